@@ -1,0 +1,47 @@
+# Two commands matter: `make run` and `make test`. The rest are the steps they are made of.
+.PHONY: run test web web-deps server server-debug openapi client test-rust test-web test-e2e lint bench
+
+CARGO ?= cargo
+RUN_DATA_DIR ?= data
+
+run: web server ## Build everything, seed demo content, serve on SQLite
+	XINQIAO_DATA_DIR=$(RUN_DATA_DIR) ./target/release/xinqiao seed demo
+	@echo
+	@echo "Open http://$${XINQIAO_BIND:-127.0.0.1:8080} (API reference: /api/docs)"
+	@echo
+	XINQIAO_DATA_DIR=$(RUN_DATA_DIR) ./target/release/xinqiao serve
+
+web-deps:
+	cd web && { [ -d node_modules ] && [ node_modules/.package-lock.json -nt package-lock.json ] || npm ci --no-audit --no-fund; }
+
+web: web-deps
+	cd web && npm run build
+
+server:
+	$(CARGO) build --release -p gateway
+
+server-debug:
+	$(CARGO) build -p gateway
+
+## Regenerate the committed OpenAPI document and the web client generated from it.
+openapi: server-debug
+	./target/debug/xinqiao openapi > openapi/openapi.json
+	$(MAKE) client
+
+client: web-deps
+	cd web && npm run generate
+
+test: test-rust test-web test-e2e ## Every test: Rust on SQLite and PostgreSQL, web unit, browser end-to-end
+
+test-rust:
+	XINQIAO_TEST_POSTGRES_REQUIRED=1 scripts/with-postgres.sh $(CARGO) nextest run --workspace --no-fail-fast
+
+test-web: web-deps
+	cd web && npm test
+
+test-e2e: web server-debug
+	cd web && XINQIAO_BIN=../target/debug/xinqiao npm run e2e
+
+lint:
+	$(CARGO) clippy --workspace --all-targets -- -D warnings
+	$(CARGO) fmt --all --check

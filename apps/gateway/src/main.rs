@@ -1,0 +1,210 @@
+//! `xinqiao`: serves the API, the OpenAPI document and the web app; migrates; creates users;
+//! seeds demo content.
+
+mod mount;
+mod seed;
+mod web;
+
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::time::Duration;
+
+use actix_web::{HttpServer, web as actix};
+use clap::{Parser, Subcommand};
+use platform::clock::SystemClock;
+use platform::config::{Config, DatabaseUrl, Environment};
+use platform::db::DbPool;
+use platform::{AppState, Role};
+use utoipa_swagger_ui::SwaggerUi;
+
+#[derive(Parser)]
+#[command(name = "xinqiao", version, about = "心桥 Xinqiao community server")]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Serve the API and the web app (the default).
+    Serve,
+    /// Apply pending database migrations and exit.
+    Migrate,
+    /// Print the OpenAPI document.
+    Openapi,
+    /// Manage users.
+    User {
+        #[command(subcommand)]
+        action: UserCommand,
+    },
+    /// Fill an empty database with content.
+    Seed {
+        #[command(subcommand)]
+        what: SeedCommand,
+    },
+}
+
+#[derive(Subcommand)]
+enum UserCommand {
+    /// Create a user (also how an operator creates the first superadmin).
+    Create {
+        #[arg(long)]
+        username: String,
+        #[arg(long)]
+        password: String,
+        #[arg(long, default_value = "user", value_parser = parse_role)]
+        role: Role,
+    },
+}
+
+#[derive(Subcommand)]
+enum SeedCommand {
+    /// Demo members and content (refused in production).
+    Demo,
+}
+
+fn parse_role(raw: &str) -> Result<Role, String> {
+    raw.parse()
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let outcome = match cli.command.unwrap_or(Command::Serve) {
+        Command::Openapi => print_openapi(),
+        Command::Migrate => load_config().and_then(|config| migrate(&config.database_url)),
+        Command::Serve => load_config().and_then(serve),
+        Command::User { action: UserCommand::Create { username, password, role } } => {
+            load_config().and_then(|config| create_user(config, &username, &password, role))
+        }
+        Command::Seed { what: SeedCommand::Demo } => load_config().and_then(seed_demo),
+    };
+    match outcome {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("error: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn load_config() -> Result<Config, String> {
+    init_tracing();
+    Config::from_env().map_err(|e| e.to_string())
+}
+
+fn init_tracing() {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info,actix_server=warn"));
+    let _ = tracing_subscriber::fmt().with_env_filter(filter).with_target(false).try_init();
+}
+
+fn print_openapi() -> Result<(), String> {
+    let document = mount::openapi_document();
+    let json = serde_json::to_string_pretty(&document).map_err(|e| e.to_string())?;
+    println!("{json}");
+    Ok(())
+}
+
+fn migrate(url: &DatabaseUrl) -> Result<(), String> {
+    let applied = platform::db::migrate(url).map_err(|e| e.to_string())?;
+    for name in &applied {
+        tracing::info!(migration = %name, "applied");
+    }
+    Ok(())
+}
+
+/// Migrates, then builds the shared state on a runtime for the one-off commands.
+fn with_state<T>(config: Config, work: impl AsyncFnOnce(&AppState) -> Result<T, String>) -> Result<T, String> {
+    migrate(&config.database_url)?;
+    actix_web::rt::System::new().block_on(async move {
+        let state = build_state(config, 2)?;
+        work(&state).await
+    })
+}
+
+fn build_state(config: Config, pool_size: usize) -> Result<AppState, String> {
+    let pool = DbPool::connect(&config.database_url, pool_size).map_err(|e| e.to_string())?;
+    let directory = accounts::api::directory(pool.clone());
+    Ok(AppState::new(config, pool, Arc::new(SystemClock), directory))
+}
+
+fn create_user(config: Config, username: &str, password: &str, role: Role) -> Result<(), String> {
+    let created = with_state(config, async |state| {
+        accounts::api::create_user(state, username, password, None, role).await.map_err(|e| e.to_string())
+    })?;
+    println!("created {} ({}) uuid {}", created.username, role.as_str(), created.uuid);
+    Ok(())
+}
+
+fn seed_demo(config: Config) -> Result<(), String> {
+    if config.environment == Environment::Production {
+        return Err("demo content has known passwords and is refused in production".into());
+    }
+    match with_state(config, async |state| seed::seed_demo(state).await)? {
+        seed::SeedOutcome::Seeded => println!("Demo content created."),
+        seed::SeedOutcome::AlreadyHasUsers => println!("The database already has users; demo seed skipped."),
+    }
+    seed::print_demo_logins();
+    Ok(())
+}
+
+fn serve(config: Config) -> Result<(), String> {
+    migrate(&config.database_url)?;
+    actix_web::rt::System::new().block_on(async move {
+        let bind = config.bind;
+        let web_dir = config.web_dir.clone();
+        let pool_size = match config.database_url {
+            DatabaseUrl::Sqlite(_) => 8,
+            DatabaseUrl::Postgres(_) => 16,
+        };
+        let state = actix::Data::new(build_state(config, pool_size)?);
+        spawn_maintenance(state.clone());
+        let document = mount::openapi_document();
+        let server = HttpServer::new(move || {
+            let document = document.clone();
+            let web_dir = web_dir.clone();
+            platform::http::app(state.clone(), mount::mount, move |cfg| {
+                cfg.service(SwaggerUi::new("/api/docs/{_:.*}").url("/api/v1/openapi.json", document));
+            })
+            .configure(move |cfg| web::configure(cfg, &web_dir))
+        })
+        .bind(bind)
+        .map_err(|e| format!("XINQIAO_BIND: cannot listen on {bind}: {e}"))?;
+        println!("心桥 Xinqiao is serving on http://{bind}");
+        server.run().await.map_err(|e| e.to_string())
+    })
+}
+
+/// Hourly clean-up of expired captchas and stale rate-limit counters.
+fn spawn_maintenance(state: actix::Data<AppState>) {
+    actix_web::rt::spawn(async move {
+        let mut interval = actix_web::rt::time::interval(Duration::from_secs(3600));
+        loop {
+            interval.tick().await;
+            if let Err(error) = accounts::api::purge_expired_captchas(&state).await {
+                tracing::warn!(%error, "captcha clean-up failed");
+            }
+            if let Ok(mut pooled) = state.db.get().await {
+                if let Err(error) = platform::rate_limit::purge_stale(&mut pooled.conn(), state.now()).await {
+                    tracing::warn!(%error, "rate-limit clean-up failed");
+                }
+            }
+        }
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    /// The committed document must be what the code produces; `make openapi` regenerates it
+    /// (and the web client generated from it).
+    #[test]
+    fn committed_openapi_document_is_fresh() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../openapi/openapi.json");
+        let committed = std::fs::read_to_string(&path).unwrap_or_default();
+        let current = serde_json::to_string_pretty(&super::mount::openapi_document()).expect("serialise");
+        assert!(
+            committed.trim_end() == current.trim_end(),
+            "openapi/openapi.json is stale: run `make openapi` and commit the result"
+        );
+    }
+}

@@ -1,0 +1,96 @@
+//! What other crates, the gateway's CLI and test kits may call.
+
+use std::sync::Arc;
+
+use futures_util::future::BoxFuture;
+use platform::auth::{SessionState, UserDirectory};
+use platform::db::{DbError, DbPool};
+use platform::{ApiError, AppState, Role};
+
+use crate::model::{Email, NewPassword, NewUser, Username};
+use crate::repo;
+
+/// The user directory the platform's extractors consult for token versions and roles.
+pub fn directory(db: DbPool) -> Arc<dyn UserDirectory> {
+    Arc::new(AccountsDirectory { db })
+}
+
+struct AccountsDirectory {
+    db: DbPool,
+}
+
+impl UserDirectory for AccountsDirectory {
+    fn session_state(&self, user_id: i64) -> BoxFuture<'_, Result<Option<SessionState>, DbError>> {
+        Box::pin(async move {
+            let mut pooled = self.db.get().await?;
+            Ok(repo::session_state(&mut pooled.conn(), user_id).await?)
+        })
+    }
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum CreateUserError {
+    #[error("{0}")]
+    Invalid(&'static str),
+    #[error("username '{0}' is taken")]
+    Taken(String),
+    #[error(transparent)]
+    Internal(#[from] ApiError),
+}
+
+impl From<diesel::result::Error> for CreateUserError {
+    fn from(error: diesel::result::Error) -> Self {
+        Self::Internal(error.into())
+    }
+}
+
+/// The public face of a created user.
+#[derive(Debug, Clone)]
+pub struct CreatedUser {
+    pub id: i64,
+    pub uuid: String,
+    pub username: String,
+}
+
+/// Creates a user with the same rules as registration (operators, demo seed, tests).
+pub async fn create_user(
+    state: &AppState,
+    username: &str,
+    password: &str,
+    nickname: Option<&str>,
+    role: Role,
+) -> Result<CreatedUser, CreateUserError> {
+    let username = Username::parse(username).map_err(CreateUserError::Invalid)?;
+    let password = NewPassword::parse(password).map_err(CreateUserError::Invalid)?;
+    let email = Email::parse(&format!("{}@users.xinqiao.invalid", uuid::Uuid::new_v4().simple()))
+        .map_err(CreateUserError::Invalid)?;
+    let hash = crate::service::hash_password(password, state.config.password_hash_cost).await?;
+    let now = state.now();
+    let uuid = uuid::Uuid::new_v4().to_string();
+    let mut pooled = state.db.get().await.map_err(ApiError::from)?;
+    let new_user = NewUser {
+        uuid: &uuid,
+        username: username.as_str(),
+        email: email.as_str(),
+        password_hash: Some(&hash),
+        nickname: nickname.unwrap_or(username.as_str()),
+        sys_role: role.as_str(),
+        created_at: now,
+        updated_at: now,
+    };
+    let user = repo::insert_user(&mut pooled.conn(), &new_user)
+        .await?
+        .ok_or_else(|| CreateUserError::Taken(username.as_str().to_owned()))?;
+    Ok(CreatedUser { id: user.id, uuid: user.uuid, username: user.username })
+}
+
+pub async fn count_users(state: &AppState) -> Result<i64, ApiError> {
+    let mut pooled = state.db.get().await?;
+    Ok(repo::count_users(&mut pooled.conn()).await?)
+}
+
+/// Deletes captchas nobody answered in time.
+pub async fn purge_expired_captchas(state: &AppState) -> Result<usize, ApiError> {
+    let mut pooled = state.db.get().await?;
+    Ok(repo::purge_expired_captchas(&mut pooled.conn(), state.now()).await?)
+}

@@ -1,0 +1,150 @@
+//! Request and response bodies, with the spec's field names.
+
+use platform::Role;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use crate::model::{Email, NewPassword, Username};
+use crate::service::{AccountsError, LoginForm, RegistrationForm, SignedIn};
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CaptchaData {
+    pub captcha_id: String,
+    /// A `data:image/png;base64,…` URL, shown directly by an `<img>`.
+    pub image_base64: String,
+}
+
+/// Every field is required; a missing or empty one is answered with 请填写完整信息.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct LoginRequest {
+    #[serde(default)]
+    pub username: Option<String>,
+    #[serde(default)]
+    pub password: Option<String>,
+    #[serde(default)]
+    pub captcha: Option<String>,
+    #[serde(default)]
+    pub captcha_id: Option<String>,
+}
+
+fn required(field: Option<String>) -> Result<String, AccountsError> {
+    field.filter(|value| !value.trim().is_empty()).ok_or(AccountsError::Incomplete)
+}
+
+impl TryFrom<LoginRequest> for LoginForm {
+    type Error = AccountsError;
+    fn try_from(request: LoginRequest) -> Result<Self, Self::Error> {
+        Ok(Self {
+            username: required(request.username)?,
+            password: required(request.password)?,
+            captcha: required(request.captcha)?,
+            captcha_id: required(request.captcha_id)?,
+        })
+    }
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RegisterRequest {
+    /// 3–32 letters, digits, underscores or Chinese characters; unique regardless of case.
+    #[serde(default)]
+    pub username: Option<String>,
+    #[serde(default)]
+    pub email: Option<String>,
+    /// At least 6 characters.
+    #[serde(default)]
+    pub password: Option<String>,
+    #[serde(default)]
+    pub captcha: Option<String>,
+    #[serde(default)]
+    pub captcha_id: Option<String>,
+}
+
+impl TryFrom<RegisterRequest> for RegistrationForm {
+    type Error = AccountsError;
+    fn try_from(request: RegisterRequest) -> Result<Self, Self::Error> {
+        let username = required(request.username)?;
+        let email = required(request.email)?;
+        let password = required(request.password)?;
+        let captcha = required(request.captcha)?;
+        let captcha_id = required(request.captcha_id)?;
+        Ok(Self {
+            username: Username::parse(&username).map_err(AccountsError::Invalid)?,
+            email: Email::parse(&email).map_err(AccountsError::Invalid)?,
+            password: NewPassword::parse(&password).map_err(AccountsError::Invalid)?,
+            captcha,
+            captcha_id,
+        })
+    }
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct LoginData {
+    pub access_token: String,
+    /// Expiry of the token in epoch seconds.
+    pub access_expire: i64,
+    pub uuid: String,
+    pub username: String,
+    pub nickname: String,
+    /// Relative path of the avatar image, shown under /api/v1/; empty when none.
+    pub avatar: String,
+    pub sys_role: Role,
+    /// Organisations the member belongs to (none in this product yet).
+    pub orgs: Vec<String>,
+}
+
+impl From<SignedIn> for LoginData {
+    fn from(signed_in: SignedIn) -> Self {
+        let sys_role = signed_in.user.role();
+        Self {
+            access_token: signed_in.token.access_token,
+            access_expire: signed_in.token.access_expire,
+            uuid: signed_in.user.uuid,
+            username: signed_in.user.username,
+            nickname: signed_in.user.nickname,
+            avatar: signed_in.user.avatar,
+            sys_role,
+            orgs: Vec::new(),
+        }
+    }
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct KeepLoginData {
+    pub access_token: String,
+    pub access_expire: i64,
+    pub uuid: String,
+    pub username: String,
+    pub nickname: String,
+    pub sys_role: Role,
+    /// What the role may do: "member" for everyone, plus "admin" and "superadmin".
+    pub permissions: Vec<String>,
+}
+
+impl From<SignedIn> for KeepLoginData {
+    fn from(signed_in: SignedIn) -> Self {
+        let sys_role = signed_in.user.role();
+        Self {
+            access_token: signed_in.token.access_token,
+            access_expire: signed_in.token.access_expire,
+            uuid: signed_in.user.uuid,
+            username: signed_in.user.username,
+            nickname: signed_in.user.nickname,
+            sys_role,
+            permissions: permissions(sys_role),
+        }
+    }
+}
+
+fn permissions(role: Role) -> Vec<String> {
+    let granted: &[&str] = match role {
+        Role::User => &["member"],
+        Role::Admin => &["member", "admin"],
+        Role::Superadmin => &["member", "admin", "superadmin"],
+    };
+    granted.iter().map(|p| (*p).to_owned()).collect()
+}

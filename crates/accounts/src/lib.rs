@@ -1,0 +1,14 @@
+//! Accounts: users, credentials, captcha, sign-in, tokens and registration.
+
+pub mod api;
+mod captcha;
+mod dto;
+mod http;
+mod model;
+mod repo;
+mod schema;
+mod service;
+#[cfg(feature = "testkit")]
+pub mod testkit;
+
+pub use http::configure;

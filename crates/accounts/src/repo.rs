@@ -1,0 +1,92 @@
+//! Queries on the tables this crate owns, each written once for both engines.
+
+use diesel::prelude::*;
+use diesel::result::{DatabaseErrorKind, Error as DieselError};
+use diesel_async::RunQueryDsl;
+use platform::auth::SessionState;
+use platform::db::Conn;
+use platform::run;
+
+use crate::model::{NewUser, User};
+use crate::schema::{captchas, lower, users};
+
+pub async fn find_user_by_username(conn: &mut Conn<'_>, username: &str) -> QueryResult<Option<User>> {
+    let key = username.to_ascii_lowercase();
+    run!(conn, |c| users::table
+        .filter(lower(users::username).eq(&key))
+        .select(User::as_select())
+        .first(c)
+        .await
+        .optional())
+}
+
+pub async fn find_user(conn: &mut Conn<'_>, user_id: i64) -> QueryResult<Option<User>> {
+    run!(conn, |c| users::table.find(user_id).select(User::as_select()).first(c).await.optional())
+}
+
+pub async fn session_state(conn: &mut Conn<'_>, user_id: i64) -> QueryResult<Option<SessionState>> {
+    let row: Option<(i64, String)> = run!(conn, |c| users::table
+        .find(user_id)
+        .select((users::token_version, users::sys_role))
+        .first(c)
+        .await
+        .optional())?;
+    Ok(row.map(|(token_version, role)| SessionState {
+        token_version,
+        role: role.parse().unwrap_or(platform::Role::User),
+    }))
+}
+
+/// Inserts a user; `Ok(None)` when the username (in any letter case) is taken.
+pub async fn insert_user(conn: &mut Conn<'_>, new_user: &NewUser<'_>) -> QueryResult<Option<User>> {
+    let inserted = run!(conn, |c| diesel::insert_into(users::table)
+        .values(new_user)
+        .returning(User::as_returning())
+        .get_result(c)
+        .await);
+    match inserted {
+        Ok(user) => Ok(Some(user)),
+        Err(DieselError::DatabaseError(DatabaseErrorKind::UniqueViolation, _)) => Ok(None),
+        Err(error) => Err(error),
+    }
+}
+
+pub async fn record_login(conn: &mut Conn<'_>, user_id: i64, now: i64) -> QueryResult<()> {
+    run!(conn, |c| diesel::update(users::table.find(user_id)).set(users::logined_at.eq(now)).execute(c).await)?;
+    Ok(())
+}
+
+/// Revokes every token of the user by moving their token version on.
+pub async fn bump_token_version(conn: &mut Conn<'_>, user_id: i64, now: i64) -> QueryResult<()> {
+    run!(conn, |c| diesel::update(users::table.find(user_id))
+        .set((users::token_version.eq(users::token_version + 1i64), users::updated_at.eq(now)))
+        .execute(c)
+        .await)?;
+    Ok(())
+}
+
+pub async fn count_users(conn: &mut Conn<'_>) -> QueryResult<i64> {
+    run!(conn, |c| users::table.count().get_result(c).await)
+}
+
+pub async fn insert_captcha(conn: &mut Conn<'_>, id: &str, answer_hash: &str, expires_at: i64) -> QueryResult<()> {
+    run!(conn, |c| diesel::insert_into(captchas::table)
+        .values((captchas::id.eq(id), captchas::answer_hash.eq(answer_hash), captchas::expires_at.eq(expires_at)))
+        .execute(c)
+        .await)?;
+    Ok(())
+}
+
+/// Deletes the captcha and returns its hash and expiry: one statement, so two requests can
+/// never both use the same captcha.
+pub async fn take_captcha(conn: &mut Conn<'_>, id: &str) -> QueryResult<Option<(String, i64)>> {
+    run!(conn, |c| diesel::delete(captchas::table.find(id))
+        .returning((captchas::answer_hash, captchas::expires_at))
+        .get_result(c)
+        .await
+        .optional())
+}
+
+pub async fn purge_expired_captchas(conn: &mut Conn<'_>, now: i64) -> QueryResult<usize> {
+    run!(conn, |c| diesel::delete(captchas::table.filter(captchas::expires_at.le(now))).execute(c).await)
+}

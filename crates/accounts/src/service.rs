@@ -1,0 +1,238 @@
+//! Sign-in rules: captcha, credentials, throttling, tokens, registration.
+
+use std::sync::OnceLock;
+
+use platform::auth::{Identity, IssuedToken};
+use platform::rate_limit::{self, Limit};
+use platform::{ApiError, AppState};
+
+use crate::captcha::{self, CAPTCHA_TTL_SECONDS};
+use crate::model::{Email, NewPassword, NewUser, User, Username};
+use crate::repo;
+
+/// Five wrong passwords for one username within 15 minutes lock that username for the rest
+/// of the window; twenty from one address lock the address.
+const LOGIN_FAILURES_PER_USERNAME: Limit = Limit { max_hits: 5, window_seconds: 15 * 60 };
+const LOGIN_FAILURES_PER_ADDRESS: Limit = Limit { max_hits: 20, window_seconds: 15 * 60 };
+const REGISTRATIONS_PER_ADDRESS: Limit = Limit { max_hits: 10, window_seconds: 3600 };
+const CAPTCHAS_PER_ADDRESS: Limit = Limit { max_hits: 60, window_seconds: 60 };
+
+#[derive(Debug, thiserror::Error)]
+pub enum AccountsError {
+    #[error("请填写完整信息")]
+    Incomplete,
+    #[error("{0}")]
+    Invalid(&'static str),
+    #[error("验证码错误或已过期，请重新输入")]
+    Captcha,
+    #[error("用户名或密码错误")]
+    BadCredentials,
+    #[error("该用户名已被注册")]
+    UsernameTaken,
+    #[error(transparent)]
+    Api(#[from] ApiError),
+    #[error(transparent)]
+    Db(#[from] diesel::result::Error),
+}
+
+impl From<platform::db::DbError> for AccountsError {
+    fn from(error: platform::db::DbError) -> Self {
+        Self::Api(error.into())
+    }
+}
+
+impl From<AccountsError> for ApiError {
+    fn from(error: AccountsError) -> Self {
+        let message = error.to_string();
+        match error {
+            AccountsError::Incomplete | AccountsError::Invalid(_) => ApiError::bad_request(message),
+            AccountsError::Captcha => ApiError::captcha(message),
+            AccountsError::BadCredentials => ApiError::new(401, message),
+            AccountsError::UsernameTaken => ApiError::conflict(message),
+            AccountsError::Api(api) => api,
+            AccountsError::Db(db) => ApiError::internal(db),
+        }
+    }
+}
+
+pub struct NewCaptcha {
+    pub captcha_id: String,
+    pub image_data_url: String,
+}
+
+pub struct LoginForm {
+    pub username: String,
+    pub password: String,
+    pub captcha: String,
+    pub captcha_id: String,
+}
+
+pub struct RegistrationForm {
+    pub username: Username,
+    pub email: Email,
+    pub password: NewPassword,
+    pub captcha: String,
+    pub captcha_id: String,
+}
+
+/// A user with a fresh token.
+pub struct SignedIn {
+    pub user: User,
+    pub token: IssuedToken,
+}
+
+pub async fn new_captcha(state: &AppState, client: &str) -> Result<NewCaptcha, AccountsError> {
+    let now = state.now();
+    let bucket = format!("captcha:addr:{client}");
+    {
+        let mut pooled = state.db.get().await?;
+        let conn = &mut pooled.conn();
+        rate_limit::ensure_allowed(conn, &bucket, CAPTCHAS_PER_ADDRESS, now).await?;
+        rate_limit::record(conn, &bucket, CAPTCHAS_PER_ADDRESS, now).await?;
+    }
+    let rendered = actix_web::web::block(captcha::render)
+        .await
+        .map_err(ApiError::internal)?
+        .ok_or_else(|| ApiError::internal("captcha rendering produced no image"))?;
+    let captcha_id = uuid::Uuid::new_v4().to_string();
+    let hash = captcha::answer_hash(state.config.jwt_secret.expose(), &captcha_id, &rendered.answer);
+    let mut pooled = state.db.get().await?;
+    repo::insert_captcha(&mut pooled.conn(), &captcha_id, &hash, now + CAPTCHA_TTL_SECONDS).await?;
+    Ok(NewCaptcha { captcha_id, image_data_url: rendered.image_data_url })
+}
+
+/// Consumes the captcha whatever the outcome; fails when it is unknown, used, expired or
+/// answered wrongly.
+async fn check_captcha(
+    state: &AppState,
+    conn: &mut platform::db::Conn<'_>,
+    captcha_id: &str,
+    answer: &str,
+    now: i64,
+) -> Result<(), AccountsError> {
+    let Some((stored_hash, expires_at)) = repo::take_captcha(conn, captcha_id).await? else {
+        return Err(AccountsError::Captcha);
+    };
+    if expires_at <= now {
+        return Err(AccountsError::Captcha);
+    }
+    let given = captcha::answer_hash(state.config.jwt_secret.expose(), captcha_id, answer);
+    let bypassed = state.config.captcha_bypass.as_ref().is_some_and(|code| code.expose() == answer.trim());
+    if captcha::hashes_match(&stored_hash, &given) || bypassed { Ok(()) } else { Err(AccountsError::Captcha) }
+}
+
+pub async fn login(state: &AppState, client: &str, form: LoginForm) -> Result<SignedIn, AccountsError> {
+    let now = state.now();
+    let username_bucket = format!("login:user:{}", form.username.trim().to_ascii_lowercase());
+    let address_bucket = format!("login:addr:{client}");
+    let user = {
+        let mut pooled = state.db.get().await?;
+        let conn = &mut pooled.conn();
+        rate_limit::ensure_allowed(conn, &username_bucket, LOGIN_FAILURES_PER_USERNAME, now).await?;
+        rate_limit::ensure_allowed(conn, &address_bucket, LOGIN_FAILURES_PER_ADDRESS, now).await?;
+        check_captcha(state, conn, &form.captcha_id, &form.captcha, now).await?;
+        repo::find_user_by_username(conn, form.username.trim()).await?
+    };
+
+    // The connection goes back to the pool while bcrypt runs; an unknown user costs the same
+    // time as a known one, so timing does not reveal which usernames exist.
+    let stored_hash = user.as_ref().and_then(|u| u.password_hash.clone());
+    let password_ok = verify_password(form.password, stored_hash, state.config.password_hash_cost).await?;
+
+    let mut pooled = state.db.get().await?;
+    let conn = &mut pooled.conn();
+    match user {
+        Some(user) if password_ok => {
+            rate_limit::clear(conn, &username_bucket).await?;
+            repo::record_login(conn, user.id, now).await?;
+            let token = issue(state, &user, now)?;
+            Ok(SignedIn { user, token })
+        }
+        _ => {
+            rate_limit::record(conn, &username_bucket, LOGIN_FAILURES_PER_USERNAME, now).await?;
+            rate_limit::record(conn, &address_bucket, LOGIN_FAILURES_PER_ADDRESS, now).await?;
+            Err(AccountsError::BadCredentials)
+        }
+    }
+}
+
+pub async fn register(state: &AppState, client: &str, form: RegistrationForm) -> Result<SignedIn, AccountsError> {
+    let now = state.now();
+    let bucket = format!("register:addr:{client}");
+    {
+        let mut pooled = state.db.get().await?;
+        let conn = &mut pooled.conn();
+        rate_limit::ensure_allowed(conn, &bucket, REGISTRATIONS_PER_ADDRESS, now).await?;
+        check_captcha(state, conn, &form.captcha_id, &form.captcha, now).await?;
+        if repo::find_user_by_username(conn, form.username.as_str()).await?.is_some() {
+            return Err(AccountsError::UsernameTaken);
+        }
+    }
+    let password_hash = hash_password(form.password, state.config.password_hash_cost).await?;
+    let mut pooled = state.db.get().await?;
+    let conn = &mut pooled.conn();
+    let uuid = uuid::Uuid::new_v4().to_string();
+    let new_user = NewUser {
+        uuid: &uuid,
+        username: form.username.as_str(),
+        email: form.email.as_str(),
+        password_hash: Some(&password_hash),
+        nickname: form.username.as_str(),
+        sys_role: platform::Role::User.as_str(),
+        created_at: now,
+        updated_at: now,
+    };
+    // A concurrent registration may have taken the name since the check above.
+    let user = repo::insert_user(conn, &new_user).await?.ok_or(AccountsError::UsernameTaken)?;
+    rate_limit::record(conn, &bucket, REGISTRATIONS_PER_ADDRESS, now).await?;
+    repo::record_login(conn, user.id, now).await?;
+    let token = issue(state, &user, now)?;
+    Ok(SignedIn { user, token })
+}
+
+/// A fresh token for a caller whose current token is still valid.
+pub async fn keep_login(state: &AppState, identity: &Identity) -> Result<SignedIn, AccountsError> {
+    let now = state.now();
+    let mut pooled = state.db.get().await?;
+    let user = repo::find_user(&mut pooled.conn(), identity.user_id).await?.ok_or_else(ApiError::unauthorized)?;
+    let token = issue(state, &user, now)?;
+    Ok(SignedIn { user, token })
+}
+
+/// Revokes every token of the caller.
+pub async fn logout(state: &AppState, identity: &Identity) -> Result<(), AccountsError> {
+    let mut pooled = state.db.get().await?;
+    repo::bump_token_version(&mut pooled.conn(), identity.user_id, state.now()).await?;
+    state.auth.forget(identity.user_id);
+    Ok(())
+}
+
+fn issue(state: &AppState, user: &User, now: i64) -> Result<IssuedToken, ApiError> {
+    let identity = Identity { user_id: user.id, uuid: user.uuid.clone(), role: user.role() };
+    state.auth.issue(&identity, user.token_version, now)
+}
+
+pub(crate) async fn hash_password(password: NewPassword, cost: u32) -> Result<String, ApiError> {
+    actix_web::web::block(move || bcrypt::hash(password.expose(), cost))
+        .await
+        .map_err(ApiError::internal)?
+        .map_err(ApiError::internal)
+}
+
+async fn verify_password(password: String, stored_hash: Option<String>, cost: u32) -> Result<bool, ApiError> {
+    actix_web::web::block(move || match stored_hash {
+        Some(hash) => bcrypt::verify(&password, &hash).unwrap_or(false),
+        None => {
+            let _ = bcrypt::verify(&password, timing_decoy(cost));
+            false
+        }
+    })
+    .await
+    .map_err(ApiError::internal)
+}
+
+/// A hash of the configured cost to verify against when there is no real one.
+fn timing_decoy(cost: u32) -> &'static str {
+    static DECOY: OnceLock<String> = OnceLock::new();
+    DECOY.get_or_init(|| bcrypt::hash("timing decoy", cost).unwrap_or_default())
+}

@@ -1,0 +1,57 @@
+//! Test helpers for every crate's API tests: an application with the accounts directory, and
+//! signed-in users of each role.
+
+use platform::Role;
+use platform::testkit::{CAPTCHA_BYPASS, Engine, TestApp};
+use serde_json::json;
+
+/// A test application mounting `mount` (plus the site routes) on a fresh database.
+pub async fn spawn_app_with(engine: Engine, mount: platform::http::Mount) -> Option<TestApp> {
+    TestApp::spawn(engine, mount, crate::api::directory, |_| {}).await
+}
+
+/// A test application with the accounts routes.
+pub async fn spawn_app(engine: Engine) -> Option<TestApp> {
+    spawn_app_with(engine, |cfg| {
+        crate::configure(cfg);
+        platform::site::configure(cfg);
+    })
+    .await
+}
+
+/// A signed-in user created for a test.
+pub struct TestUser {
+    pub id: i64,
+    pub uuid: String,
+    pub username: String,
+    pub password: String,
+    pub token: String,
+}
+
+/// Creates a user of `role` and signs them in through the login API.
+pub async fn signed_in_user(app: &TestApp, username: &str, role: Role) -> TestUser {
+    let password = format!("{username}-pw-123");
+    let created = crate::api::create_user(&app.state, username, &password, None, role).await.expect("create user");
+    let captcha_id = new_captcha_id(app).await;
+    let response = app
+        .post(
+            "/api/v1/user/login",
+            json!({"username": username, "password": password, "captcha": CAPTCHA_BYPASS, "captchaId": captcha_id}),
+            None,
+        )
+        .await;
+    assert_eq!(response.status, 200, "login of {username}: {}", response.json);
+    TestUser {
+        id: created.id,
+        uuid: created.uuid,
+        username: created.username,
+        password,
+        token: response.data()["accessToken"].as_str().expect("token").to_owned(),
+    }
+}
+
+pub async fn new_captcha_id(app: &TestApp) -> String {
+    let response = app.get("/api/v1/user/captcha", None).await;
+    assert_eq!(response.status, 200, "captcha: {}", response.json);
+    response.data()["captchaId"].as_str().expect("captchaId").to_owned()
+}

@@ -1,0 +1,54 @@
+use super::*;
+
+platform::engine_tests! { spawn_app;
+
+async fn register_creates_a_member_and_signs_them_in(app) {
+    let response = register(&app, registration("小明同学")).await;
+    assert_eq!(response.status, 200, "{}", response.json);
+    assert_eq!(response.message(), "注册成功");
+    assert_eq!(response.data()["sysRole"], json!("user"));
+    assert_eq!(response.data()["nickname"], json!("小明同学"));
+    let token = response.data()["accessToken"].as_str().unwrap();
+    assert_eq!(app.post("/api/v1/user/keeplogin", json!({}), Some(token)).await.status, 200);
+    assert_eq!(login(&app, "小明同学", "secret-123", CAPTCHA_BYPASS).await.status, 200);
+}
+
+async fn register_returns_400_with_the_rule_when_a_field_is_invalid(app) {
+    let cases = [
+        ("username", json!("ab"), "用户名为 3 到 32 个字符，只能包含字母、数字、下划线或中文"),
+        ("username", json!("a".repeat(33)), "用户名为 3 到 32 个字符，只能包含字母、数字、下划线或中文"),
+        ("username", json!("bad name"), "用户名为 3 到 32 个字符，只能包含字母、数字、下划线或中文"),
+        ("password", json!("12345"), "密码至少需要 6 个字符"),
+        ("email", json!("not-an-email"), "请输入正确的邮箱"),
+        ("email", json!(""), "请填写完整信息"),
+    ];
+    for (field, value, message) in cases {
+        let mut body = registration("valid_name");
+        body[field] = value.clone();
+        let response = register(&app, body).await;
+        assert_eq!((response.status, response.message()), (400, message), "{field}={value}");
+    }
+    assert_eq!(login(&app, "valid_name", "secret-123", CAPTCHA_BYPASS).await.status, 401, "nothing was created");
+}
+
+async fn register_returns_409_when_the_username_is_taken_in_any_case(app) {
+    assert_eq!(register(&app, registration("Xiaomei")).await.status, 200);
+    let duplicate = register(&app, registration("xiaomei")).await;
+    assert_eq!(duplicate.status, 409);
+    assert_eq!(duplicate.message(), "该用户名已被注册");
+}
+
+async fn register_returns_431_when_the_captcha_is_wrong(app) {
+    let mut body = registration("newcomer");
+    body["captcha"] = json!("wrong");
+    assert_eq!(register(&app, body).await.code(), 431);
+}
+
+async fn register_returns_429_after_ten_registrations_from_one_address(app) {
+    for n in 0..10 {
+        assert_eq!(register(&app, registration(&format!("member{n}"))).await.status, 200);
+    }
+    assert_eq!(register(&app, registration("member10")).await.status, 429);
+}
+
+}

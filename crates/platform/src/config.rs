@@ -1,0 +1,353 @@
+//! Configuration from `XINQIAO_*` environment variables, with an optional `xinqiao.toml`
+//! underneath them. A wrong value stops start-up with a message naming the variable.
+
+use std::collections::BTreeMap;
+use std::fmt;
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+
+use rand::RngCore;
+
+const DEFAULT_DATABASE_URL: &str = "sqlite://data/xinqiao.db";
+const DEFAULT_BIND: &str = "127.0.0.1:8080";
+const DEFAULT_TOKEN_TTL_SECONDS: u64 = 7 * 24 * 3600;
+const MIN_SECRET_LEN: usize = 32;
+const PRODUCTION_PASSWORD_COST: u32 = 12;
+
+#[derive(Debug, thiserror::Error)]
+#[error("{var}: {reason}")]
+pub struct ConfigError {
+    pub var: &'static str,
+    pub reason: String,
+}
+
+impl ConfigError {
+    fn new(var: &'static str, reason: impl Into<String>) -> Self {
+        Self { var, reason: reason.into() }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Environment {
+    Development,
+    Production,
+}
+
+/// Where the data lives: an embedded SQLite file or a PostgreSQL server.
+#[derive(Clone, PartialEq, Eq)]
+pub enum DatabaseUrl {
+    Sqlite(PathBuf),
+    Postgres(String),
+}
+
+impl DatabaseUrl {
+    pub fn parse(raw: &str) -> Result<Self, String> {
+        if let Some(path) = raw.strip_prefix("sqlite://") {
+            if path.is_empty() {
+                return Err("sqlite:// needs a file path, e.g. sqlite://data/xinqiao.db".into());
+            }
+            Ok(Self::Sqlite(PathBuf::from(path)))
+        } else if raw.starts_with("postgres://") || raw.starts_with("postgresql://") {
+            Ok(Self::Postgres(raw.to_owned()))
+        } else {
+            Err(format!("expected sqlite://<path> or postgres://…, got '{raw}'"))
+        }
+    }
+}
+
+// Never print a PostgreSQL URL: it may hold a password.
+impl fmt::Debug for DatabaseUrl {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Sqlite(path) => write!(f, "sqlite://{}", path.display()),
+            Self::Postgres(_) => f.write_str("postgres://<redacted>"),
+        }
+    }
+}
+
+/// A secret that never shows up in logs or debug output.
+#[derive(Clone)]
+pub struct Secret(String);
+
+impl Secret {
+    pub fn new(value: impl Into<String>) -> Self {
+        Self(value.into())
+    }
+    pub fn expose(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Debug for Secret {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("<secret>")
+    }
+}
+
+#[derive(Debug, Clone)]
+pub struct Config {
+    pub environment: Environment,
+    pub database_url: DatabaseUrl,
+    pub bind: SocketAddr,
+    pub data_dir: PathBuf,
+    pub web_dir: PathBuf,
+    pub jwt_secret: Secret,
+    pub captcha_bypass: Option<Secret>,
+    pub token_ttl_seconds: u64,
+    pub filing_number: String,
+    /// Trust the left-most `X-Forwarded-For` address as the client's (only behind a proxy
+    /// that sets it); otherwise the TCP peer address is the client.
+    pub behind_proxy: bool,
+    /// bcrypt cost; 12 in every real deployment, lowered only by the test kit.
+    pub password_hash_cost: u32,
+}
+
+/// Looks a setting up in the environment first, then in the optional file.
+struct Source {
+    file: BTreeMap<String, String>,
+}
+
+impl Source {
+    fn get(&self, var: &'static str) -> Option<String> {
+        if let Ok(value) = std::env::var(var) {
+            return Some(value);
+        }
+        let key = var.trim_start_matches("XINQIAO_").to_ascii_lowercase();
+        self.file.get(&key).cloned()
+    }
+}
+
+fn read_file_source() -> Result<BTreeMap<String, String>, ConfigError> {
+    let explicit = std::env::var("XINQIAO_CONFIG").ok();
+    let path = PathBuf::from(explicit.clone().unwrap_or_else(|| "xinqiao.toml".into()));
+    if !path.exists() {
+        return match explicit {
+            Some(_) => Err(ConfigError::new("XINQIAO_CONFIG", format!("{} does not exist", path.display()))),
+            None => Ok(BTreeMap::new()),
+        };
+    }
+    let text = std::fs::read_to_string(&path)
+        .map_err(|e| ConfigError::new("XINQIAO_CONFIG", format!("cannot read {}: {e}", path.display())))?;
+    let table: toml::Table = text
+        .parse()
+        .map_err(|e| ConfigError::new("XINQIAO_CONFIG", format!("{} is not valid TOML: {e}", path.display())))?;
+    Ok(table
+        .into_iter()
+        .map(|(key, value)| {
+            let text = match value {
+                toml::Value::String(s) => s,
+                other => other.to_string(),
+            };
+            (key.to_ascii_lowercase(), text)
+        })
+        .collect())
+}
+
+fn parse_bool(var: &'static str, raw: &str) -> Result<bool, ConfigError> {
+    match raw.trim().to_ascii_lowercase().as_str() {
+        "1" | "true" | "yes" | "on" => Ok(true),
+        "0" | "false" | "no" | "off" | "" => Ok(false),
+        other => Err(ConfigError::new(var, format!("expected true or false, got '{other}'"))),
+    }
+}
+
+impl Config {
+    /// Reads the configuration of a real process (environment and optional file).
+    pub fn from_env() -> Result<Self, ConfigError> {
+        let source = Source { file: read_file_source()? };
+        Self::from_source(&source)
+    }
+
+    fn from_source(source: &Source) -> Result<Self, ConfigError> {
+        let environment = match source.get("XINQIAO_ENV").as_deref().map(str::trim) {
+            None | Some("") | Some("development") => Environment::Development,
+            Some("production") => Environment::Production,
+            Some(other) => {
+                return Err(ConfigError::new(
+                    "XINQIAO_ENV",
+                    format!("expected development or production, got '{other}'"),
+                ));
+            }
+        };
+
+        let database_url = DatabaseUrl::parse(
+            &source.get("XINQIAO_DATABASE_URL").unwrap_or_else(|| DEFAULT_DATABASE_URL.into()),
+        )
+        .map_err(|reason| ConfigError::new("XINQIAO_DATABASE_URL", reason))?;
+
+        let bind_raw = source.get("XINQIAO_BIND").unwrap_or_else(|| DEFAULT_BIND.into());
+        let bind = bind_raw
+            .parse()
+            .map_err(|_| ConfigError::new("XINQIAO_BIND", format!("expected host:port, got '{bind_raw}'")))?;
+
+        let data_dir = PathBuf::from(source.get("XINQIAO_DATA_DIR").unwrap_or_else(|| "data".into()));
+        let web_dir = PathBuf::from(source.get("XINQIAO_WEB_DIR").unwrap_or_else(|| "web/dist".into()));
+
+        let captcha_bypass = source.get("XINQIAO_CAPTCHA_BYPASS").filter(|v| !v.is_empty());
+        if captcha_bypass.is_some() && environment == Environment::Production {
+            return Err(ConfigError::new(
+                "XINQIAO_CAPTCHA_BYPASS",
+                "is a test hook and must not be set in production",
+            ));
+        }
+
+        let token_ttl_seconds = match source.get("XINQIAO_TOKEN_TTL") {
+            None => DEFAULT_TOKEN_TTL_SECONDS,
+            Some(raw) => match raw.trim().parse::<u64>() {
+                Ok(n) if (60..=90 * 24 * 3600).contains(&n) => n,
+                _ => {
+                    return Err(ConfigError::new(
+                        "XINQIAO_TOKEN_TTL",
+                        format!("expected seconds between 60 and 7776000, got '{raw}'"),
+                    ));
+                }
+            },
+        };
+
+        let jwt_secret = match source.get("XINQIAO_JWT_SECRET") {
+            Some(secret) if secret.len() >= MIN_SECRET_LEN => Secret::new(secret),
+            Some(_) => {
+                return Err(ConfigError::new(
+                    "XINQIAO_JWT_SECRET",
+                    format!("must be at least {MIN_SECRET_LEN} characters"),
+                ));
+            }
+            None if environment == Environment::Production => {
+                return Err(ConfigError::new("XINQIAO_JWT_SECRET", "is required in production"));
+            }
+            None => development_secret(&data_dir)?,
+        };
+
+        let behind_proxy = match source.get("XINQIAO_BEHIND_PROXY") {
+            Some(raw) => parse_bool("XINQIAO_BEHIND_PROXY", &raw)?,
+            None => false,
+        };
+
+        Ok(Self {
+            environment,
+            database_url,
+            bind,
+            data_dir,
+            web_dir,
+            jwt_secret,
+            captcha_bypass: captcha_bypass.map(Secret::new),
+            token_ttl_seconds,
+            filing_number: source.get("XINQIAO_FILING_NUMBER").unwrap_or_default(),
+            behind_proxy,
+            password_hash_cost: PRODUCTION_PASSWORD_COST,
+        })
+    }
+
+    /// A configuration for tests: fixed secret, low bcrypt cost, the given database.
+    pub fn for_tests(database_url: DatabaseUrl, data_dir: PathBuf) -> Self {
+        Self {
+            environment: Environment::Development,
+            database_url,
+            bind: ([127, 0, 0, 1], 0).into(),
+            web_dir: data_dir.join("web"),
+            data_dir,
+            jwt_secret: Secret::new("test-secret-test-secret-test-secret!"),
+            captcha_bypass: None,
+            token_ttl_seconds: DEFAULT_TOKEN_TTL_SECONDS,
+            filing_number: String::new(),
+            behind_proxy: false,
+            password_hash_cost: 4,
+        }
+    }
+}
+
+/// In development the secret is generated once and kept in the data dir, so tokens survive
+/// restarts without anyone having to invent a secret.
+fn development_secret(data_dir: &Path) -> Result<Secret, ConfigError> {
+    let path = data_dir.join("jwt_secret");
+    if let Ok(existing) = std::fs::read_to_string(&path) {
+        let trimmed = existing.trim();
+        if trimmed.len() >= MIN_SECRET_LEN {
+            return Ok(Secret::new(trimmed));
+        }
+    }
+    let mut bytes = [0u8; 32];
+    rand::rng().fill_bytes(&mut bytes);
+    let secret = hex::encode(bytes);
+    let io_error = |e: std::io::Error| {
+        ConfigError::new("XINQIAO_DATA_DIR", format!("cannot write {}: {e}", path.display()))
+    };
+    std::fs::create_dir_all(data_dir).map_err(io_error)?;
+    write_private_file(&path, &secret).map_err(io_error)?;
+    Ok(Secret::new(secret))
+}
+
+#[cfg(unix)]
+fn write_private_file(path: &Path, contents: &str) -> std::io::Result<()> {
+    use std::io::Write;
+    use std::os::unix::fs::OpenOptionsExt;
+    let mut file = std::fs::OpenOptions::new().write(true).create(true).truncate(true).mode(0o600).open(path)?;
+    file.write_all(contents.as_bytes())
+}
+
+#[cfg(not(unix))]
+fn write_private_file(path: &Path, contents: &str) -> std::io::Result<()> {
+    std::fs::write(path, contents)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn source(pairs: &[(&str, &str)]) -> Source {
+        Source { file: pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect() }
+    }
+
+    #[test]
+    fn production_refuses_the_captcha_bypass() {
+        let err = Config::from_source(&source(&[
+            ("env", "production"),
+            ("jwt_secret", "0123456789abcdef0123456789abcdef"),
+            ("captcha_bypass", "x"),
+        ]))
+        .expect_err("must refuse");
+        assert_eq!(err.var, "XINQIAO_CAPTCHA_BYPASS");
+    }
+
+    #[test]
+    fn production_requires_a_jwt_secret() {
+        let err = Config::from_source(&source(&[("env", "production")])).expect_err("must refuse");
+        assert_eq!(err.var, "XINQIAO_JWT_SECRET");
+    }
+
+    #[test]
+    fn a_wrong_value_names_its_variable() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let dir = dir.path().to_string_lossy().to_string();
+        for (key, value, var) in [
+            ("bind", "not-an-address", "XINQIAO_BIND"),
+            ("database_url", "mysql://x", "XINQIAO_DATABASE_URL"),
+            ("token_ttl", "abc", "XINQIAO_TOKEN_TTL"),
+            ("env", "staging", "XINQIAO_ENV"),
+            ("behind_proxy", "maybe", "XINQIAO_BEHIND_PROXY"),
+        ] {
+            let err = Config::from_source(&source(&[("data_dir", &dir), (key, value)])).expect_err(key);
+            assert_eq!(err.var, var);
+        }
+    }
+
+    #[test]
+    fn development_secret_is_generated_once_and_reused() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let data_dir = dir.path().to_string_lossy().to_string();
+        let first = Config::from_source(&source(&[("data_dir", &data_dir)])).expect("config");
+        let second = Config::from_source(&source(&[("data_dir", &data_dir)])).expect("config");
+        assert_eq!(first.jwt_secret.expose(), second.jwt_secret.expose());
+        assert!(first.jwt_secret.expose().len() >= MIN_SECRET_LEN);
+    }
+
+    #[test]
+    fn database_url_selects_the_engine() {
+        assert_eq!(
+            DatabaseUrl::parse("sqlite://data/x.db"),
+            Ok(DatabaseUrl::Sqlite(PathBuf::from("data/x.db")))
+        );
+        assert!(matches!(DatabaseUrl::parse("postgres://u:p@localhost/db"), Ok(DatabaseUrl::Postgres(_))));
+        assert_eq!(format!("{:?}", DatabaseUrl::Postgres("postgres://u:pw@h/db".into())), "postgres://<redacted>");
+    }
+}

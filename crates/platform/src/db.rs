@@ -1,0 +1,245 @@
+//! One query path, two engines. Each query is written once inside [`run!`](crate::run) and
+//! type-checked against SQLite and PostgreSQL; [`transaction!`](crate::transaction) opens
+//! `BEGIN IMMEDIATE` on SQLite (a deferred begin loses concurrent read-then-write
+//! transactions to "database is locked") and a normal transaction on PostgreSQL.
+
+use std::path::Path;
+use std::time::Duration;
+
+use diesel::SqliteConnection;
+use diesel_async::async_connection_wrapper::AsyncConnectionWrapper;
+use diesel_async::pooled_connection::deadpool::{Object, Pool};
+use diesel_async::pooled_connection::{AsyncDieselConnectionManager, ManagerConfig};
+use diesel_async::sync_connection_wrapper::SyncConnectionWrapper;
+use diesel_async::{AsyncPgConnection, SimpleAsyncConnection};
+
+#[doc(hidden)]
+pub use diesel_async::AsyncConnection;
+use diesel_migrations::{EmbeddedMigrations, MigrationHarness, embed_migrations};
+use futures_util::FutureExt;
+
+use crate::config::DatabaseUrl;
+
+pub type SqliteConn = SyncConnectionWrapper<SqliteConnection>;
+pub type PgConn = AsyncPgConnection;
+
+const SQLITE_MIGRATIONS: EmbeddedMigrations = embed_migrations!("../../migrations/sqlite");
+const POSTGRES_MIGRATIONS: EmbeddedMigrations = embed_migrations!("../../migrations/postgres");
+
+// WAL lets readers run beside the single writer; busy_timeout makes a writer wait for the
+// lock instead of failing; NORMAL is durable across application crashes in WAL mode.
+const SQLITE_PRAGMAS: &str = "PRAGMA journal_mode = WAL; PRAGMA busy_timeout = 5000; \
+     PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL;";
+
+#[derive(Debug, thiserror::Error)]
+pub enum DbError {
+    #[error("database pool: {0}")]
+    Pool(String),
+    #[error("migrations: {0}")]
+    Migration(String),
+    #[error(transparent)]
+    Query(#[from] diesel::result::Error),
+}
+
+/// A pool for whichever engine the configuration selected.
+#[derive(Clone)]
+pub enum DbPool {
+    Sqlite(Pool<SqliteConn>),
+    Postgres(Pool<PgConn>),
+}
+
+/// A connection checked out of the pool.
+pub enum PooledConn {
+    Sqlite(Object<SqliteConn>),
+    Postgres(Object<PgConn>),
+}
+
+/// A borrowed connection of either engine; repositories take `&mut Conn<'_>` so the same
+/// function works on a pooled connection and inside a transaction.
+pub enum Conn<'a> {
+    Sqlite(&'a mut SqliteConn),
+    Postgres(&'a mut PgConn),
+}
+
+impl PooledConn {
+    pub fn conn(&mut self) -> Conn<'_> {
+        match self {
+            Self::Sqlite(object) => Conn::Sqlite(object),
+            Self::Postgres(object) => Conn::Postgres(object),
+        }
+    }
+}
+
+/// Runs one diesel expression on whichever engine `$conn` (a `&mut Conn`) holds.
+/// The body is compiled once per engine, so a construct one engine lacks fails to build.
+#[macro_export]
+macro_rules! run {
+    ($conn:expr, |$c:ident| $body:expr) => {
+        match $conn {
+            $crate::db::Conn::Sqlite($c) => {
+                let $c: &mut $crate::db::SqliteConn = &mut **$c;
+                $body
+            }
+            $crate::db::Conn::Postgres($c) => {
+                let $c: &mut $crate::db::PgConn = &mut **$c;
+                $body
+            }
+        }
+    };
+}
+
+/// Runs `$body` in a transaction on `$conn` (a `&mut Conn`), with `$c` bound to a
+/// `&mut Conn` inside it. The body's error type must implement `From<diesel::result::Error>`.
+#[macro_export]
+macro_rules! transaction {
+    ($conn:expr, |$c:ident| $body:expr) => {
+        match $conn {
+            $crate::db::Conn::Sqlite(raw) => {
+                raw.immediate_transaction(async |raw| {
+                    let $c = &mut $crate::db::Conn::Sqlite(raw);
+                    $body
+                })
+                .await
+            }
+            $crate::db::Conn::Postgres(raw) => {
+                $crate::db::AsyncConnection::transaction(&mut **raw, async |raw| {
+                    let $c = &mut $crate::db::Conn::Postgres(raw);
+                    $body
+                })
+                .await
+            }
+        }
+    };
+}
+
+impl DbPool {
+    /// Builds the pool; the SQLite file's folder is created when missing.
+    pub fn connect(url: &DatabaseUrl, max_size: usize) -> Result<Self, DbError> {
+        match url {
+            DatabaseUrl::Sqlite(path) => {
+                if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
+                    std::fs::create_dir_all(parent)
+                        .map_err(|e| DbError::Pool(format!("cannot create {}: {e}", parent.display())))?;
+                }
+                let mut config = ManagerConfig::default();
+                config.custom_setup = Box::new(|url| {
+                    async move {
+                        let mut conn = SqliteConn::establish(url).await?;
+                        conn.batch_execute(SQLITE_PRAGMAS)
+                            .await
+                            .map_err(diesel::ConnectionError::CouldntSetupConfiguration)?;
+                        Ok(conn)
+                    }
+                    .boxed()
+                });
+                let manager = AsyncDieselConnectionManager::<SqliteConn>::new_with_config(
+                    path.to_string_lossy(),
+                    config,
+                );
+                Pool::builder(manager)
+                    .max_size(max_size)
+                    .wait_timeout(Some(Duration::from_secs(10)))
+                    .runtime(deadpool_runtime())
+                    .build()
+                    .map(Self::Sqlite)
+                    .map_err(|e| DbError::Pool(e.to_string()))
+            }
+            DatabaseUrl::Postgres(url) => {
+                let manager = AsyncDieselConnectionManager::<PgConn>::new(url.clone());
+                Pool::builder(manager)
+                    .max_size(max_size)
+                    .wait_timeout(Some(Duration::from_secs(10)))
+                    .create_timeout(Some(Duration::from_secs(10)))
+                    .runtime(deadpool_runtime())
+                    .build()
+                    .map(Self::Postgres)
+                    .map_err(|e| DbError::Pool(e.to_string()))
+            }
+        }
+    }
+
+    pub async fn get(&self) -> Result<PooledConn, DbError> {
+        match self {
+            Self::Sqlite(pool) => pool.get().await.map(PooledConn::Sqlite),
+            Self::Postgres(pool) => pool.get().await.map(PooledConn::Postgres),
+        }
+        .map_err(|e| DbError::Pool(e.to_string()))
+    }
+
+    pub fn engine(&self) -> &'static str {
+        match self {
+            Self::Sqlite(_) => "sqlite",
+            Self::Postgres(_) => "postgres",
+        }
+    }
+}
+
+// The runtime lets the pool enforce its wait and create timeouts.
+fn deadpool_runtime() -> deadpool::Runtime {
+    deadpool::Runtime::Tokio1
+}
+
+/// Applies pending migrations. Runs on a plain thread: the migration harness drives its own
+/// runtime, which must not be nested inside actix's.
+pub fn migrate(url: &DatabaseUrl) -> Result<Vec<String>, DbError> {
+    let url = url.clone();
+    std::thread::spawn(move || migrate_blocking(&url))
+        .join()
+        .map_err(|_| DbError::Migration("migration thread panicked".into()))?
+}
+
+fn migrate_blocking(url: &DatabaseUrl) -> Result<Vec<String>, DbError> {
+    let applied = match url {
+        DatabaseUrl::Sqlite(path) => {
+            if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
+                std::fs::create_dir_all(parent)
+                    .map_err(|e| DbError::Migration(format!("cannot create {}: {e}", parent.display())))?;
+            }
+            let mut conn = establish_sqlite(path)?;
+            conn.run_pending_migrations(SQLITE_MIGRATIONS)
+                .map_err(|e| DbError::Migration(e.to_string()))?
+                .iter()
+                .map(ToString::to_string)
+                .collect()
+        }
+        DatabaseUrl::Postgres(url) => {
+            let mut conn = <AsyncConnectionWrapper<PgConn> as diesel::Connection>::establish(url)
+                .map_err(|e| DbError::Migration(e.to_string()))?;
+            conn.run_pending_migrations(POSTGRES_MIGRATIONS)
+                .map_err(|e| DbError::Migration(e.to_string()))?
+                .iter()
+                .map(ToString::to_string)
+                .collect()
+        }
+    };
+    Ok(applied)
+}
+
+fn establish_sqlite(path: &Path) -> Result<SqliteConnection, DbError> {
+    use diesel::Connection;
+    use diesel::connection::SimpleConnection;
+    let mut conn = SqliteConnection::establish(&path.to_string_lossy())
+        .map_err(|e| DbError::Migration(e.to_string()))?;
+    conn.batch_execute(SQLITE_PRAGMAS).map_err(|e| DbError::Migration(e.to_string()))?;
+    Ok(conn)
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeSet;
+
+    fn migration_names(engine: &str) -> BTreeSet<String> {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../migrations").join(engine);
+        std::fs::read_dir(&dir)
+            .expect("migrations folder")
+            .map(|entry| entry.expect("entry").file_name().to_string_lossy().to_string())
+            .collect()
+    }
+
+    #[test]
+    fn both_engines_have_the_same_migrations() {
+        let sqlite = migration_names("sqlite");
+        assert!(!sqlite.is_empty());
+        assert_eq!(sqlite, migration_names("postgres"));
+    }
+}

@@ -1,0 +1,143 @@
+//! The one error type every handler returns, rendered as the `{code, message, data}` envelope
+//! with the HTTP status mirroring the code (api.md, "Errors").
+
+use actix_web::http::StatusCode;
+use actix_web::http::header::{self, HeaderValue};
+use actix_web::{HttpResponse, ResponseError};
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use crate::db::DbError;
+
+/// Code 431 means the captcha was wrong, expired or used; it travels as HTTP 400.
+pub const CAPTCHA_CODE: u16 = 431;
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ApiError {
+    code: u16,
+    message: String,
+    retry_after_seconds: Option<u64>,
+}
+
+/// The body of every error answer.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ErrorEnvelope {
+    /// The domain code (400, 401, 403, 404, 409, 413, 415, 429, 431, 500).
+    pub code: u16,
+    pub message: String,
+    /// Always null on errors.
+    #[schema(value_type = Option<Object>)]
+    pub data: Option<()>,
+}
+
+impl ApiError {
+    pub fn new(code: u16, message: impl Into<String>) -> Self {
+        Self { code, message: message.into(), retry_after_seconds: None }
+    }
+    pub fn bad_request(message: impl Into<String>) -> Self {
+        Self::new(400, message)
+    }
+    pub fn unauthorized() -> Self {
+        Self::new(401, "登录已过期，请重新登录")
+    }
+    pub fn forbidden() -> Self {
+        Self::new(403, "没有权限执行此操作")
+    }
+    pub fn not_found(message: impl Into<String>) -> Self {
+        Self::new(404, message)
+    }
+    pub fn conflict(message: impl Into<String>) -> Self {
+        Self::new(409, message)
+    }
+    pub fn payload_too_large() -> Self {
+        Self::new(413, "请求内容过大")
+    }
+    pub fn captcha(message: impl Into<String>) -> Self {
+        Self::new(CAPTCHA_CODE, message)
+    }
+    pub fn too_many_requests(retry_after_seconds: u64) -> Self {
+        Self {
+            code: 429,
+            message: format!("操作过于频繁，请 {} 后再试", human_wait(retry_after_seconds)),
+            retry_after_seconds: Some(retry_after_seconds.max(1)),
+        }
+    }
+    /// An unexpected failure: the cause goes to the log (inside the request's span, so with
+    /// its request id); the client only learns that something went wrong.
+    pub fn internal(cause: impl std::fmt::Display) -> Self {
+        tracing::error!(%cause, "internal error");
+        Self::new(500, "服务器内部错误，请稍后再试")
+    }
+
+    pub fn code(&self) -> u16 {
+        self.code
+    }
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+}
+
+fn human_wait(seconds: u64) -> String {
+    if seconds >= 60 { format!("{} 分钟", seconds.div_ceil(60)) } else { format!("{} 秒", seconds.max(1)) }
+}
+
+impl std::fmt::Display for ApiError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} {}", self.code, self.message)
+    }
+}
+
+impl std::error::Error for ApiError {}
+
+impl ResponseError for ApiError {
+    fn status_code(&self) -> StatusCode {
+        let status = if self.code == CAPTCHA_CODE { 400 } else { self.code };
+        StatusCode::from_u16(status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR)
+    }
+
+    fn error_response(&self) -> HttpResponse {
+        let mut response = HttpResponse::build(self.status_code());
+        if let Some(seconds) = self.retry_after_seconds {
+            response.insert_header((header::RETRY_AFTER, HeaderValue::from(seconds)));
+        }
+        response.json(ErrorEnvelope { code: self.code, message: self.message.clone(), data: None })
+    }
+}
+
+impl From<DbError> for ApiError {
+    fn from(error: DbError) -> Self {
+        Self::internal(error)
+    }
+}
+
+impl From<diesel::result::Error> for ApiError {
+    fn from(error: diesel::result::Error) -> Self {
+        Self::internal(error)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn captcha_errors_travel_as_http_400_with_code_431() {
+        let error = ApiError::captcha("验证码错误");
+        assert_eq!(error.status_code(), StatusCode::BAD_REQUEST);
+        assert_eq!(error.code(), 431);
+    }
+
+    #[test]
+    fn throttling_sets_retry_after() {
+        let response = ApiError::too_many_requests(90).error_response();
+        assert_eq!(response.status(), StatusCode::TOO_MANY_REQUESTS);
+        assert_eq!(response.headers().get(header::RETRY_AFTER).and_then(|v| v.to_str().ok()), Some("90"));
+    }
+
+    #[test]
+    fn internal_errors_do_not_leak_their_cause() {
+        let error = ApiError::internal("UNIQUE constraint failed: users.username at /srv/db.rs");
+        assert!(!error.message().contains("UNIQUE"));
+        assert_eq!(error.status_code(), StatusCode::INTERNAL_SERVER_ERROR);
+    }
+}

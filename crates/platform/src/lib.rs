@@ -1,0 +1,22 @@
+//! The shared kernel every domain crate stands on: configuration, the two-engine database,
+//! the API envelope and errors, authentication, rate limits, and the API test kit.
+
+pub mod auth;
+pub mod clock;
+pub mod config;
+pub mod db;
+pub mod envelope;
+pub mod error;
+pub mod http;
+pub mod rate_limit;
+pub mod site;
+pub mod state;
+#[cfg(feature = "testkit")]
+pub mod testkit;
+
+mod schema;
+
+pub use auth::{AdminUser, ClientAddress, CurrentUser, Identity, OptionalUser, Role};
+pub use envelope::{ApiResult, Empty, Envelope, ok, ok_with_message};
+pub use error::{ApiError, ErrorEnvelope};
+pub use state::AppState;

@@ -1,0 +1,56 @@
+//! Site-wide calls: liveness and what the web app needs to know about this deployment.
+
+use actix_web::{get, web};
+use serde::Serialize;
+use utoipa::ToSchema;
+use utoipa_actix_web::service_config::ServiceConfig;
+
+use crate::envelope::{ApiResult, Envelope, ok};
+use crate::error::ErrorEnvelope;
+use crate::state::AppState;
+
+pub fn configure(cfg: &mut ServiceConfig<'_>) {
+    cfg.service(get_health).service(get_site_config);
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Health {
+    /// "ok" while the process serves requests.
+    pub status: String,
+}
+
+/// Liveness: answers without touching the database (and is the benchmarks' trivial baseline).
+#[utoipa::path(
+    tag = "site",
+    operation_id = "get_health",
+    responses((status = 200, body = Envelope<Health>))
+)]
+#[get("/health")]
+async fn get_health() -> ApiResult<Health> {
+    ok(Health { status: "ok".into() })
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SiteConfig {
+    /// The ICP filing number shown in the footer (empty when none is configured).
+    pub filing_number: String,
+    /// Whether the WeChat website QR-code login is configured.
+    pub wechat_open_login: bool,
+    /// Whether the WeChat official-account login (in-app browser) is configured.
+    pub wechat_official_login: bool,
+}
+
+#[utoipa::path(
+    tag = "site",
+    operation_id = "get_site_config",
+    responses((status = 200, body = Envelope<SiteConfig>), (status = 500, body = ErrorEnvelope))
+)]
+#[get("/site/config")]
+async fn get_site_config(state: web::Data<AppState>) -> ApiResult<SiteConfig> {
+    ok(SiteConfig {
+        filing_number: state.config.filing_number.clone(),
+        wechat_open_login: state.features.wechat_open_login,
+        wechat_official_login: state.features.wechat_official_login,
+    })
+}

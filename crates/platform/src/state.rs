@@ -1,0 +1,35 @@
+//! What every handler can reach through `web::Data<AppState>`.
+
+use std::sync::Arc;
+
+use crate::auth::{Auth, UserDirectory};
+use crate::clock::Clock;
+use crate::config::Config;
+use crate::db::DbPool;
+
+/// Which optional sign-in flows this deployment has configured; the web app hides the links
+/// of the others.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct SiteFeatures {
+    pub wechat_open_login: bool,
+    pub wechat_official_login: bool,
+}
+
+pub struct AppState {
+    pub config: Arc<Config>,
+    pub db: DbPool,
+    pub clock: Arc<dyn Clock>,
+    pub auth: Auth,
+    pub features: SiteFeatures,
+}
+
+impl AppState {
+    pub fn new(config: Config, db: DbPool, clock: Arc<dyn Clock>, directory: Arc<dyn UserDirectory>) -> Self {
+        let auth = Auth::new(config.jwt_secret.expose(), config.token_ttl_seconds, directory);
+        Self { config: Arc::new(config), db, clock, auth, features: SiteFeatures::default() }
+    }
+
+    pub fn now(&self) -> i64 {
+        self.clock.now()
+    }
+}

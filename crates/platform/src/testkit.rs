@@ -1,0 +1,207 @@
+//! Black-box API tests: a real application over a fresh database of either engine, driven
+//! through HTTP requests as a client would send them.
+//!
+//! SQLite always runs (a temp file). PostgreSQL runs when `XINQIAO_TEST_POSTGRES_URL` is set,
+//! in a schema of its own per test; with `XINQIAO_TEST_POSTGRES_REQUIRED` set as well (as
+//! `make test` does), a missing URL fails the test instead of skipping it.
+
+use std::rc::Rc;
+use std::sync::Arc;
+
+use actix_web::body::{BoxBody, MessageBody};
+use actix_web::dev::ServiceResponse;
+use actix_web::http::header::HeaderMap;
+use actix_web::test::TestRequest;
+use actix_web::web;
+use futures_util::future::LocalBoxFuture;
+use serde_json::Value;
+
+use crate::auth::UserDirectory;
+use crate::clock::ManualClock;
+use crate::config::{Config, DatabaseUrl};
+use crate::db::DbPool;
+use crate::http::{Mount, app};
+use crate::state::AppState;
+
+/// 2026-01-01T00:00:00Z; tests start here and move the clock themselves.
+pub const TEST_EPOCH: i64 = 1_767_225_600;
+pub const CAPTCHA_BYPASS: &str = "pass-4-tests";
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Engine {
+    Sqlite,
+    Postgres,
+}
+
+type Call = Box<dyn Fn(TestRequest) -> LocalBoxFuture<'static, ServiceResponse<BoxBody>>>;
+
+pub struct TestApp {
+    pub state: web::Data<AppState>,
+    pub clock: ManualClock,
+    call: Call,
+    _database: TestDatabase,
+}
+
+pub struct TestResponse {
+    pub status: u16,
+    pub headers: HeaderMap,
+    /// The JSON body, or `Value::Null` when the body is not JSON.
+    pub json: Value,
+    pub bytes: Vec<u8>,
+}
+
+impl TestResponse {
+    pub fn code(&self) -> i64 {
+        self.json["code"].as_i64().unwrap_or_default()
+    }
+    pub fn message(&self) -> &str {
+        self.json["message"].as_str().unwrap_or_default()
+    }
+    pub fn data(&self) -> &Value {
+        &self.json["data"]
+    }
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers.get(name).and_then(|v| v.to_str().ok())
+    }
+}
+
+impl TestApp {
+    /// A fresh application on `engine`, or `None` when PostgreSQL is not configured for tests.
+    /// `directory` builds the user directory (the accounts crate's) over the test database.
+    pub async fn spawn(
+        engine: Engine,
+        mount: Mount,
+        directory: impl FnOnce(DbPool) -> Arc<dyn UserDirectory>,
+        adjust: impl FnOnce(&mut Config),
+    ) -> Option<Self> {
+        let database = TestDatabase::create(engine).await?;
+        let mut config = Config::for_tests(database.url.clone(), database.dir.path().join("data"));
+        config.captcha_bypass = Some(crate::config::Secret::new(CAPTCHA_BYPASS));
+        adjust(&mut config);
+        crate::db::migrate(&config.database_url).expect("migrations apply");
+        let pool = DbPool::connect(&config.database_url, 4).expect("pool");
+        let clock = ManualClock::starting_at(TEST_EPOCH);
+        let state = web::Data::new(AppState::new(config, pool.clone(), Arc::new(clock.clone()), directory(pool)));
+        let service = Rc::new(actix_web::test::init_service(app(state.clone(), mount, |_| {})).await);
+        let call: Call = Box::new(move |request| {
+            let service = service.clone();
+            Box::pin(async move {
+                actix_web::test::call_service(&*service, request.to_request()).await.map_into_boxed_body()
+            })
+        });
+        Some(Self { state, clock, call, _database: database })
+    }
+
+    pub async fn send(&self, request: TestRequest) -> TestResponse {
+        let response = (self.call)(request).await;
+        let status = response.status().as_u16();
+        let headers = response.headers().clone();
+        let bytes = response.into_body().try_into_bytes().unwrap_or_default().to_vec();
+        let json = serde_json::from_slice(&bytes).unwrap_or(Value::Null);
+        TestResponse { status, headers, json, bytes }
+    }
+
+    pub async fn get(&self, path: &str, token: Option<&str>) -> TestResponse {
+        self.send(with_token(TestRequest::get().uri(path), token)).await
+    }
+
+    pub async fn post(&self, path: &str, body: Value, token: Option<&str>) -> TestResponse {
+        self.send(with_token(TestRequest::post().uri(path).set_json(body), token)).await
+    }
+}
+
+pub fn with_token(request: TestRequest, token: Option<&str>) -> TestRequest {
+    match token {
+        Some(token) => request.insert_header(("Authorization", format!("Bearer {token}"))),
+        None => request,
+    }
+}
+
+/// Generates, for each test body, a `sqlite` and a `postgres` test in a module named after it.
+/// `$spawn` is an `async fn(Engine) -> Option<TestApp>`.
+#[macro_export]
+macro_rules! engine_tests {
+    ($spawn:path; $( async fn $name:ident($app:ident) $body:block )*) => {
+        $(
+            mod $name {
+                #[allow(unused_imports)]
+                use super::*;
+
+                async fn body($app: $crate::testkit::TestApp) $body
+
+                #[actix_web::test]
+                async fn sqlite() {
+                    let app = $spawn($crate::testkit::Engine::Sqlite).await.expect("sqlite test app");
+                    body(app).await;
+                }
+
+                #[actix_web::test]
+                async fn postgres() {
+                    match $spawn($crate::testkit::Engine::Postgres).await {
+                        Some(app) => body(app).await,
+                        None => eprintln!("skipped: XINQIAO_TEST_POSTGRES_URL is not set"),
+                    }
+                }
+            }
+        )*
+    };
+}
+
+struct TestDatabase {
+    url: DatabaseUrl,
+    dir: tempfile::TempDir,
+    postgres: Option<(String, String)>,
+}
+
+impl TestDatabase {
+    async fn create(engine: Engine) -> Option<Self> {
+        let dir = tempfile::tempdir().expect("temp dir");
+        match engine {
+            Engine::Sqlite => {
+                Some(Self { url: DatabaseUrl::Sqlite(dir.path().join("test.db")), dir, postgres: None })
+            }
+            Engine::Postgres => {
+                let Ok(base) = std::env::var("XINQIAO_TEST_POSTGRES_URL") else {
+                    assert!(
+                        std::env::var_os("XINQIAO_TEST_POSTGRES_REQUIRED").is_none(),
+                        "XINQIAO_TEST_POSTGRES_REQUIRED is set but XINQIAO_TEST_POSTGRES_URL is not"
+                    );
+                    return None;
+                };
+                let schema = format!("t_{}", uuid::Uuid::new_v4().simple());
+                run_postgres_statement(&base, format!("CREATE SCHEMA {schema}"));
+                let separator = if base.contains('?') { '&' } else { '?' };
+                let url = format!("{base}{separator}options=-csearch_path%3D{schema}");
+                Some(Self { url: DatabaseUrl::Postgres(url), dir, postgres: Some((base, schema)) })
+            }
+        }
+    }
+}
+
+impl Drop for TestDatabase {
+    fn drop(&mut self) {
+        if let Some((base, schema)) = self.postgres.take() {
+            run_postgres_statement(&base, format!("DROP SCHEMA IF EXISTS {schema} CASCADE"));
+        }
+    }
+}
+
+/// Runs one statement on a plain thread (the wrapper drives its own runtime).
+fn run_postgres_statement(url: &str, sql: String) {
+    let url = url.to_owned();
+    let outcome = std::thread::spawn(move || {
+        use diesel::Connection;
+        use diesel::connection::SimpleConnection;
+        let mut conn = diesel_async::async_connection_wrapper::AsyncConnectionWrapper::<
+            diesel_async::AsyncPgConnection,
+        >::establish(&url)
+        .map_err(|e| e.to_string())?;
+        conn.batch_execute(&sql).map_err(|e| e.to_string())
+    })
+    .join();
+    match outcome {
+        Ok(Ok(())) => {}
+        Ok(Err(error)) => panic!("postgres test database: {error}"),
+        Err(_) => panic!("postgres test database: thread panicked"),
+    }
+}
