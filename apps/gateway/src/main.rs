@@ -9,6 +9,7 @@ use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::Duration;
 
+use actix_web::web::Redirect;
 use actix_web::{HttpServer, web as actix};
 use clap::{Parser, Subcommand};
 use platform::clock::SystemClock;
@@ -73,10 +74,17 @@ fn main() -> ExitCode {
         Command::Openapi => print_openapi(),
         Command::Migrate => load_config().and_then(|config| migrate(&config.database_url)),
         Command::Serve => load_config().and_then(serve),
-        Command::User { action: UserCommand::Create { username, password, role } } => {
-            load_config().and_then(|config| create_user(config, &username, &password, role))
-        }
-        Command::Seed { what: SeedCommand::Demo } => load_config().and_then(seed_demo),
+        Command::User {
+            action:
+                UserCommand::Create {
+                    username,
+                    password,
+                    role,
+                },
+        } => load_config().and_then(|config| create_user(config, &username, &password, role)),
+        Command::Seed {
+            what: SeedCommand::Demo,
+        } => load_config().and_then(seed_demo),
     };
     match outcome {
         Ok(()) => ExitCode::SUCCESS,
@@ -95,7 +103,10 @@ fn load_config() -> Result<Config, String> {
 fn init_tracing() {
     let filter = tracing_subscriber::EnvFilter::try_from_default_env()
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info,actix_server=warn"));
-    let _ = tracing_subscriber::fmt().with_env_filter(filter).with_target(false).try_init();
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_target(false)
+        .try_init();
 }
 
 fn print_openapi() -> Result<(), String> {
@@ -114,7 +125,10 @@ fn migrate(url: &DatabaseUrl) -> Result<(), String> {
 }
 
 /// Migrates, then builds the shared state on a runtime for the one-off commands.
-fn with_state<T>(config: Config, work: impl AsyncFnOnce(&AppState) -> Result<T, String>) -> Result<T, String> {
+fn with_state<T>(
+    config: Config,
+    work: impl AsyncFnOnce(&AppState) -> Result<T, String>,
+) -> Result<T, String> {
     migrate(&config.database_url)?;
     actix_web::rt::System::new().block_on(async move {
         let state = build_state(config, 2)?;
@@ -125,14 +139,26 @@ fn with_state<T>(config: Config, work: impl AsyncFnOnce(&AppState) -> Result<T, 
 fn build_state(config: Config, pool_size: usize) -> Result<AppState, String> {
     let pool = DbPool::connect(&config.database_url, pool_size).map_err(|e| e.to_string())?;
     let directory = accounts::api::directory(pool.clone());
-    Ok(AppState::new(config, pool, Arc::new(SystemClock), directory))
+    Ok(AppState::new(
+        config,
+        pool,
+        Arc::new(SystemClock),
+        directory,
+    ))
 }
 
 fn create_user(config: Config, username: &str, password: &str, role: Role) -> Result<(), String> {
     let created = with_state(config, async |state| {
-        accounts::api::create_user(state, username, password, None, role).await.map_err(|e| e.to_string())
+        accounts::api::create_user(state, username, password, None, role)
+            .await
+            .map_err(|e| e.to_string())
     })?;
-    println!("created {} ({}) uuid {}", created.username, role.as_str(), created.uuid);
+    println!(
+        "created {} ({}) uuid {}",
+        created.username,
+        role.as_str(),
+        created.uuid
+    );
     Ok(())
 }
 
@@ -142,7 +168,9 @@ fn seed_demo(config: Config) -> Result<(), String> {
     }
     match with_state(config, async |state| seed::seed_demo(state).await)? {
         seed::SeedOutcome::Seeded => println!("Demo content created."),
-        seed::SeedOutcome::AlreadyHasUsers => println!("The database already has users; demo seed skipped."),
+        seed::SeedOutcome::AlreadyHasUsers => {
+            println!("The database already has users; demo seed skipped.")
+        }
     }
     seed::print_demo_logins();
     Ok(())
@@ -164,7 +192,9 @@ fn serve(config: Config) -> Result<(), String> {
             let document = document.clone();
             let web_dir = web_dir.clone();
             platform::http::app(state.clone(), mount::mount, move |cfg| {
-                cfg.service(SwaggerUi::new("/api/docs/{_:.*}").url("/api/v1/openapi.json", document));
+                cfg.service(
+                    SwaggerUi::new("/api/docs/{_:.*}").url("/api/v1/openapi.json", document),
+                );
             })
             .configure(move |cfg| web::configure(cfg, &web_dir))
         })
@@ -184,10 +214,11 @@ fn spawn_maintenance(state: actix::Data<AppState>) {
             if let Err(error) = accounts::api::purge_expired_captchas(&state).await {
                 tracing::warn!(%error, "captcha clean-up failed");
             }
-            if let Ok(mut pooled) = state.db.get().await {
-                if let Err(error) = platform::rate_limit::purge_stale(&mut pooled.conn(), state.now()).await {
-                    tracing::warn!(%error, "rate-limit clean-up failed");
-                }
+            if let Ok(mut pooled) = state.db.get().await
+                && let Err(error) =
+                    platform::rate_limit::purge_stale(&mut pooled.conn(), state.now()).await
+            {
+                tracing::warn!(%error, "rate-limit clean-up failed");
             }
         }
     });
@@ -199,9 +230,11 @@ mod tests {
     /// (and the web client generated from it).
     #[test]
     fn committed_openapi_document_is_fresh() {
-        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../openapi/openapi.json");
+        let path =
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../openapi/openapi.json");
         let committed = std::fs::read_to_string(&path).unwrap_or_default();
-        let current = serde_json::to_string_pretty(&super::mount::openapi_document()).expect("serialise");
+        let current =
+            serde_json::to_string_pretty(&super::mount::openapi_document()).expect("serialise");
         assert!(
             committed.trim_end() == current.trim_end(),
             "openapi/openapi.json is stale: run `make openapi` and commit the result"

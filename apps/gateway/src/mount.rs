@@ -24,6 +24,9 @@ pub fn openapi_document() -> OpenApi {
     document.info.contact = None;
     let mut bearer = Http::new(HttpAuthScheme::Bearer);
     bearer.bearer_format = Some("JWT".into());
-    document.components.get_or_insert_with(Default::default).add_security_scheme("bearer", SecurityScheme::Http(bearer));
+    document
+        .components
+        .get_or_insert_with(Default::default)
+        .add_security_scheme("bearer", SecurityScheme::Http(bearer));
     document
 }

@@ -19,7 +19,11 @@ pub enum SeedOutcome {
 }
 
 pub async fn seed_demo(state: &AppState) -> Result<SeedOutcome, String> {
-    if accounts::api::count_users(state).await.map_err(|e| e.to_string())? > 0 {
+    if accounts::api::count_users(state)
+        .await
+        .map_err(|e| e.to_string())?
+        > 0
+    {
         return Ok(SeedOutcome::AlreadyHasUsers);
     }
     for (username, nickname, role) in DEMO_USERS {

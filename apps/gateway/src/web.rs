@@ -19,7 +19,11 @@ pub fn configure(cfg: &mut web::ServiceConfig, web_dir: &Path) {
         );
         cfg.default_service(web::to(move || {
             let message = message.clone();
-            async move { HttpResponse::NotFound().content_type("text/plain; charset=utf-8").body(message) }
+            async move {
+                HttpResponse::NotFound()
+                    .content_type("text/plain; charset=utf-8")
+                    .body(message)
+            }
         }));
         return;
     }
@@ -34,21 +38,28 @@ pub fn configure(cfg: &mut web::ServiceConfig, web_dir: &Path) {
             .wrap(DefaultHeaders::new().add((CACHE_CONTROL, IMMUTABLE)))
             .service(Files::new("", web_dir.join("assets"))),
     )
-    .service(
-        Files::new("/", web_dir)
-            .default_handler(fn_service(move |request: ServiceRequest| serve_index(request, index.clone()))),
-    );
+    .service(Files::new("/", web_dir).default_handler(fn_service(
+        move |request: ServiceRequest| serve_index(request, index.clone()),
+    )));
 }
 
-async fn serve_index(request: ServiceRequest, index: PathBuf) -> Result<ServiceResponse, actix_web::Error> {
+async fn serve_index(
+    request: ServiceRequest,
+    index: PathBuf,
+) -> Result<ServiceResponse, actix_web::Error> {
     let (request, _) = request.into_parts();
     let response = index_response(&request, &index).await?;
     Ok(ServiceResponse::new(request, response))
 }
 
-async fn index_response(request: &HttpRequest, index: &Path) -> Result<HttpResponse, actix_web::Error> {
+async fn index_response(
+    request: &HttpRequest,
+    index: &Path,
+) -> Result<HttpResponse, actix_web::Error> {
     let mut response = NamedFile::open_async(index).await?.into_response(request);
-    response.headers_mut().insert(CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    response
+        .headers_mut()
+        .insert(CACHE_CONTROL, HeaderValue::from_static("no-cache"));
     Ok(response)
 }
 
@@ -60,7 +71,11 @@ mod tests {
     fn built_web_app() -> tempfile::TempDir {
         let dir = tempfile::tempdir().expect("tempdir");
         std::fs::create_dir_all(dir.path().join("assets")).expect("assets");
-        std::fs::write(dir.path().join("index.html"), "<!doctype html><div id=root></div>").expect("index");
+        std::fs::write(
+            dir.path().join("index.html"),
+            "<!doctype html><div id=root></div>",
+        )
+        .expect("index");
         std::fs::write(dir.path().join("assets/index-abc123.js"), "console.log(1)").expect("asset");
         std::fs::write(dir.path().join("favicon.svg"), "<svg/>").expect("favicon");
         dir
@@ -70,10 +85,29 @@ mod tests {
     async fn hashed_assets_are_cached_for_a_year() {
         let dir = built_web_app();
         let app = init_service(App::new().configure(|cfg| super::configure(cfg, dir.path()))).await;
-        let response = call_service(&app, TestRequest::get().uri("/assets/index-abc123.js").to_request()).await;
+        let response = call_service(
+            &app,
+            TestRequest::get()
+                .uri("/assets/index-abc123.js")
+                .to_request(),
+        )
+        .await;
         assert_eq!(response.status(), StatusCode::OK);
-        assert_eq!(response.headers().get("cache-control").and_then(|v| v.to_str().ok()), Some(super::IMMUTABLE));
-        assert!(response.headers().get("content-type").and_then(|v| v.to_str().ok()).unwrap_or("").contains("javascript"));
+        assert_eq!(
+            response
+                .headers()
+                .get("cache-control")
+                .and_then(|v| v.to_str().ok()),
+            Some(super::IMMUTABLE)
+        );
+        assert!(
+            response
+                .headers()
+                .get("content-type")
+                .and_then(|v| v.to_str().ok())
+                .unwrap_or("")
+                .contains("javascript")
+        );
     }
 
     #[actix_web::test]
@@ -83,7 +117,13 @@ mod tests {
         for path in ["/", "/login?href=%2Fmoment", "/blog/12", "/admin/users"] {
             let response = call_service(&app, TestRequest::get().uri(path).to_request()).await;
             assert_eq!(response.status(), StatusCode::OK, "{path}");
-            assert_eq!(response.headers().get("cache-control").and_then(|v| v.to_str().ok()), Some("no-cache"));
+            assert_eq!(
+                response
+                    .headers()
+                    .get("cache-control")
+                    .and_then(|v| v.to_str().ok()),
+                Some("no-cache")
+            );
             let body = read_body(response).await;
             assert!(body.starts_with(b"<!doctype html>"), "{path}");
         }
@@ -92,9 +132,17 @@ mod tests {
     #[actix_web::test]
     async fn nothing_outside_the_web_dir_is_served() {
         let dir = built_web_app();
-        std::fs::write(dir.path().parent().expect("parent").join("secret.txt"), "secret").ok();
+        std::fs::write(
+            dir.path().parent().expect("parent").join("secret.txt"),
+            "secret",
+        )
+        .ok();
         let app = init_service(App::new().configure(|cfg| super::configure(cfg, dir.path()))).await;
-        for path in ["/../secret.txt", "/%2e%2e/secret.txt", "/assets/..%2F..%2Fsecret.txt"] {
+        for path in [
+            "/../secret.txt",
+            "/%2e%2e/secret.txt",
+            "/assets/..%2F..%2Fsecret.txt",
+        ] {
             let response = call_service(&app, TestRequest::get().uri(path).to_request()).await;
             let body = read_body(response).await;
             assert!(!body.windows(6).any(|w| w == b"secret"), "{path} leaked");

@@ -62,8 +62,11 @@ pub async fn create_user(
 ) -> Result<CreatedUser, CreateUserError> {
     let username = Username::parse(username).map_err(CreateUserError::Invalid)?;
     let password = NewPassword::parse(password).map_err(CreateUserError::Invalid)?;
-    let email = Email::parse(&format!("{}@users.xinqiao.invalid", uuid::Uuid::new_v4().simple()))
-        .map_err(CreateUserError::Invalid)?;
+    let email = Email::parse(&format!(
+        "{}@users.xinqiao.invalid",
+        uuid::Uuid::new_v4().simple()
+    ))
+    .map_err(CreateUserError::Invalid)?;
     let hash = crate::service::hash_password(password, state.config.password_hash_cost).await?;
     let now = state.now();
     let uuid = uuid::Uuid::new_v4().to_string();
@@ -81,7 +84,11 @@ pub async fn create_user(
     let user = repo::insert_user(&mut pooled.conn(), &new_user)
         .await?
         .ok_or_else(|| CreateUserError::Taken(username.as_str().to_owned()))?;
-    Ok(CreatedUser { id: user.id, uuid: user.uuid, username: user.username })
+    Ok(CreatedUser {
+        id: user.id,
+        uuid: user.uuid,
+        username: user.username,
+    })
 }
 
 pub async fn count_users(state: &AppState) -> Result<i64, ApiError> {

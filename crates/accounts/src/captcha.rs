@@ -23,7 +23,9 @@ pub fn render() -> Option<RenderedCaptcha> {
         .apply_filter(Noise::new(0.1))
         .apply_filter(Wave::new(2.0, 8.0).horizontal())
         .view(200, 70)
-        .apply_filter(Dots::new(6));
+        .apply_filter(Dots::new(6))
+        // The site's deep rose, so the image belongs to the form it sits in.
+        .set_color([138, 28, 69]);
     let png = drawing.as_png()?;
     Some(RenderedCaptcha {
         answer: drawing.chars_as_string(),
@@ -37,8 +39,8 @@ pub fn render() -> Option<RenderedCaptcha> {
 /// HMAC of the captcha id and the case-folded answer under the server secret: the stored
 /// value reveals nothing, and a hash cannot be replayed for another captcha id.
 pub fn answer_hash(secret: &str, captcha_id: &str, answer: &str) -> String {
-    let mut mac =
-        <Hmac<Sha256> as Mac>::new_from_slice(secret.as_bytes()).expect("HMAC accepts keys of any length");
+    let mut mac = <Hmac<Sha256> as Mac>::new_from_slice(secret.as_bytes())
+        .expect("HMAC accepts keys of any length");
     mac.update(captcha_id.as_bytes());
     mac.update(b":");
     mac.update(answer.trim().to_lowercase().as_bytes());
@@ -47,7 +49,12 @@ pub fn answer_hash(secret: &str, captcha_id: &str, answer: &str) -> String {
 
 /// Compares two hashes in constant time.
 pub fn hashes_match(expected: &str, given: &str) -> bool {
-    expected.len() == given.len() && expected.bytes().zip(given.bytes()).fold(0u8, |acc, (a, b)| acc | (a ^ b)) == 0
+    expected.len() == given.len()
+        && expected
+            .bytes()
+            .zip(given.bytes())
+            .fold(0u8, |acc, (a, b)| acc | (a ^ b))
+            == 0
 }
 
 #[cfg(test)]
@@ -57,19 +64,39 @@ mod tests {
     #[test]
     fn answers_are_case_insensitive_and_bound_to_their_captcha() {
         let stored = answer_hash("secret", "id-1", "Ab3x");
-        assert!(hashes_match(&stored, &answer_hash("secret", "id-1", "aB3X")));
-        assert!(hashes_match(&stored, &answer_hash("secret", "id-1", " ab3x ")));
-        assert!(!hashes_match(&stored, &answer_hash("secret", "id-2", "ab3x")));
-        assert!(!hashes_match(&stored, &answer_hash("other", "id-1", "ab3x")));
-        assert!(!hashes_match(&stored, &answer_hash("secret", "id-1", "ab3y")));
+        assert!(hashes_match(
+            &stored,
+            &answer_hash("secret", "id-1", "aB3X")
+        ));
+        assert!(hashes_match(
+            &stored,
+            &answer_hash("secret", "id-1", " ab3x ")
+        ));
+        assert!(!hashes_match(
+            &stored,
+            &answer_hash("secret", "id-2", "ab3x")
+        ));
+        assert!(!hashes_match(
+            &stored,
+            &answer_hash("other", "id-1", "ab3x")
+        ));
+        assert!(!hashes_match(
+            &stored,
+            &answer_hash("secret", "id-1", "ab3y")
+        ));
     }
 
     #[test]
     fn render_produces_a_png_data_url_and_its_answer() {
         let rendered = render().expect("captcha renders");
         assert_eq!(rendered.answer.chars().count(), CAPTCHA_LENGTH as usize);
-        let payload = rendered.image_data_url.strip_prefix("data:image/png;base64,").expect("data url");
-        let png = base64::engine::general_purpose::STANDARD.decode(payload).expect("base64");
+        let payload = rendered
+            .image_data_url
+            .strip_prefix("data:image/png;base64,")
+            .expect("data url");
+        let png = base64::engine::general_purpose::STANDARD
+            .decode(payload)
+            .expect("base64");
         assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
     }
 }

@@ -30,7 +30,9 @@ pub struct LoginRequest {
 }
 
 fn required(field: Option<String>) -> Result<String, AccountsError> {
-    field.filter(|value| !value.trim().is_empty()).ok_or(AccountsError::Incomplete)
+    field
+        .filter(|value| !value.trim().is_empty())
+        .ok_or(AccountsError::Incomplete)
 }
 
 impl TryFrom<LoginRequest> for LoginForm {

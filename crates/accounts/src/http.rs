@@ -1,7 +1,10 @@
 //! Account handlers: extract, parse, call the service, shape the answer.
 
 use actix_web::{get, post, web};
-use platform::{ApiResult, AppState, ClientAddress, CurrentUser, Empty, Envelope, ErrorEnvelope, ok, ok_with_message};
+use platform::{
+    ApiResult, AppState, ClientAddress, CurrentUser, Empty, Envelope, ErrorEnvelope, ok,
+    ok_with_message,
+};
 
 use crate::dto::{CaptchaData, KeepLoginData, LoginData, LoginRequest, RegisterRequest};
 use crate::service::{self, LoginForm, RegistrationForm};
@@ -18,7 +21,10 @@ use crate::service::{self, LoginForm, RegistrationForm};
 #[get("/user/captcha")]
 async fn get_captcha(state: web::Data<AppState>, client: ClientAddress) -> ApiResult<CaptchaData> {
     let captcha = service::new_captcha(&state, &client.0).await?;
-    ok(CaptchaData { captcha_id: captcha.captcha_id, image_base64: captcha.image_data_url })
+    ok(CaptchaData {
+        captcha_id: captcha.captcha_id,
+        image_base64: captcha.image_data_url,
+    })
 }
 
 /// Signs in with username, password and captcha.

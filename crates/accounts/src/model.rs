@@ -104,7 +104,11 @@ impl Email {
                 }
                 None => false,
             };
-        if valid { Ok(Self(raw.to_owned())) } else { Err(EMAIL_INVALID) }
+        if valid {
+            Ok(Self(raw.to_owned()))
+        } else {
+            Err(EMAIL_INVALID)
+        }
     }
     pub fn as_str(&self) -> &str {
         &self.0
@@ -120,7 +124,15 @@ mod tests {
         for ok in ["abc", "小明同学", "li_lei_2026", "王小5", &"a".repeat(32)] {
             assert!(Username::parse(ok).is_ok(), "{ok}");
         }
-        for bad in ["ab", "两字", "has space", "dash-ed", "emoji😀x", &"a".repeat(33), "ａｂｃ"] {
+        for bad in [
+            "ab",
+            "两字",
+            "has space",
+            "dash-ed",
+            "emoji😀x",
+            &"a".repeat(33),
+            "ａｂｃ",
+        ] {
             assert_eq!(Username::parse(bad), Err(USERNAME_RULE), "{bad}");
         }
     }
@@ -130,7 +142,10 @@ mod tests {
         assert_eq!(NewPassword::parse("12345").err(), Some(PASSWORD_TOO_SHORT));
         assert!(NewPassword::parse("123456").is_ok());
         assert!(NewPassword::parse("密码六个字符").is_ok());
-        assert_eq!(NewPassword::parse(&"长".repeat(25)).err(), Some(PASSWORD_TOO_LONG));
+        assert_eq!(
+            NewPassword::parse(&"长".repeat(25)).err(),
+            Some(PASSWORD_TOO_LONG)
+        );
     }
 
     #[test]
@@ -138,7 +153,9 @@ mod tests {
         for ok in ["a@b.cn", "first.last+tag@mail.example.com"] {
             assert!(Email::parse(ok).is_ok(), "{ok}");
         }
-        for bad in ["", "plain", "a@b", "@b.cn", "a@b..cn", "a b@c.cn", "a@b@c.cn"] {
+        for bad in [
+            "", "plain", "a@b", "@b.cn", "a@b..cn", "a b@c.cn", "a@b@c.cn",
+        ] {
             assert_eq!(Email::parse(bad), Err(EMAIL_INVALID), "{bad}");
         }
     }

@@ -10,7 +10,10 @@ use platform::run;
 use crate::model::{NewUser, User};
 use crate::schema::{captchas, lower, users};
 
-pub async fn find_user_by_username(conn: &mut Conn<'_>, username: &str) -> QueryResult<Option<User>> {
+pub async fn find_user_by_username(
+    conn: &mut Conn<'_>,
+    username: &str,
+) -> QueryResult<Option<User>> {
     let key = username.to_ascii_lowercase();
     run!(conn, |c| users::table
         .filter(lower(users::username).eq(&key))
@@ -21,7 +24,12 @@ pub async fn find_user_by_username(conn: &mut Conn<'_>, username: &str) -> Query
 }
 
 pub async fn find_user(conn: &mut Conn<'_>, user_id: i64) -> QueryResult<Option<User>> {
-    run!(conn, |c| users::table.find(user_id).select(User::as_select()).first(c).await.optional())
+    run!(conn, |c| users::table
+        .find(user_id)
+        .select(User::as_select())
+        .first(c)
+        .await
+        .optional())
 }
 
 pub async fn session_state(conn: &mut Conn<'_>, user_id: i64) -> QueryResult<Option<SessionState>> {
@@ -52,14 +60,20 @@ pub async fn insert_user(conn: &mut Conn<'_>, new_user: &NewUser<'_>) -> QueryRe
 }
 
 pub async fn record_login(conn: &mut Conn<'_>, user_id: i64, now: i64) -> QueryResult<()> {
-    run!(conn, |c| diesel::update(users::table.find(user_id)).set(users::logined_at.eq(now)).execute(c).await)?;
+    run!(conn, |c| diesel::update(users::table.find(user_id))
+        .set(users::logined_at.eq(now))
+        .execute(c)
+        .await)?;
     Ok(())
 }
 
 /// Revokes every token of the user by moving their token version on.
 pub async fn bump_token_version(conn: &mut Conn<'_>, user_id: i64, now: i64) -> QueryResult<()> {
     run!(conn, |c| diesel::update(users::table.find(user_id))
-        .set((users::token_version.eq(users::token_version + 1i64), users::updated_at.eq(now)))
+        .set((
+            users::token_version.eq(users::token_version + 1i64),
+            users::updated_at.eq(now)
+        ))
         .execute(c)
         .await)?;
     Ok(())
@@ -69,9 +83,18 @@ pub async fn count_users(conn: &mut Conn<'_>) -> QueryResult<i64> {
     run!(conn, |c| users::table.count().get_result(c).await)
 }
 
-pub async fn insert_captcha(conn: &mut Conn<'_>, id: &str, answer_hash: &str, expires_at: i64) -> QueryResult<()> {
+pub async fn insert_captcha(
+    conn: &mut Conn<'_>,
+    id: &str,
+    answer_hash: &str,
+    expires_at: i64,
+) -> QueryResult<()> {
     run!(conn, |c| diesel::insert_into(captchas::table)
-        .values((captchas::id.eq(id), captchas::answer_hash.eq(answer_hash), captchas::expires_at.eq(expires_at)))
+        .values((
+            captchas::id.eq(id),
+            captchas::answer_hash.eq(answer_hash),
+            captchas::expires_at.eq(expires_at)
+        ))
         .execute(c)
         .await)?;
     Ok(())
@@ -88,5 +111,9 @@ pub async fn take_captcha(conn: &mut Conn<'_>, id: &str) -> QueryResult<Option<(
 }
 
 pub async fn purge_expired_captchas(conn: &mut Conn<'_>, now: i64) -> QueryResult<usize> {
-    run!(conn, |c| diesel::delete(captchas::table.filter(captchas::expires_at.le(now))).execute(c).await)
+    run!(conn, |c| diesel::delete(
+        captchas::table.filter(captchas::expires_at.le(now))
+    )
+    .execute(c)
+    .await)
 }

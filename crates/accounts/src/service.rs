@@ -12,10 +12,22 @@ use crate::repo;
 
 /// Five wrong passwords for one username within 15 minutes lock that username for the rest
 /// of the window; twenty from one address lock the address.
-const LOGIN_FAILURES_PER_USERNAME: Limit = Limit { max_hits: 5, window_seconds: 15 * 60 };
-const LOGIN_FAILURES_PER_ADDRESS: Limit = Limit { max_hits: 20, window_seconds: 15 * 60 };
-const REGISTRATIONS_PER_ADDRESS: Limit = Limit { max_hits: 10, window_seconds: 3600 };
-const CAPTCHAS_PER_ADDRESS: Limit = Limit { max_hits: 60, window_seconds: 60 };
+const LOGIN_FAILURES_PER_USERNAME: Limit = Limit {
+    max_hits: 5,
+    window_seconds: 15 * 60,
+};
+const LOGIN_FAILURES_PER_ADDRESS: Limit = Limit {
+    max_hits: 20,
+    window_seconds: 15 * 60,
+};
+const REGISTRATIONS_PER_ADDRESS: Limit = Limit {
+    max_hits: 10,
+    window_seconds: 3600,
+};
+const CAPTCHAS_PER_ADDRESS: Limit = Limit {
+    max_hits: 60,
+    window_seconds: 60,
+};
 
 #[derive(Debug, thiserror::Error)]
 pub enum AccountsError {
@@ -95,10 +107,23 @@ pub async fn new_captcha(state: &AppState, client: &str) -> Result<NewCaptcha, A
         .map_err(ApiError::internal)?
         .ok_or_else(|| ApiError::internal("captcha rendering produced no image"))?;
     let captcha_id = uuid::Uuid::new_v4().to_string();
-    let hash = captcha::answer_hash(state.config.jwt_secret.expose(), &captcha_id, &rendered.answer);
+    let hash = captcha::answer_hash(
+        state.config.jwt_secret.expose(),
+        &captcha_id,
+        &rendered.answer,
+    );
     let mut pooled = state.db.get().await?;
-    repo::insert_captcha(&mut pooled.conn(), &captcha_id, &hash, now + CAPTCHA_TTL_SECONDS).await?;
-    Ok(NewCaptcha { captcha_id, image_data_url: rendered.image_data_url })
+    repo::insert_captcha(
+        &mut pooled.conn(),
+        &captcha_id,
+        &hash,
+        now + CAPTCHA_TTL_SECONDS,
+    )
+    .await?;
+    Ok(NewCaptcha {
+        captcha_id,
+        image_data_url: rendered.image_data_url,
+    })
 }
 
 /// Consumes the captcha whatever the outcome; fails when it is unknown, used, expired or
@@ -117,18 +142,31 @@ async fn check_captcha(
         return Err(AccountsError::Captcha);
     }
     let given = captcha::answer_hash(state.config.jwt_secret.expose(), captcha_id, answer);
-    let bypassed = state.config.captcha_bypass.as_ref().is_some_and(|code| code.expose() == answer.trim());
-    if captcha::hashes_match(&stored_hash, &given) || bypassed { Ok(()) } else { Err(AccountsError::Captcha) }
+    let bypassed = state
+        .config
+        .captcha_bypass
+        .as_ref()
+        .is_some_and(|code| code.expose() == answer.trim());
+    if captcha::hashes_match(&stored_hash, &given) || bypassed {
+        Ok(())
+    } else {
+        Err(AccountsError::Captcha)
+    }
 }
 
-pub async fn login(state: &AppState, client: &str, form: LoginForm) -> Result<SignedIn, AccountsError> {
+pub async fn login(
+    state: &AppState,
+    client: &str,
+    form: LoginForm,
+) -> Result<SignedIn, AccountsError> {
     let now = state.now();
     let username_bucket = format!("login:user:{}", form.username.trim().to_ascii_lowercase());
     let address_bucket = format!("login:addr:{client}");
     let user = {
         let mut pooled = state.db.get().await?;
         let conn = &mut pooled.conn();
-        rate_limit::ensure_allowed(conn, &username_bucket, LOGIN_FAILURES_PER_USERNAME, now).await?;
+        rate_limit::ensure_allowed(conn, &username_bucket, LOGIN_FAILURES_PER_USERNAME, now)
+            .await?;
         rate_limit::ensure_allowed(conn, &address_bucket, LOGIN_FAILURES_PER_ADDRESS, now).await?;
         check_captcha(state, conn, &form.captcha_id, &form.captcha, now).await?;
         repo::find_user_by_username(conn, form.username.trim()).await?
@@ -137,7 +175,8 @@ pub async fn login(state: &AppState, client: &str, form: LoginForm) -> Result<Si
     // The connection goes back to the pool while bcrypt runs; an unknown user costs the same
     // time as a known one, so timing does not reveal which usernames exist.
     let stored_hash = user.as_ref().and_then(|u| u.password_hash.clone());
-    let password_ok = verify_password(form.password, stored_hash, state.config.password_hash_cost).await?;
+    let password_ok =
+        verify_password(form.password, stored_hash, state.config.password_hash_cost).await?;
 
     let mut pooled = state.db.get().await?;
     let conn = &mut pooled.conn();
@@ -156,7 +195,11 @@ pub async fn login(state: &AppState, client: &str, form: LoginForm) -> Result<Si
     }
 }
 
-pub async fn register(state: &AppState, client: &str, form: RegistrationForm) -> Result<SignedIn, AccountsError> {
+pub async fn register(
+    state: &AppState,
+    client: &str,
+    form: RegistrationForm,
+) -> Result<SignedIn, AccountsError> {
     let now = state.now();
     let bucket = format!("register:addr:{client}");
     {
@@ -164,7 +207,10 @@ pub async fn register(state: &AppState, client: &str, form: RegistrationForm) ->
         let conn = &mut pooled.conn();
         rate_limit::ensure_allowed(conn, &bucket, REGISTRATIONS_PER_ADDRESS, now).await?;
         check_captcha(state, conn, &form.captcha_id, &form.captcha, now).await?;
-        if repo::find_user_by_username(conn, form.username.as_str()).await?.is_some() {
+        if repo::find_user_by_username(conn, form.username.as_str())
+            .await?
+            .is_some()
+        {
             return Err(AccountsError::UsernameTaken);
         }
     }
@@ -183,7 +229,9 @@ pub async fn register(state: &AppState, client: &str, form: RegistrationForm) ->
         updated_at: now,
     };
     // A concurrent registration may have taken the name since the check above.
-    let user = repo::insert_user(conn, &new_user).await?.ok_or(AccountsError::UsernameTaken)?;
+    let user = repo::insert_user(conn, &new_user)
+        .await?
+        .ok_or(AccountsError::UsernameTaken)?;
     rate_limit::record(conn, &bucket, REGISTRATIONS_PER_ADDRESS, now).await?;
     repo::record_login(conn, user.id, now).await?;
     let token = issue(state, &user, now)?;
@@ -194,7 +242,9 @@ pub async fn register(state: &AppState, client: &str, form: RegistrationForm) ->
 pub async fn keep_login(state: &AppState, identity: &Identity) -> Result<SignedIn, AccountsError> {
     let now = state.now();
     let mut pooled = state.db.get().await?;
-    let user = repo::find_user(&mut pooled.conn(), identity.user_id).await?.ok_or_else(ApiError::unauthorized)?;
+    let user = repo::find_user(&mut pooled.conn(), identity.user_id)
+        .await?
+        .ok_or_else(ApiError::unauthorized)?;
     let token = issue(state, &user, now)?;
     Ok(SignedIn { user, token })
 }
@@ -208,7 +258,11 @@ pub async fn logout(state: &AppState, identity: &Identity) -> Result<(), Account
 }
 
 fn issue(state: &AppState, user: &User, now: i64) -> Result<IssuedToken, ApiError> {
-    let identity = Identity { user_id: user.id, uuid: user.uuid.clone(), role: user.role() };
+    let identity = Identity {
+        user_id: user.id,
+        uuid: user.uuid.clone(),
+        role: user.role(),
+    };
     state.auth.issue(&identity, user.token_version, now)
 }
 
@@ -219,7 +273,11 @@ pub(crate) async fn hash_password(password: NewPassword, cost: u32) -> Result<St
         .map_err(ApiError::internal)
 }
 
-async fn verify_password(password: String, stored_hash: Option<String>, cost: u32) -> Result<bool, ApiError> {
+async fn verify_password(
+    password: String,
+    stored_hash: Option<String>,
+    cost: u32,
+) -> Result<bool, ApiError> {
     actix_web::web::block(move || match stored_hash {
         Some(hash) => bcrypt::verify(&password, &hash).unwrap_or(false),
         None => {

@@ -31,7 +31,9 @@ pub struct TestUser {
 /// Creates a user of `role` and signs them in through the login API.
 pub async fn signed_in_user(app: &TestApp, username: &str, role: Role) -> TestUser {
     let password = format!("{username}-pw-123");
-    let created = crate::api::create_user(&app.state, username, &password, None, role).await.expect("create user");
+    let created = crate::api::create_user(&app.state, username, &password, None, role)
+        .await
+        .expect("create user");
     let captcha_id = new_captcha_id(app).await;
     let response = app
         .post(
@@ -40,18 +42,28 @@ pub async fn signed_in_user(app: &TestApp, username: &str, role: Role) -> TestUs
             None,
         )
         .await;
-    assert_eq!(response.status, 200, "login of {username}: {}", response.json);
+    assert_eq!(
+        response.status, 200,
+        "login of {username}: {}",
+        response.json
+    );
     TestUser {
         id: created.id,
         uuid: created.uuid,
         username: created.username,
         password,
-        token: response.data()["accessToken"].as_str().expect("token").to_owned(),
+        token: response.data()["accessToken"]
+            .as_str()
+            .expect("token")
+            .to_owned(),
     }
 }
 
 pub async fn new_captcha_id(app: &TestApp) -> String {
     let response = app.get("/api/v1/user/captcha", None).await;
     assert_eq!(response.status, 200, "captcha: {}", response.json);
-    response.data()["captchaId"].as_str().expect("captchaId").to_owned()
+    response.data()["captchaId"]
+        .as_str()
+        .expect("captchaId")
+        .to_owned()
 }

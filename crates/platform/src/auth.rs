@@ -54,7 +54,9 @@ impl std::str::FromStr for Role {
             "user" => Ok(Self::User),
             "admin" => Ok(Self::Admin),
             "superadmin" => Ok(Self::Superadmin),
-            other => Err(format!("unknown role '{other}' (expected user, admin or superadmin)")),
+            other => Err(format!(
+                "unknown role '{other}' (expected user, admin or superadmin)"
+            )),
         }
     }
 }
@@ -123,7 +125,12 @@ impl Auth {
         }
     }
 
-    pub fn issue(&self, identity: &Identity, token_version: i64, now: i64) -> Result<IssuedToken, ApiError> {
+    pub fn issue(
+        &self,
+        identity: &Identity,
+        token_version: i64,
+        now: i64,
+    ) -> Result<IssuedToken, ApiError> {
         let claims = Claims {
             sub: identity.uuid.clone(),
             uid: identity.user_id,
@@ -132,9 +139,13 @@ impl Auth {
             iat: now,
             exp: now + self.ttl_seconds,
         };
-        let access_token = jsonwebtoken::encode(&Header::new(Algorithm::HS256), &claims, &self.encoding)
-            .map_err(ApiError::internal)?;
-        Ok(IssuedToken { access_token, access_expire: claims.exp })
+        let access_token =
+            jsonwebtoken::encode(&Header::new(Algorithm::HS256), &claims, &self.encoding)
+                .map_err(ApiError::internal)?;
+        Ok(IssuedToken {
+            access_token,
+            access_expire: claims.exp,
+        })
     }
 
     /// Resolves a token into the caller, or 401 when it is malformed, forged, expired or revoked.
@@ -145,11 +156,18 @@ impl Auth {
         if claims.exp <= now {
             return Err(ApiError::unauthorized());
         }
-        let state = self.session_state(claims.uid).await?.ok_or_else(ApiError::unauthorized)?;
+        let state = self
+            .session_state(claims.uid)
+            .await?
+            .ok_or_else(ApiError::unauthorized)?;
         if state.token_version != claims.ver {
             return Err(ApiError::unauthorized());
         }
-        Ok(Identity { user_id: claims.uid, uuid: claims.sub, role: state.role })
+        Ok(Identity {
+            user_id: claims.uid,
+            uuid: claims.sub,
+            role: state.role,
+        })
     }
 
     /// Drops the cached state of a user after their token version or role changed.
@@ -175,13 +193,19 @@ impl Auth {
 
     fn cached(&self, user_id: i64) -> Option<SessionState> {
         let cache = self.cache.lock().ok()?;
-        cache.get(&user_id).filter(|(_, at)| at.elapsed() < VERSION_CACHE_TTL).map(|(state, _)| *state)
+        cache
+            .get(&user_id)
+            .filter(|(_, at)| at.elapsed() < VERSION_CACHE_TTL)
+            .map(|(state, _)| *state)
     }
 }
 
 fn bearer_token(req: &HttpRequest) -> Option<&str> {
     let value = req.headers().get(header::AUTHORIZATION)?.to_str().ok()?;
-    let token = value.strip_prefix("Bearer ").or_else(|| value.strip_prefix("bearer "))?.trim();
+    let token = value
+        .strip_prefix("Bearer ")
+        .or_else(|| value.strip_prefix("bearer "))?
+        .trim();
     (!token.is_empty()).then_some(token)
 }
 
@@ -227,7 +251,9 @@ impl FromRequest for OptionalUser {
         let state = app_state(req);
         Box::pin(async move {
             let state = state?;
-            let Some(token) = token else { return Ok(OptionalUser(None)) };
+            let Some(token) = token else {
+                return Ok(OptionalUser(None));
+            };
             let now = state.clock.now();
             match state.auth.authenticate(&token, now).await {
                 Ok(identity) => Ok(OptionalUser(Some(identity))),
@@ -250,7 +276,11 @@ impl FromRequest for AdminUser {
         let current = CurrentUser::from_request(req, payload);
         Box::pin(async move {
             let CurrentUser(identity) = current.await?;
-            if identity.role.is_admin() { Ok(AdminUser(identity)) } else { Err(ApiError::forbidden()) }
+            if identity.role.is_admin() {
+                Ok(AdminUser(identity))
+            } else {
+                Err(ApiError::forbidden())
+            }
         })
     }
 }
@@ -264,9 +294,19 @@ impl FromRequest for ClientAddress {
     type Future = Ready<Result<Self, ApiError>>;
 
     fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
-        let behind_proxy = app_state(req).map(|s| s.config.behind_proxy).unwrap_or(false);
+        let behind_proxy = app_state(req)
+            .map(|s| s.config.behind_proxy)
+            .unwrap_or(false);
         let forwarded = behind_proxy
-            .then(|| req.headers().get("x-forwarded-for")?.to_str().ok()?.split(',').next().map(str::trim))
+            .then(|| {
+                req.headers()
+                    .get("x-forwarded-for")?
+                    .to_str()
+                    .ok()?
+                    .split(',')
+                    .next()
+                    .map(str::trim)
+            })
             .flatten()
             .filter(|s| !s.is_empty())
             .map(str::to_owned);
@@ -290,47 +330,106 @@ mod tests {
     }
 
     fn auth(state: Option<SessionState>) -> Auth {
-        Auth::new("0123456789abcdef0123456789abcdef", 3600, Arc::new(FixedDirectory(state)))
+        Auth::new(
+            "0123456789abcdef0123456789abcdef",
+            3600,
+            Arc::new(FixedDirectory(state)),
+        )
     }
 
     fn alice() -> Identity {
-        Identity { user_id: 7, uuid: "u-7".into(), role: Role::User }
+        Identity {
+            user_id: 7,
+            uuid: "u-7".into(),
+            role: Role::User,
+        }
     }
 
     #[actix_web::test]
     async fn a_token_authenticates_until_it_expires() {
-        let auth = auth(Some(SessionState { token_version: 3, role: Role::User }));
+        let auth = auth(Some(SessionState {
+            token_version: 3,
+            role: Role::User,
+        }));
         let token = auth.issue(&alice(), 3, 1_000).expect("issue");
         assert_eq!(token.access_expire, 4_600);
-        assert_eq!(auth.authenticate(&token.access_token, 4_599).await, Ok(alice()));
-        assert_eq!(auth.authenticate(&token.access_token, 4_600).await.map_err(|e| e.code()), Err(401));
+        assert_eq!(
+            auth.authenticate(&token.access_token, 4_599).await,
+            Ok(alice())
+        );
+        assert_eq!(
+            auth.authenticate(&token.access_token, 4_600)
+                .await
+                .map_err(|e| e.code()),
+            Err(401)
+        );
     }
 
     #[actix_web::test]
     async fn a_bumped_version_revokes_older_tokens() {
-        let auth = auth(Some(SessionState { token_version: 4, role: Role::User }));
+        let auth = auth(Some(SessionState {
+            token_version: 4,
+            role: Role::User,
+        }));
         let token = auth.issue(&alice(), 3, 1_000).expect("issue");
-        assert_eq!(auth.authenticate(&token.access_token, 1_001).await.map_err(|e| e.code()), Err(401));
+        assert_eq!(
+            auth.authenticate(&token.access_token, 1_001)
+                .await
+                .map_err(|e| e.code()),
+            Err(401)
+        );
     }
 
     #[actix_web::test]
     async fn the_current_role_wins_over_the_role_in_the_token() {
-        let auth = auth(Some(SessionState { token_version: 0, role: Role::Admin }));
+        let auth = auth(Some(SessionState {
+            token_version: 0,
+            role: Role::Admin,
+        }));
         let token = auth.issue(&alice(), 0, 1_000).expect("issue");
-        let identity = auth.authenticate(&token.access_token, 1_001).await.expect("valid");
+        let identity = auth
+            .authenticate(&token.access_token, 1_001)
+            .await
+            .expect("valid");
         assert_eq!(identity.role, Role::Admin);
     }
 
     #[actix_web::test]
     async fn a_forged_or_deleted_users_token_is_refused() {
-        let issuer = Auth::new("another-secret-another-secret-1234", 3600, Arc::new(FixedDirectory(None)));
+        let issuer = Auth::new(
+            "another-secret-another-secret-1234",
+            3600,
+            Arc::new(FixedDirectory(None)),
+        );
         let forged = issuer.issue(&alice(), 0, 1_000).expect("issue");
-        let auth = auth(Some(SessionState { token_version: 0, role: Role::User }));
-        assert_eq!(auth.authenticate(&forged.access_token, 1_001).await.map_err(|e| e.code()), Err(401));
+        let auth = auth(Some(SessionState {
+            token_version: 0,
+            role: Role::User,
+        }));
+        assert_eq!(
+            auth.authenticate(&forged.access_token, 1_001)
+                .await
+                .map_err(|e| e.code()),
+            Err(401)
+        );
 
-        let gone = Auth::new("0123456789abcdef0123456789abcdef", 3600, Arc::new(FixedDirectory(None)));
+        let gone = Auth::new(
+            "0123456789abcdef0123456789abcdef",
+            3600,
+            Arc::new(FixedDirectory(None)),
+        );
         let token = gone.issue(&alice(), 0, 1_000).expect("issue");
-        assert_eq!(gone.authenticate(&token.access_token, 1_001).await.map_err(|e| e.code()), Err(401));
-        assert_eq!(gone.authenticate("not-a-jwt", 1_001).await.map_err(|e| e.code()), Err(401));
+        assert_eq!(
+            gone.authenticate(&token.access_token, 1_001)
+                .await
+                .map_err(|e| e.code()),
+            Err(401)
+        );
+        assert_eq!(
+            gone.authenticate("not-a-jwt", 1_001)
+                .await
+                .map_err(|e| e.code()),
+            Err(401)
+        );
     }
 }

@@ -23,7 +23,10 @@ pub struct ConfigError {
 
 impl ConfigError {
     fn new(var: &'static str, reason: impl Into<String>) -> Self {
-        Self { var, reason: reason.into() }
+        Self {
+            var,
+            reason: reason.into(),
+        }
     }
 }
 
@@ -50,7 +53,9 @@ impl DatabaseUrl {
         } else if raw.starts_with("postgres://") || raw.starts_with("postgresql://") {
             Ok(Self::Postgres(raw.to_owned()))
         } else {
-            Err(format!("expected sqlite://<path> or postgres://…, got '{raw}'"))
+            Err(format!(
+                "expected sqlite://<path> or postgres://…, got '{raw}'"
+            ))
         }
     }
 }
@@ -122,15 +127,25 @@ fn read_file_source() -> Result<BTreeMap<String, String>, ConfigError> {
     let path = PathBuf::from(explicit.clone().unwrap_or_else(|| "xinqiao.toml".into()));
     if !path.exists() {
         return match explicit {
-            Some(_) => Err(ConfigError::new("XINQIAO_CONFIG", format!("{} does not exist", path.display()))),
+            Some(_) => Err(ConfigError::new(
+                "XINQIAO_CONFIG",
+                format!("{} does not exist", path.display()),
+            )),
             None => Ok(BTreeMap::new()),
         };
     }
-    let text = std::fs::read_to_string(&path)
-        .map_err(|e| ConfigError::new("XINQIAO_CONFIG", format!("cannot read {}: {e}", path.display())))?;
-    let table: toml::Table = text
-        .parse()
-        .map_err(|e| ConfigError::new("XINQIAO_CONFIG", format!("{} is not valid TOML: {e}", path.display())))?;
+    let text = std::fs::read_to_string(&path).map_err(|e| {
+        ConfigError::new(
+            "XINQIAO_CONFIG",
+            format!("cannot read {}: {e}", path.display()),
+        )
+    })?;
+    let table: toml::Table = text.parse().map_err(|e| {
+        ConfigError::new(
+            "XINQIAO_CONFIG",
+            format!("{} is not valid TOML: {e}", path.display()),
+        )
+    })?;
     Ok(table
         .into_iter()
         .map(|(key, value)| {
@@ -147,14 +162,19 @@ fn parse_bool(var: &'static str, raw: &str) -> Result<bool, ConfigError> {
     match raw.trim().to_ascii_lowercase().as_str() {
         "1" | "true" | "yes" | "on" => Ok(true),
         "0" | "false" | "no" | "off" | "" => Ok(false),
-        other => Err(ConfigError::new(var, format!("expected true or false, got '{other}'"))),
+        other => Err(ConfigError::new(
+            var,
+            format!("expected true or false, got '{other}'"),
+        )),
     }
 }
 
 impl Config {
     /// Reads the configuration of a real process (environment and optional file).
     pub fn from_env() -> Result<Self, ConfigError> {
-        let source = Source { file: read_file_source()? };
+        let source = Source {
+            file: read_file_source()?,
+        };
         Self::from_source(&source)
     }
 
@@ -171,19 +191,36 @@ impl Config {
         };
 
         let database_url = DatabaseUrl::parse(
-            &source.get("XINQIAO_DATABASE_URL").unwrap_or_else(|| DEFAULT_DATABASE_URL.into()),
+            &source
+                .get("XINQIAO_DATABASE_URL")
+                .unwrap_or_else(|| DEFAULT_DATABASE_URL.into()),
         )
         .map_err(|reason| ConfigError::new("XINQIAO_DATABASE_URL", reason))?;
 
-        let bind_raw = source.get("XINQIAO_BIND").unwrap_or_else(|| DEFAULT_BIND.into());
-        let bind = bind_raw
-            .parse()
-            .map_err(|_| ConfigError::new("XINQIAO_BIND", format!("expected host:port, got '{bind_raw}'")))?;
+        let bind_raw = source
+            .get("XINQIAO_BIND")
+            .unwrap_or_else(|| DEFAULT_BIND.into());
+        let bind = bind_raw.parse().map_err(|_| {
+            ConfigError::new(
+                "XINQIAO_BIND",
+                format!("expected host:port, got '{bind_raw}'"),
+            )
+        })?;
 
-        let data_dir = PathBuf::from(source.get("XINQIAO_DATA_DIR").unwrap_or_else(|| "data".into()));
-        let web_dir = PathBuf::from(source.get("XINQIAO_WEB_DIR").unwrap_or_else(|| "web/dist".into()));
+        let data_dir = PathBuf::from(
+            source
+                .get("XINQIAO_DATA_DIR")
+                .unwrap_or_else(|| "data".into()),
+        );
+        let web_dir = PathBuf::from(
+            source
+                .get("XINQIAO_WEB_DIR")
+                .unwrap_or_else(|| "web/dist".into()),
+        );
 
-        let captcha_bypass = source.get("XINQIAO_CAPTCHA_BYPASS").filter(|v| !v.is_empty());
+        let captcha_bypass = source
+            .get("XINQIAO_CAPTCHA_BYPASS")
+            .filter(|v| !v.is_empty());
         if captcha_bypass.is_some() && environment == Environment::Production {
             return Err(ConfigError::new(
                 "XINQIAO_CAPTCHA_BYPASS",
@@ -213,7 +250,10 @@ impl Config {
                 ));
             }
             None if environment == Environment::Production => {
-                return Err(ConfigError::new("XINQIAO_JWT_SECRET", "is required in production"));
+                return Err(ConfigError::new(
+                    "XINQIAO_JWT_SECRET",
+                    "is required in production",
+                ));
             }
             None => development_secret(&data_dir)?,
         };
@@ -270,7 +310,10 @@ fn development_secret(data_dir: &Path) -> Result<Secret, ConfigError> {
     rand::rng().fill_bytes(&mut bytes);
     let secret = hex::encode(bytes);
     let io_error = |e: std::io::Error| {
-        ConfigError::new("XINQIAO_DATA_DIR", format!("cannot write {}: {e}", path.display()))
+        ConfigError::new(
+            "XINQIAO_DATA_DIR",
+            format!("cannot write {}: {e}", path.display()),
+        )
     };
     std::fs::create_dir_all(data_dir).map_err(io_error)?;
     write_private_file(&path, &secret).map_err(io_error)?;
@@ -281,7 +324,12 @@ fn development_secret(data_dir: &Path) -> Result<Secret, ConfigError> {
 fn write_private_file(path: &Path, contents: &str) -> std::io::Result<()> {
     use std::io::Write;
     use std::os::unix::fs::OpenOptionsExt;
-    let mut file = std::fs::OpenOptions::new().write(true).create(true).truncate(true).mode(0o600).open(path)?;
+    let mut file = std::fs::OpenOptions::new()
+        .write(true)
+        .create(true)
+        .truncate(true)
+        .mode(0o600)
+        .open(path)?;
     file.write_all(contents.as_bytes())
 }
 
@@ -295,7 +343,12 @@ mod tests {
     use super::*;
 
     fn source(pairs: &[(&str, &str)]) -> Source {
-        Source { file: pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect() }
+        Source {
+            file: pairs
+                .iter()
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .collect(),
+        }
     }
 
     #[test]
@@ -326,7 +379,8 @@ mod tests {
             ("env", "staging", "XINQIAO_ENV"),
             ("behind_proxy", "maybe", "XINQIAO_BEHIND_PROXY"),
         ] {
-            let err = Config::from_source(&source(&[("data_dir", &dir), (key, value)])).expect_err(key);
+            let err =
+                Config::from_source(&source(&[("data_dir", &dir), (key, value)])).expect_err(key);
             assert_eq!(err.var, var);
         }
     }
@@ -347,7 +401,13 @@ mod tests {
             DatabaseUrl::parse("sqlite://data/x.db"),
             Ok(DatabaseUrl::Sqlite(PathBuf::from("data/x.db")))
         );
-        assert!(matches!(DatabaseUrl::parse("postgres://u:p@localhost/db"), Ok(DatabaseUrl::Postgres(_))));
-        assert_eq!(format!("{:?}", DatabaseUrl::Postgres("postgres://u:pw@h/db".into())), "postgres://<redacted>");
+        assert!(matches!(
+            DatabaseUrl::parse("postgres://u:p@localhost/db"),
+            Ok(DatabaseUrl::Postgres(_))
+        ));
+        assert_eq!(
+            format!("{:?}", DatabaseUrl::Postgres("postgres://u:pw@h/db".into())),
+            "postgres://<redacted>"
+        );
     }
 }

@@ -26,9 +26,10 @@ pub type PgConn = AsyncPgConnection;
 const SQLITE_MIGRATIONS: EmbeddedMigrations = embed_migrations!("../../migrations/sqlite");
 const POSTGRES_MIGRATIONS: EmbeddedMigrations = embed_migrations!("../../migrations/postgres");
 
-// WAL lets readers run beside the single writer; busy_timeout makes a writer wait for the
-// lock instead of failing; NORMAL is durable across application crashes in WAL mode.
-const SQLITE_PRAGMAS: &str = "PRAGMA journal_mode = WAL; PRAGMA busy_timeout = 5000; \
+// busy_timeout comes first so that the pragmas after it already wait for locks instead of
+// failing; WAL lets readers run beside the single writer; NORMAL is durable across
+// application crashes in WAL mode.
+const SQLITE_PRAGMAS: &str = "PRAGMA busy_timeout = 5000; PRAGMA journal_mode = WAL; \
      PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL;";
 
 #[derive(Debug, thiserror::Error)]
@@ -49,6 +50,8 @@ pub enum DbPool {
 }
 
 /// A connection checked out of the pool.
+// One lives briefly on a request's stack; boxing it would cost an allocation per checkout.
+#[allow(clippy::large_enum_variant)]
 pub enum PooledConn {
     Sqlite(Object<SqliteConn>),
     Postgres(Object<PgConn>),
@@ -118,8 +121,9 @@ impl DbPool {
         match url {
             DatabaseUrl::Sqlite(path) => {
                 if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
-                    std::fs::create_dir_all(parent)
-                        .map_err(|e| DbError::Pool(format!("cannot create {}: {e}", parent.display())))?;
+                    std::fs::create_dir_all(parent).map_err(|e| {
+                        DbError::Pool(format!("cannot create {}: {e}", parent.display()))
+                    })?;
                 }
                 let mut config = ManagerConfig::default();
                 config.custom_setup = Box::new(|url| {
@@ -192,8 +196,9 @@ fn migrate_blocking(url: &DatabaseUrl) -> Result<Vec<String>, DbError> {
     let applied = match url {
         DatabaseUrl::Sqlite(path) => {
             if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
-                std::fs::create_dir_all(parent)
-                    .map_err(|e| DbError::Migration(format!("cannot create {}: {e}", parent.display())))?;
+                std::fs::create_dir_all(parent).map_err(|e| {
+                    DbError::Migration(format!("cannot create {}: {e}", parent.display()))
+                })?;
             }
             let mut conn = establish_sqlite(path)?;
             conn.run_pending_migrations(SQLITE_MIGRATIONS)
@@ -220,7 +225,8 @@ fn establish_sqlite(path: &Path) -> Result<SqliteConnection, DbError> {
     use diesel::connection::SimpleConnection;
     let mut conn = SqliteConnection::establish(&path.to_string_lossy())
         .map_err(|e| DbError::Migration(e.to_string()))?;
-    conn.batch_execute(SQLITE_PRAGMAS).map_err(|e| DbError::Migration(e.to_string()))?;
+    conn.batch_execute(SQLITE_PRAGMAS)
+        .map_err(|e| DbError::Migration(e.to_string()))?;
     Ok(conn)
 }
 
@@ -229,10 +235,18 @@ mod tests {
     use std::collections::BTreeSet;
 
     fn migration_names(engine: &str) -> BTreeSet<String> {
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../migrations").join(engine);
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../../migrations")
+            .join(engine);
         std::fs::read_dir(&dir)
             .expect("migrations folder")
-            .map(|entry| entry.expect("entry").file_name().to_string_lossy().to_string())
+            .map(|entry| {
+                entry
+                    .expect("entry")
+                    .file_name()
+                    .to_string_lossy()
+                    .to_string()
+            })
             .collect()
     }
 

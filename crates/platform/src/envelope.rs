@@ -23,7 +23,11 @@ pub fn ok<T>(data: T) -> ApiResult<T> {
 }
 
 pub fn ok_with_message<T>(message: impl Into<String>, data: T) -> ApiResult<T> {
-    Ok(Json(Envelope { code: 200, message: message.into(), data }))
+    Ok(Json(Envelope {
+        code: 200,
+        message: message.into(),
+        data,
+    }))
 }
 
 /// `data: null` for calls that answer nothing but success.

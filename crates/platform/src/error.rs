@@ -32,7 +32,11 @@ pub struct ErrorEnvelope {
 
 impl ApiError {
     pub fn new(code: u16, message: impl Into<String>) -> Self {
-        Self { code, message: message.into(), retry_after_seconds: None }
+        Self {
+            code,
+            message: message.into(),
+            retry_after_seconds: None,
+        }
     }
     pub fn bad_request(message: impl Into<String>) -> Self {
         Self::new(400, message)
@@ -58,7 +62,10 @@ impl ApiError {
     pub fn too_many_requests(retry_after_seconds: u64) -> Self {
         Self {
             code: 429,
-            message: format!("操作过于频繁，请 {} 后再试", human_wait(retry_after_seconds)),
+            message: format!(
+                "操作过于频繁，请 {} 后再试",
+                human_wait(retry_after_seconds)
+            ),
             retry_after_seconds: Some(retry_after_seconds.max(1)),
         }
     }
@@ -78,7 +85,11 @@ impl ApiError {
 }
 
 fn human_wait(seconds: u64) -> String {
-    if seconds >= 60 { format!("{} 分钟", seconds.div_ceil(60)) } else { format!("{} 秒", seconds.max(1)) }
+    if seconds >= 60 {
+        format!("{} 分钟", seconds.div_ceil(60))
+    } else {
+        format!("{} 秒", seconds.max(1))
+    }
 }
 
 impl std::fmt::Display for ApiError {
@@ -91,7 +102,11 @@ impl std::error::Error for ApiError {}
 
 impl ResponseError for ApiError {
     fn status_code(&self) -> StatusCode {
-        let status = if self.code == CAPTCHA_CODE { 400 } else { self.code };
+        let status = if self.code == CAPTCHA_CODE {
+            400
+        } else {
+            self.code
+        };
         StatusCode::from_u16(status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR)
     }
 
@@ -100,7 +115,11 @@ impl ResponseError for ApiError {
         if let Some(seconds) = self.retry_after_seconds {
             response.insert_header((header::RETRY_AFTER, HeaderValue::from(seconds)));
         }
-        response.json(ErrorEnvelope { code: self.code, message: self.message.clone(), data: None })
+        response.json(ErrorEnvelope {
+            code: self.code,
+            message: self.message.clone(),
+            data: None,
+        })
     }
 }
 
@@ -131,7 +150,13 @@ mod tests {
     fn throttling_sets_retry_after() {
         let response = ApiError::too_many_requests(90).error_response();
         assert_eq!(response.status(), StatusCode::TOO_MANY_REQUESTS);
-        assert_eq!(response.headers().get(header::RETRY_AFTER).and_then(|v| v.to_str().ok()), Some("90"));
+        assert_eq!(
+            response
+                .headers()
+                .get(header::RETRY_AFTER)
+                .and_then(|v| v.to_str().ok()),
+            Some("90")
+        );
     }
 
     #[test]

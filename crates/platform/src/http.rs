@@ -76,7 +76,9 @@ pub fn openapi(mount: Mount) -> utoipa::openapi::OpenApi {
 }
 
 pub fn json_config() -> web::JsonConfig {
-    web::JsonConfig::default().limit(JSON_BODY_LIMIT).error_handler(json_error)
+    web::JsonConfig::default()
+        .limit(JSON_BODY_LIMIT)
+        .error_handler(json_error)
 }
 
 fn json_error(error: JsonPayloadError, _: &HttpRequest) -> actix_web::Error {
@@ -84,7 +86,9 @@ fn json_error(error: JsonPayloadError, _: &HttpRequest) -> actix_web::Error {
         JsonPayloadError::Overflow { .. } | JsonPayloadError::OverflowKnownLength { .. } => {
             ApiError::payload_too_large()
         }
-        JsonPayloadError::ContentType => ApiError::bad_request("请求体必须是 JSON（Content-Type: application/json）"),
+        JsonPayloadError::ContentType => {
+            ApiError::bad_request("请求体必须是 JSON（Content-Type: application/json）")
+        }
         JsonPayloadError::Deserialize(cause) if cause.is_data() => {
             ApiError::bad_request(format!("请求参数格式错误：{cause}"))
         }
@@ -125,7 +129,11 @@ async fn request_id(
         .headers()
         .get(&REQUEST_ID)
         .and_then(|v| v.to_str().ok())
-        .filter(|v| !v.is_empty() && v.len() <= 64 && v.chars().all(|c| c.is_ascii_alphanumeric() || c == '-'))
+        .filter(|v| {
+            !v.is_empty()
+                && v.len() <= 64
+                && v.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
+        })
         .map(str::to_owned)
         .unwrap_or_else(|| uuid::Uuid::new_v4().simple().to_string());
     let span = tracing::info_span!("request", request_id = %id, method = %req.method(), path = %req.path());
@@ -135,6 +143,12 @@ async fn request_id(
         response.headers_mut().insert(REQUEST_ID, value);
     }
     let status = response.status().as_u16();
-    span.in_scope(|| tracing::info!(status, elapsed_ms = started.elapsed().as_millis() as u64, "served"));
+    span.in_scope(|| {
+        tracing::info!(
+            status,
+            elapsed_ms = started.elapsed().as_millis() as u64,
+            "served"
+        )
+    });
     Ok(response)
 }

@@ -27,7 +27,9 @@ pub struct Health {
 )]
 #[get("/health")]
 async fn get_health() -> ApiResult<Health> {
-    ok(Health { status: "ok".into() })
+    ok(Health {
+        status: "ok".into(),
+    })
 }
 
 #[derive(Debug, Serialize, ToSchema)]

@@ -24,9 +24,24 @@ pub struct AppState {
 }
 
 impl AppState {
-    pub fn new(config: Config, db: DbPool, clock: Arc<dyn Clock>, directory: Arc<dyn UserDirectory>) -> Self {
-        let auth = Auth::new(config.jwt_secret.expose(), config.token_ttl_seconds, directory);
-        Self { config: Arc::new(config), db, clock, auth, features: SiteFeatures::default() }
+    pub fn new(
+        config: Config,
+        db: DbPool,
+        clock: Arc<dyn Clock>,
+        directory: Arc<dyn UserDirectory>,
+    ) -> Self {
+        let auth = Auth::new(
+            config.jwt_secret.expose(),
+            config.token_ttl_seconds,
+            directory,
+        );
+        Self {
+            config: Arc::new(config),
+            db,
+            clock,
+            auth,
+            features: SiteFeatures::default(),
+        }
     }
 
     pub fn now(&self) -> i64 {

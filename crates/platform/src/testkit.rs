@@ -78,35 +78,61 @@ impl TestApp {
         let mut config = Config::for_tests(database.url.clone(), database.dir.path().join("data"));
         config.captcha_bypass = Some(crate::config::Secret::new(CAPTCHA_BYPASS));
         adjust(&mut config);
-        crate::db::migrate(&config.database_url).expect("migrations apply");
-        let pool = DbPool::connect(&config.database_url, 4).expect("pool");
+        let pool = database.migrated_pool();
         let clock = ManualClock::starting_at(TEST_EPOCH);
-        let state = web::Data::new(AppState::new(config, pool.clone(), Arc::new(clock.clone()), directory(pool)));
-        let service = Rc::new(actix_web::test::init_service(app(state.clone(), mount, |_| {})).await);
+        let state = web::Data::new(AppState::new(
+            config,
+            pool.clone(),
+            Arc::new(clock.clone()),
+            directory(pool),
+        ));
+        let service =
+            Rc::new(actix_web::test::init_service(app(state.clone(), mount, |_| {})).await);
         let call: Call = Box::new(move |request| {
             let service = service.clone();
             Box::pin(async move {
-                actix_web::test::call_service(&*service, request.to_request()).await.map_into_boxed_body()
+                actix_web::test::call_service(&*service, request.to_request())
+                    .await
+                    .map_into_boxed_body()
             })
         });
-        Some(Self { state, clock, call, _database: database })
+        Some(Self {
+            state,
+            clock,
+            call,
+            _database: database,
+        })
     }
 
     pub async fn send(&self, request: TestRequest) -> TestResponse {
         let response = (self.call)(request).await;
         let status = response.status().as_u16();
         let headers = response.headers().clone();
-        let bytes = response.into_body().try_into_bytes().unwrap_or_default().to_vec();
+        let bytes = response
+            .into_body()
+            .try_into_bytes()
+            .unwrap_or_default()
+            .to_vec();
         let json = serde_json::from_slice(&bytes).unwrap_or(Value::Null);
-        TestResponse { status, headers, json, bytes }
+        TestResponse {
+            status,
+            headers,
+            json,
+            bytes,
+        }
     }
 
     pub async fn get(&self, path: &str, token: Option<&str>) -> TestResponse {
-        self.send(with_token(TestRequest::get().uri(path), token)).await
+        self.send(with_token(TestRequest::get().uri(path), token))
+            .await
     }
 
     pub async fn post(&self, path: &str, body: Value, token: Option<&str>) -> TestResponse {
-        self.send(with_token(TestRequest::post().uri(path).set_json(body), token)).await
+        self.send(with_token(
+            TestRequest::post().uri(path).set_json(body),
+            token,
+        ))
+        .await
     }
 }
 
@@ -147,19 +173,23 @@ macro_rules! engine_tests {
     };
 }
 
-struct TestDatabase {
+/// A fresh, empty database of one engine, removed when dropped.
+pub struct TestDatabase {
     url: DatabaseUrl,
     dir: tempfile::TempDir,
     postgres: Option<(String, String)>,
 }
 
 impl TestDatabase {
-    async fn create(engine: Engine) -> Option<Self> {
+    /// `None` when the engine is PostgreSQL and no test server is configured.
+    pub async fn create(engine: Engine) -> Option<Self> {
         let dir = tempfile::tempdir().expect("temp dir");
         match engine {
-            Engine::Sqlite => {
-                Some(Self { url: DatabaseUrl::Sqlite(dir.path().join("test.db")), dir, postgres: None })
-            }
+            Engine::Sqlite => Some(Self {
+                url: DatabaseUrl::Sqlite(dir.path().join("test.db")),
+                dir,
+                postgres: None,
+            }),
             Engine::Postgres => {
                 let Ok(base) = std::env::var("XINQIAO_TEST_POSTGRES_URL") else {
                     assert!(
@@ -172,9 +202,23 @@ impl TestDatabase {
                 run_postgres_statement(&base, format!("CREATE SCHEMA {schema}"));
                 let separator = if base.contains('?') { '&' } else { '?' };
                 let url = format!("{base}{separator}options=-csearch_path%3D{schema}");
-                Some(Self { url: DatabaseUrl::Postgres(url), dir, postgres: Some((base, schema)) })
+                Some(Self {
+                    url: DatabaseUrl::Postgres(url),
+                    dir,
+                    postgres: Some((base, schema)),
+                })
             }
         }
+    }
+
+    pub fn url(&self) -> &DatabaseUrl {
+        &self.url
+    }
+
+    /// Migrates the database and opens a pool on it.
+    pub fn migrated_pool(&self) -> DbPool {
+        crate::db::migrate(&self.url).expect("migrations apply");
+        DbPool::connect(&self.url, 4).expect("pool")
     }
 }
 

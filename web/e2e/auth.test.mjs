@@ -1,0 +1,161 @@
+// Sign-in journeys against the real server and the built web app (spec 1 sections 2, 4, 8; spec 3 guard).
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { DESKTOP, PHONE, launchBrowser } from './browser.mjs';
+import { CAPTCHA_BYPASS, startServer } from './server.mjs';
+
+const PASSWORD = 'secret-123';
+
+let server;
+let browser;
+
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function newPage(viewport = DESKTOP) {
+  const context = await browser.newContext({ viewport, locale: 'zh-CN' });
+  const page = await context.newPage();
+  return page;
+}
+
+const url = (path) => `${server.baseUrl}${path}`;
+const pathOf = (page) => {
+  const { pathname, search } = new URL(page.url());
+  return pathname + search;
+};
+const captchaSrc = (page) => page.getByRole('img', { name: '验证码' }).getAttribute('src');
+
+async function waitForCaptcha(page) {
+  await page.getByRole('img', { name: '验证码' }).waitFor();
+  return captchaSrc(page);
+}
+
+async function logIn(page, username, { password = PASSWORD, captcha = CAPTCHA_BYPASS, href } = {}) {
+  await page.goto(url(href ? `/login?href=${encodeURIComponent(href)}` : '/login'));
+  await waitForCaptcha(page);
+  await page.getByLabel('用户名').fill(username);
+  await page.getByLabel('密码', { exact: true }).fill(password);
+  await page.getByRole('textbox', { name: '验证码', exact: true }).fill(captcha);
+  await page.getByRole('textbox', { name: '验证码', exact: true }).press('Enter');
+}
+
+describe('sign-in journeys', () => {
+  test('register, open a guarded page, sign out, and sign back in with the captcha', async () => {
+    const page = await newPage();
+    await page.goto(url('/register'));
+    await waitForCaptcha(page);
+    await page.getByLabel('用户名').fill('xiaomei');
+    await page.getByLabel('邮箱').fill('xiaomei@example.com');
+    await page.getByLabel('密码', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('确认密码').fill(PASSWORD);
+    await page.getByRole('textbox', { name: '验证码', exact: true }).fill(CAPTCHA_BYPASS);
+    await page
+      .getByRole('button', { name: /注\s*册/ })
+      .last()
+      .click();
+
+    await page.waitForURL(url('/'));
+    await page.getByText('欢迎回来').waitFor();
+
+    await page.goto(url('/user/account'));
+    await page.getByText('即将上线').waitFor();
+    await page.getByText('账户安全').first().waitFor();
+
+    await page.getByRole('button', { name: /xiaomei/ }).click();
+    await page.getByText('退出登录').click();
+    await page.waitForURL(url('/login'));
+
+    await page.goto(url('/user/account'));
+    await page.waitForURL((current) => current.pathname === '/login');
+    assert.equal(pathOf(page), '/login?href=%2Fuser%2Faccount');
+
+    await page.getByLabel('用户名').fill('xiaomei');
+    await page.getByLabel('密码', { exact: true }).fill(PASSWORD);
+    await page.getByRole('textbox', { name: '验证码', exact: true }).fill(CAPTCHA_BYPASS);
+    await page.getByRole('textbox', { name: '验证码', exact: true }).press('Enter');
+    await page.getByText('登录成功').waitFor();
+    await page.waitForURL(url('/user/account'));
+    await page.getByText('即将上线').waitFor();
+    await page.context().close();
+  });
+
+  test('a wrong captcha shows the error and a new captcha image', async () => {
+    server.createUser({ username: 'wrongcaptcha', password: PASSWORD });
+    const page = await newPage();
+    await page.goto(url('/login'));
+    const firstSrc = await waitForCaptcha(page);
+
+    await page.getByLabel('用户名').fill('wrongcaptcha');
+    await page.getByLabel('密码', { exact: true }).fill(PASSWORD);
+    await page.getByRole('textbox', { name: '验证码', exact: true }).fill('not-the-answer');
+    await page.getByRole('textbox', { name: '验证码', exact: true }).press('Enter');
+
+    const alert = page.getByRole('alert');
+    await alert.waitFor();
+    assert.notEqual((await alert.innerText()).trim(), '');
+    await page.waitForFunction(
+      (previous) => document.querySelector('img[alt="验证码"]')?.getAttribute('src') !== previous,
+      firstSrc,
+    );
+    assert.equal(pathOf(page), '/login');
+    await page.context().close();
+  });
+
+  test('an empty field asks for everything without calling the server', async () => {
+    const page = await newPage(PHONE);
+    await page.goto(url('/login'));
+    await waitForCaptcha(page);
+    let loginCalls = 0;
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/v1/user/login')) loginCalls += 1;
+    });
+    await page.getByLabel('用户名').fill('someone');
+    await page
+      .getByRole('button', { name: /^登\s*录$/ })
+      .last()
+      .click();
+    await page.getByText('请填写完整信息').waitFor();
+    assert.equal(loginCalls, 0);
+    await page.context().close();
+  });
+
+  test('an expired session sends a guarded page to /login with href', async () => {
+    server.createUser({ username: 'expiring', password: PASSWORD });
+    const page = await newPage();
+    await logIn(page, 'expiring');
+    await page.waitForURL(url('/'));
+
+    await page.evaluate(() => localStorage.setItem('xq.expiresAt', String(Date.now() - 1000)));
+    await page.goto(url('/user/account'));
+    await page.waitForURL((current) => current.pathname === '/login');
+    assert.equal(pathOf(page), '/login?href=%2Fuser%2Faccount');
+    assert.equal(await page.evaluate(() => localStorage.getItem('xq.token')), null);
+    await page.context().close();
+  });
+
+  test('admin pages admit admins and turn members away', async () => {
+    server.createUser({ username: 'boss', password: PASSWORD, role: 'admin' });
+    server.createUser({ username: 'member', password: PASSWORD });
+
+    const admin = await newPage();
+    await logIn(admin, 'boss', { href: '/admin/users' });
+    await admin.waitForURL(url('/admin/users'));
+    await admin.getByText('用户管理').first().waitFor();
+    await admin.getByText('即将上线').waitFor();
+    await admin.context().close();
+
+    const member = await newPage();
+    await logIn(member, 'member');
+    await member.waitForURL(url('/'));
+    await member.goto(url('/admin/users'));
+    await member.waitForURL(url('/login'));
+    await member.context().close();
+  });
+});

@@ -1,0 +1,48 @@
+import { useEffect, type ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { PageSpinner } from '../components/PageSpinner';
+import { accessOf } from '../lib/access';
+import { useSession } from '../lib/session';
+import { useSiteConfig } from '../lib/siteConfig';
+import { isWeChatBrowser } from '../lib/wechat';
+import { decideGuard } from './guard';
+import type { Access } from './routeTable';
+
+interface RouteGuardProps {
+  access: Access;
+  title: string;
+  children: ReactNode;
+}
+
+export function RouteGuard({ access, title, children }: RouteGuardProps) {
+  const session = useSession();
+  const location = useLocation();
+  const siteConfig = useSiteConfig();
+  const decision = decideGuard({
+    access,
+    flags: accessOf(session, Date.now()),
+    currentPath: location.pathname + location.search,
+    isWeChat: isWeChatBrowser(navigator.userAgent),
+    // Without the site configuration we cannot know WeChat login is on, so fall back to /login.
+    wechatOfficialLogin: siteConfig.isError ? false : siteConfig.data?.wechatOfficialLogin,
+  });
+
+  useEffect(() => {
+    document.title = `${title} · 心桥`;
+  }, [title]);
+
+  const leaveFor = decision.kind === 'leave' ? decision.url : null;
+  useEffect(() => {
+    if (leaveFor) window.location.assign(leaveFor);
+  }, [leaveFor]);
+
+  switch (decision.kind) {
+    case 'enter':
+      return children;
+    case 'redirect':
+      return <Navigate to={decision.to} replace />;
+    case 'wait':
+    case 'leave':
+      return <PageSpinner />;
+  }
+}

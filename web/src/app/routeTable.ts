@@ -1,0 +1,80 @@
+import type { ComponentType } from 'react';
+import type { PageProps } from '../lib/page';
+
+/** none: anyone; auth: a signed-in member; admin: a signed-in admin or superadmin. */
+export type Access = 'none' | 'auth' | 'admin';
+
+export interface AppRoute {
+  path: string;
+  access: Access;
+  title: string;
+  page: () => Promise<{ default: ComponentType<PageProps> }>;
+}
+
+const comingSoon = () => import('../features/placeholder/routes/ComingSoonPage');
+
+const soon = (path: string, access: Access, title: string): AppRoute => ({ path, access, title, page: comingSoon });
+
+/** Spec 3 section 2 "Full route table", plus /register and the help sub-pages linked from spec 1. */
+export const ROUTES: readonly AppRoute[] = [
+  { path: '/', access: 'none', title: '首页', page: () => import('../features/home/routes/HomePage') },
+  { path: '/login', access: 'none', title: '登录', page: () => import('../features/auth/routes/LoginPage') },
+  { path: '/register', access: 'none', title: '注册', page: () => import('../features/auth/routes/RegisterPage') },
+  soon('/about', 'none', '关于我们'),
+  soon('/wechatcallback', 'none', '微信登录'),
+  soon('/officialcallback', 'none', '微信公众号登录'),
+  soon('/moment', 'none', '动态'),
+  soon('/moment/create', 'none', '发布动态'),
+  soon('/blog', 'none', '博客'),
+  soon('/blog/create', 'none', '写博客'),
+  soon('/blog/edit/:id', 'none', '编辑博客'),
+  soon('/blog/:id', 'none', '博客文章'),
+  soon('/feedback', 'none', '意见反馈'),
+  soon('/faq', 'none', '常见问题'),
+  soon('/help', 'none', '帮助中心'),
+  soon('/help/getting-started', 'none', '新手入门'),
+  soon('/help/account', 'none', '账户设置帮助'),
+  soon('/help/docs', 'none', '使用文档'),
+  soon('/team', 'none', '团队介绍'),
+  soon('/contact', 'none', '联系我们'),
+  soon('/user/info', 'none', '个人资料'),
+  soon('/mentaltest', 'none', '心理测试'),
+  soon('/testlist', 'none', '心理测试'),
+  soon('/people', 'none', '推荐'),
+  soon('/like', 'none', '喜欢'),
+  soon('/my', 'none', '我的'),
+  soon('/exam/create', 'none', '创建测试'),
+  soon('/exam/edit/:id', 'none', '编辑测试'),
+  soon('/exam/:id', 'none', '测试详情'),
+  soon('/profile/:id', 'none', '会员主页'),
+  soon('/ai-chat', 'none', 'AI 聊天'),
+  soon('/knowledge/demo', 'none', '知识课程演示'),
+  soon('/knowledge/courses', 'none', '知识课程'),
+  soon('/knowledge/courses/display/:courseId', 'none', '课程学习'),
+
+  soon('/blog/list/my', 'auth', '我的文章'),
+  soon('/user/account', 'auth', '账户安全'),
+  soon('/exam/take/:id', 'auth', '参加测试'),
+  soon('/exam/result/list/:id', 'auth', '测试结果列表'),
+  soon('/exam/result/:id', 'auth', '测试结果'),
+  soon('/visite', 'auth', '访客'),
+  soon('/blacklist', 'auth', '黑名单'),
+  soon('/search', 'auth', '搜索'),
+  soon('/admin', 'auth', '管理后台'),
+  soon('/real-name-verification', 'auth', '实名认证'),
+  soon('/recharge', 'auth', '充值'),
+  soon('/recharge/list', 'auth', '充值记录'),
+  soon('/transactions', 'auth', '交易记录'),
+  soon('/knowledge/progress', 'auth', '我的学习进度'),
+  soon('/knowledge/graph/editor', 'auth', '知识图谱编辑器'),
+  soon('/knowledge/graph/editor/jointjs', 'auth', '知识图谱编辑器（JointJS）'),
+
+  soon('/admin/users', 'admin', '用户管理'),
+  soon('/admin/user-audit', 'admin', '用户资料审核'),
+  soon('/admin/idcard-audit', 'admin', '身份证审核'),
+  soon('/admin/blogs', 'admin', '博客管理'),
+  soon('/admin/images', 'admin', '圖片审核管理'),
+  soon('/knowledge/courses/admin', 'admin', '课程管理'),
+  soon('/knowledge/points/admin', 'admin', '知识点管理'),
+  soon('/knowledge/resource/admin', 'admin', '学习资源管理'),
+];

@@ -1,0 +1,106 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { currentSession } from '../../../lib/session';
+import { fail, fakeApi, ok, renderRoutes } from '../../../test/render';
+import RegisterPage from './RegisterPage';
+
+const captcha = (n: number) => ok({ captchaId: `captcha-${n}`, imageBase64: `data:image/png;base64,IMAGE${n}` });
+
+function renderRegister() {
+  return renderRoutes(
+    [
+      { path: '/register', element: <RegisterPage /> },
+      { path: '*', element: <div>landed</div> },
+    ],
+    '/register',
+  );
+}
+
+async function fillForm(user: ReturnType<typeof userEvent.setup>, confirmation = 'secret1') {
+  await user.type(screen.getByLabelText('用户名'), '小美_01');
+  await user.type(screen.getByLabelText('邮箱'), 'mei@example.com');
+  await user.type(screen.getByLabelText('密码'), 'secret1');
+  await user.type(screen.getByLabelText('确认密码'), confirmation);
+  await user.type(screen.getByLabelText('验证码'), 'ab12');
+}
+
+const registerCalls = (calls: { path: string }[]) => calls.filter((call) => call.path === '/api/v1/user/register');
+
+describe('RegisterPage', () => {
+  it('shows each rule and sends nothing while the form is empty', async () => {
+    const calls = fakeApi({ '/api/v1/user/captcha': [captcha(1)] });
+    const user = userEvent.setup();
+    renderRegister();
+    await user.click(screen.getByRole('button', { name: /注\s*册/ }));
+
+    for (const text of ['请输入用户名', '请输入你的邮箱', '请输入密码', '请再次输入密码', '请输入验证码']) {
+      expect(await screen.findByText(text)).toBeInTheDocument();
+    }
+    expect(registerCalls(calls)).toHaveLength(0);
+  });
+
+  it('refuses a confirmation that differs', async () => {
+    const calls = fakeApi({ '/api/v1/user/captcha': [captcha(1)] });
+    const user = userEvent.setup();
+    renderRegister();
+    await fillForm(user, 'secret2');
+    await user.click(screen.getByRole('button', { name: /注\s*册/ }));
+
+    expect(await screen.findByText('两次输入密码不一致!')).toBeInTheDocument();
+    expect(registerCalls(calls)).toHaveLength(0);
+  });
+
+  it('shows a taken name and fetches a new captcha', async () => {
+    const calls = fakeApi({
+      '/api/v1/user/captcha': [captcha(1), captcha(2)],
+      '/api/v1/user/register': [fail(409, 409, '用户名已存在')],
+    });
+    const user = userEvent.setup();
+    renderRegister();
+    await waitFor(() => expect(screen.getByRole('img', { name: '验证码' })).toBeInTheDocument());
+    await fillForm(user);
+    await user.click(screen.getByRole('button', { name: /注\s*册/ }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('用户名已存在');
+    await waitFor(() =>
+      expect(screen.getByRole('img', { name: '验证码' })).toHaveAttribute('src', 'data:image/png;base64,IMAGE2'),
+    );
+    expect(calls.filter((call) => call.path === '/api/v1/user/captcha')).toHaveLength(2);
+  });
+
+  it('registers and signs the member in', async () => {
+    const calls = fakeApi({
+      '/api/v1/user/captcha': [captcha(1)],
+      '/api/v1/user/register': [
+        ok({
+          accessToken: 'new-token',
+          accessExpire: Math.floor(Date.now() / 1000) + 3600,
+          uuid: 'u9',
+          username: '小美_01',
+          nickname: '小美_01',
+          avatar: '',
+          sysRole: 'user',
+          orgs: [],
+        }),
+      ],
+    });
+    const user = userEvent.setup();
+    renderRegister();
+    await waitFor(() => expect(screen.getByRole('img', { name: '验证码' })).toBeInTheDocument());
+    await fillForm(user);
+    await user.click(screen.getByRole('button', { name: /注\s*册/ }));
+
+    await screen.findByText('landed');
+    expect(registerCalls(calls)[0]).toMatchObject({
+      body: {
+        username: '小美_01',
+        email: 'mei@example.com',
+        password: 'secret1',
+        captcha: 'ab12',
+        captchaId: 'captcha-1',
+      },
+    });
+    expect(currentSession()?.user.uuid).toBe('u9');
+  });
+});

@@ -1,0 +1,65 @@
+import { describe, expect, it, vi } from 'vitest';
+import { getCaptcha, keepLogin, loginUser } from '../api/generated/sdk.gen';
+import { fail, fakeApi, ok } from '../test/render';
+import { unwrap } from './api';
+import { ApiError } from './apiError';
+import { currentSession, startSession } from './session';
+
+const signIn = () =>
+  startSession({
+    accessToken: 'secret-token',
+    accessExpire: Math.floor(Date.now() / 1000) + 3600,
+    uuid: 'u1',
+    username: 'mei',
+    nickname: '小美',
+    sysRole: 'user',
+  });
+
+describe('api client', () => {
+  it('unwraps the envelope of a successful answer', async () => {
+    fakeApi({ '/api/v1/user/captcha': [ok({ captchaId: 'c1', imageBase64: 'data:image/png;base64,AA' })] });
+    await expect(unwrap(getCaptcha({ throwOnError: true }))).resolves.toEqual({
+      captchaId: 'c1',
+      imageBase64: 'data:image/png;base64,AA',
+    });
+  });
+
+  it('turns a 400 carrying code 431 into an ApiError with the envelope code and message', async () => {
+    fakeApi({ '/api/v1/user/login': [fail(400, 431, '验证码错误')] });
+    const error = await unwrap(
+      loginUser({ body: { username: 'a', password: 'b', captcha: 'c', captchaId: 'd' }, throwOnError: true }),
+    ).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ code: 431, message: '验证码错误', isNetworkFailure: false });
+  });
+
+  it('reports an unreachable server as a network failure', async () => {
+    fakeApi({ '/api/v1/user/captcha': 'network-failure' });
+    const error = await unwrap(getCaptcha({ throwOnError: true })).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: null, isNetworkFailure: true });
+  });
+
+  it('sends the bearer token only while signed in', async () => {
+    const calls = fakeApi({ '/api/v1/user/captcha': [ok({ captchaId: 'c', imageBase64: '' })] });
+    await getCaptcha({ throwOnError: true });
+    signIn();
+    await getCaptcha({ throwOnError: true });
+    expect(calls.map((call) => call.authorization)).toEqual([null, 'Bearer secret-token']);
+  });
+
+  it('ends the session when the server rejects the token it was sent', async () => {
+    fakeApi({ '/api/v1/user/keeplogin': [fail(401, 401, '登录已过期')] });
+    signIn();
+    await expect(unwrap(keepLogin({ body: {}, throwOnError: true }))).rejects.toMatchObject({ code: 401 });
+    expect(currentSession()).toBeNull();
+  });
+
+  it('gives a wrong-password 401 to the caller with the server message', async () => {
+    const spy = vi.fn();
+    fakeApi({ '/api/v1/user/login': [fail(401, 401, '用户名或密码错误')] });
+    await loginUser({ body: { username: 'a', password: 'b', captcha: 'c', captchaId: 'd' }, throwOnError: true }).catch(
+      spy,
+    );
+    expect(spy).toHaveBeenCalledWith(expect.objectContaining({ code: 401, message: '用户名或密码错误' }));
+  });
+});

@@ -1,0 +1,13 @@
+/**
+ * The href query of /login names where to go afterwards. Only a path on this site is accepted:
+ * "//evil.example", "/\evil.example" and "/<tab>/evil.example" (browsers drop tabs and newlines)
+ * would leave the site, so they fall back to the home page.
+ */
+export function safeReturnTarget(href: string | null | undefined): string {
+  if (!href || !/^\/(?![/\\])/.test(href) || /[\\\u0000-\u001f]/.test(href)) return '/';
+  return href;
+}
+
+export function loginPathFor(returnTo: string): string {
+  return `/login?href=${encodeURIComponent(returnTo)}`;
+}

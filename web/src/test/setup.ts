@@ -1,0 +1,37 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach, vi } from 'vitest';
+import { client } from '../api/generated/client.gen';
+import { configureApiClient } from '../lib/api';
+import { clearSession, currentToken } from '../lib/session';
+
+// jsdom has neither; antd's responsive grid and overflow menus need both.
+Object.defineProperty(window, 'matchMedia', {
+  writable: true,
+  value: (query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: vi.fn(),
+    removeListener: vi.fn(),
+    addEventListener: vi.fn(),
+    removeEventListener: vi.fn(),
+    dispatchEvent: vi.fn(),
+  }),
+});
+
+class ResizeObserverStub {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+window.ResizeObserver = ResizeObserverStub;
+
+afterEach(() => {
+  cleanup();
+  clearSession();
+});
+
+// Node's Request needs absolute URLs; in the browser the same relative paths resolve against the page.
+configureApiClient({ currentToken: () => currentToken(), onTokenRejected: clearSession });
+client.setConfig({ baseUrl: 'http://localhost:3000' });
