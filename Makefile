@@ -36,7 +36,10 @@ test: test-rust test-web test-e2e ## Every test: Rust on SQLite and PostgreSQL, 
 test-rust:
 	XINQIAO_TEST_POSTGRES_REQUIRED=1 scripts/with-postgres.sh $(CARGO) nextest run --workspace --no-fail-fast
 
+# The generated client must match the committed OpenAPI document (`make openapi` refreshes both).
 test-web: web-deps
+	cd web && npm run generate >/dev/null
+	git diff --exit-code --stat -- web/src/api/generated || { echo "web/src/api/generated is stale: run make openapi and commit"; exit 1; }
 	cd web && npm test
 
 test-e2e: web server-debug

@@ -82,33 +82,48 @@ impl TryFrom<RegisterRequest> for RegistrationForm {
     }
 }
 
+/// The token and who it belongs to; login, registration and keeplogin all answer with it.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct LoginData {
+pub struct SessionGrant {
     pub access_token: String,
     /// Expiry of the token in epoch seconds.
     pub access_expire: i64,
     pub uuid: String,
     pub username: String,
     pub nickname: String,
+    pub sys_role: Role,
+}
+
+impl From<&SignedIn> for SessionGrant {
+    fn from(signed_in: &SignedIn) -> Self {
+        Self {
+            access_token: signed_in.token.access_token.clone(),
+            access_expire: signed_in.token.access_expire,
+            uuid: signed_in.user.uuid.clone(),
+            username: signed_in.user.username.clone(),
+            nickname: signed_in.user.nickname.clone(),
+            sys_role: signed_in.user.role(),
+        }
+    }
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct LoginData {
+    #[serde(flatten)]
+    pub session: SessionGrant,
     /// Relative path of the avatar image, shown under /api/v1/; empty when none.
     pub avatar: String,
-    pub sys_role: Role,
     /// Organisations the member belongs to (none in this product yet).
     pub orgs: Vec<String>,
 }
 
 impl From<SignedIn> for LoginData {
     fn from(signed_in: SignedIn) -> Self {
-        let sys_role = signed_in.user.role();
         Self {
-            access_token: signed_in.token.access_token,
-            access_expire: signed_in.token.access_expire,
-            uuid: signed_in.user.uuid,
-            username: signed_in.user.username,
-            nickname: signed_in.user.nickname,
+            session: SessionGrant::from(&signed_in),
             avatar: signed_in.user.avatar,
-            sys_role,
             orgs: Vec::new(),
         }
     }
@@ -116,28 +131,19 @@ impl From<SignedIn> for LoginData {
 
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct KeepLoginData {
-    pub access_token: String,
-    pub access_expire: i64,
-    pub uuid: String,
-    pub username: String,
-    pub nickname: String,
-    pub sys_role: Role,
+pub struct RefreshedSession {
+    #[serde(flatten)]
+    pub session: SessionGrant,
     /// What the role may do: "member" for everyone, plus "admin" and "superadmin".
     pub permissions: Vec<String>,
 }
 
-impl From<SignedIn> for KeepLoginData {
+impl From<SignedIn> for RefreshedSession {
     fn from(signed_in: SignedIn) -> Self {
-        let sys_role = signed_in.user.role();
+        let permissions = permissions(signed_in.user.role());
         Self {
-            access_token: signed_in.token.access_token,
-            access_expire: signed_in.token.access_expire,
-            uuid: signed_in.user.uuid,
-            username: signed_in.user.username,
-            nickname: signed_in.user.nickname,
-            sys_role,
-            permissions: permissions(sys_role),
+            session: SessionGrant::from(&signed_in),
+            permissions,
         }
     }
 }

@@ -6,7 +6,7 @@ use platform::{
     ok_with_message,
 };
 
-use crate::dto::{CaptchaData, KeepLoginData, LoginData, LoginRequest, RegisterRequest};
+use crate::dto::{CaptchaData, LoginData, LoginRequest, RefreshedSession, RegisterRequest};
 use crate::service::{self, LoginForm, RegistrationForm};
 
 /// A new captcha image; its answer is kept (hashed) for five minutes and one use.
@@ -80,12 +80,12 @@ async fn register_user(
     request_body = Object,
     security(("bearer" = [])),
     responses(
-        (status = 200, body = Envelope<KeepLoginData>),
+        (status = 200, body = Envelope<RefreshedSession>),
         (status = 401, description = "No token, or an expired or revoked one", body = ErrorEnvelope),
     )
 )]
 #[post("/user/keeplogin")]
-async fn keep_login(state: web::Data<AppState>, user: CurrentUser) -> ApiResult<KeepLoginData> {
+async fn keep_login(state: web::Data<AppState>, user: CurrentUser) -> ApiResult<RefreshedSession> {
     let signed_in = service::keep_login(&state, &user.0).await?;
     ok(signed_in.into())
 }

@@ -2,7 +2,7 @@
 
 import type { Client, Options as Options2, TDataShape } from './client';
 import { client } from './client.gen';
-import type { GetCaptchaData, GetCaptchaErrors, GetCaptchaResponses, GetHealthData, GetHealthResponses, GetSiteConfigData, GetSiteConfigErrors, GetSiteConfigResponses, KeepLoginData2, KeepLoginErrors, KeepLoginResponses, LoginUserData, LoginUserErrors, LoginUserResponses, LogoutUserData, LogoutUserErrors, LogoutUserResponses, RegisterUserData, RegisterUserErrors, RegisterUserResponses } from './types.gen';
+import type { GetCaptchaData, GetCaptchaErrors, GetCaptchaResponses, GetHealthData, GetHealthResponses, GetSiteConfigData, GetSiteConfigErrors, GetSiteConfigResponses, KeepLoginData, KeepLoginErrors, KeepLoginResponses, LoginUserData, LoginUserErrors, LoginUserResponses, LogoutUserData, LogoutUserErrors, LogoutUserResponses, RegisterUserData, RegisterUserErrors, RegisterUserResponses } from './types.gen';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -33,7 +33,7 @@ export const getCaptcha = <ThrowOnError extends boolean = false>(options?: Optio
 /**
  * Replaces the caller's token with a fresh one (the web app calls it every 10 minutes).
  */
-export const keepLogin = <ThrowOnError extends boolean = false>(options: Options<KeepLoginData2, ThrowOnError>) => (options.client ?? client).post<KeepLoginResponses, KeepLoginErrors, ThrowOnError>({
+export const keepLogin = <ThrowOnError extends boolean = false>(options: Options<KeepLoginData, ThrowOnError>) => (options.client ?? client).post<KeepLoginResponses, KeepLoginErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/api/v1/user/keeplogin',
     ...options,

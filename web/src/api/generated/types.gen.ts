@@ -71,22 +71,20 @@ export type EnvelopeHealth = {
     message: string;
 };
 
-export type EnvelopeKeepLoginData = {
+export type EnvelopeLoginData = {
     /**
      * 200 on success.
      */
     code: number;
-    data: {
-        accessExpire: number;
-        accessToken: string;
-        nickname: string;
+    data: SessionGrant & {
         /**
-         * What the role may do: "member" for everyone, plus "admin" and "superadmin".
+         * Relative path of the avatar image, shown under /api/v1/; empty when none.
          */
-        permissions: Array<string>;
-        sysRole: Role;
-        username: string;
-        uuid: string;
+        avatar: string;
+        /**
+         * Organisations the member belongs to (none in this product yet).
+         */
+        orgs: Array<string>;
     };
     /**
      * A short success text (the spec's where it gives one) or "ok".
@@ -94,29 +92,16 @@ export type EnvelopeKeepLoginData = {
     message: string;
 };
 
-export type EnvelopeLoginData = {
+export type EnvelopeRefreshedSession = {
     /**
      * 200 on success.
      */
     code: number;
-    data: {
+    data: SessionGrant & {
         /**
-         * Expiry of the token in epoch seconds.
+         * What the role may do: "member" for everyone, plus "admin" and "superadmin".
          */
-        accessExpire: number;
-        accessToken: string;
-        /**
-         * Relative path of the avatar image, shown under /api/v1/; empty when none.
-         */
-        avatar: string;
-        nickname: string;
-        /**
-         * Organisations the member belongs to (none in this product yet).
-         */
-        orgs: Array<string>;
-        sysRole: Role;
-        username: string;
-        uuid: string;
+        permissions: Array<string>;
     };
     /**
      * A short success text (the spec's where it gives one) or "ok".
@@ -173,37 +158,15 @@ export type Health = {
     status: string;
 };
 
-export type KeepLoginData = {
-    accessExpire: number;
-    accessToken: string;
-    nickname: string;
-    /**
-     * What the role may do: "member" for everyone, plus "admin" and "superadmin".
-     */
-    permissions: Array<string>;
-    sysRole: Role;
-    username: string;
-    uuid: string;
-};
-
-export type LoginData = {
-    /**
-     * Expiry of the token in epoch seconds.
-     */
-    accessExpire: number;
-    accessToken: string;
+export type LoginData = SessionGrant & {
     /**
      * Relative path of the avatar image, shown under /api/v1/; empty when none.
      */
     avatar: string;
-    nickname: string;
     /**
      * Organisations the member belongs to (none in this product yet).
      */
     orgs: Array<string>;
-    sysRole: Role;
-    username: string;
-    uuid: string;
 };
 
 /**
@@ -214,6 +177,13 @@ export type LoginRequest = {
     captchaId?: string | null;
     password?: string | null;
     username?: string | null;
+};
+
+export type RefreshedSession = SessionGrant & {
+    /**
+     * What the role may do: "member" for everyone, plus "admin" and "superadmin".
+     */
+    permissions: Array<string>;
 };
 
 export type RegisterRequest = {
@@ -231,6 +201,21 @@ export type RegisterRequest = {
 };
 
 export type Role = 'user' | 'admin' | 'superadmin';
+
+/**
+ * The token and who it belongs to; login, registration and keeplogin all answer with it.
+ */
+export type SessionGrant = {
+    /**
+     * Expiry of the token in epoch seconds.
+     */
+    accessExpire: number;
+    accessToken: string;
+    nickname: string;
+    sysRole: Role;
+    username: string;
+    uuid: string;
+};
 
 export type SiteConfig = {
     /**
@@ -301,7 +286,7 @@ export type GetCaptchaResponses = {
 
 export type GetCaptchaResponse = GetCaptchaResponses[keyof GetCaptchaResponses];
 
-export type KeepLoginData2 = {
+export type KeepLoginData = {
     body: {
         [key: string]: unknown;
     };
@@ -320,7 +305,7 @@ export type KeepLoginErrors = {
 export type KeepLoginError = KeepLoginErrors[keyof KeepLoginErrors];
 
 export type KeepLoginResponses = {
-    200: EnvelopeKeepLoginData;
+    200: EnvelopeRefreshedSession;
 };
 
 export type KeepLoginResponse = KeepLoginResponses[keyof KeepLoginResponses];

@@ -4,7 +4,7 @@ import { type DefaultError, queryOptions, type UseMutationOptions } from '@tanst
 
 import { client } from '../client.gen';
 import { getCaptcha, getHealth, getSiteConfig, keepLogin, loginUser, logoutUser, type Options, registerUser } from '../sdk.gen';
-import type { GetCaptchaData, GetCaptchaError, GetCaptchaResponse, GetHealthData, GetHealthResponse, GetSiteConfigData, GetSiteConfigError, GetSiteConfigResponse, KeepLoginData2, KeepLoginError, KeepLoginResponse, LoginUserData, LoginUserError, LoginUserResponse, LogoutUserData, LogoutUserError, LogoutUserResponse, RegisterUserData, RegisterUserError, RegisterUserResponse } from '../types.gen';
+import type { GetCaptchaData, GetCaptchaError, GetCaptchaResponse, GetHealthData, GetHealthResponse, GetSiteConfigData, GetSiteConfigError, GetSiteConfigResponse, KeepLoginData, KeepLoginError, KeepLoginResponse, LoginUserData, LoginUserError, LoginUserResponse, LogoutUserData, LogoutUserError, LogoutUserResponse, RegisterUserData, RegisterUserError, RegisterUserResponse } from '../types.gen';
 
 export type QueryKey<TOptions extends Options> = [
     Pick<TOptions, 'baseUrl' | 'body' | 'headers' | 'path' | 'query'> & {
@@ -93,8 +93,8 @@ export const getCaptchaOptions = (options?: Options<GetCaptchaData>) => queryOpt
 /**
  * Replaces the caller's token with a fresh one (the web app calls it every 10 minutes).
  */
-export const keepLoginMutation = (options?: Partial<Options<KeepLoginData2>>): UseMutationOptions<KeepLoginResponse, KeepLoginError, Options<KeepLoginData2>> => {
-    const mutationOptions: UseMutationOptions<KeepLoginResponse, KeepLoginError, Options<KeepLoginData2>> = {
+export const keepLoginMutation = (options?: Partial<Options<KeepLoginData>>): UseMutationOptions<KeepLoginResponse, KeepLoginError, Options<KeepLoginData>> => {
+    const mutationOptions: UseMutationOptions<KeepLoginResponse, KeepLoginError, Options<KeepLoginData>> = {
         mutationFn: async (fnOptions) => {
             const { data } = await keepLogin({
                 ...options,
