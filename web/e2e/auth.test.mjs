@@ -132,11 +132,11 @@ describe('sign-in journeys', () => {
     await logIn(page, 'expiring');
     await page.waitForURL(url('/'));
 
-    await page.evaluate(() => localStorage.setItem('xq.expiresAt', String(Date.now() - 1000)));
+    await page.evaluate(() => localStorage.setItem('expire_time', String(Date.now() - 1000)));
     await page.goto(url('/user/account'));
     await page.waitForURL((current) => current.pathname === '/login');
     assert.equal(pathOf(page), '/login?href=%2Fuser%2Faccount');
-    assert.equal(await page.evaluate(() => localStorage.getItem('xq.token')), null);
+    assert.equal(await page.evaluate(() => localStorage.getItem('jwt_token')), null);
     await page.context().close();
   });
 

@@ -68,11 +68,11 @@ try {
           orgs: [],
           permissions: [],
         };
-        localStorage.setItem('xq.token', 'stub');
-        localStorage.setItem('xq.expiresAt', String(Date.now() + 3_600_000));
-        localStorage.setItem('xq.user', JSON.stringify(user));
-        localStorage.setItem('xq.uuid', user.uuid);
-        localStorage.setItem('xq.role', user.sysRole);
+        localStorage.setItem('jwt_token', 'stub');
+        localStorage.setItem('expire_time', String(Date.now() + 3_600_000));
+        localStorage.setItem('user_info', JSON.stringify(user));
+        localStorage.setItem('uuid', user.uuid);
+        localStorage.setItem('user_role', user.sysRole);
       });
       await page.goto(new URL('/', baseUrl).href, { waitUntil: 'networkidle' });
       await page.screenshot({ path: path.join(outDir, `home-signed-in-${label}.png`) });

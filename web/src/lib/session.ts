@@ -33,13 +33,16 @@ export interface GrantedSession {
   permissions?: string[];
 }
 
-/** Spec 1 section 3: token, user info, uuid, expire time and role are kept in the browser. */
+/**
+ * Spec 1 section 3 keeps token, user info, uuid, expire time and role in the browser; spec 2
+ * names the keys jwt_token, uuid, user_info and user_role (the expiry's key is not named).
+ */
 export const STORAGE_KEYS = {
-  token: 'xq.token',
-  user: 'xq.user',
-  uuid: 'xq.uuid',
-  expiresAt: 'xq.expiresAt',
-  role: 'xq.role',
+  token: 'jwt_token',
+  user: 'user_info',
+  uuid: 'uuid',
+  expiresAt: 'expire_time',
+  role: 'user_role',
 } as const;
 
 export function isSessionLive(session: Session | null, now: number): session is Session {
