@@ -192,9 +192,11 @@ fn serve(config: Config) -> Result<(), String> {
             let document = document.clone();
             let web_dir = web_dir.clone();
             platform::http::app(state.clone(), mount::mount, move |cfg| {
-                cfg.service(
-                    SwaggerUi::new("/api/docs/{_:.*}").url("/api/v1/openapi.json", document),
-                );
+                cfg.route(
+                    "/api/docs",
+                    actix::get().to(|| async { Redirect::to("/api/docs/") }),
+                )
+                .service(SwaggerUi::new("/api/docs/{_:.*}").url("/api/v1/openapi.json", document));
             })
             .configure(move |cfg| web::configure(cfg, &web_dir))
         })

@@ -7,7 +7,9 @@ use utoipa_actix_web::service_config::ServiceConfig;
 /// Every crate's routes, in one place.
 pub fn mount(cfg: &mut ServiceConfig<'_>) {
     platform::site::configure(cfg);
+    platform::files::http::configure(cfg);
     accounts::configure(cfg);
+    moments::configure(cfg);
 }
 
 /// The document `xinqiao openapi` prints and `/api/v1/openapi.json` serves.

@@ -1,5 +1,6 @@
 //! What other crates, the gateway's CLI and test kits may call.
 
+use std::collections::HashMap;
 use std::sync::Arc;
 
 use futures_util::future::BoxFuture;
@@ -100,4 +101,21 @@ pub async fn count_users(state: &AppState) -> Result<i64, ApiError> {
 pub async fn purge_expired_captchas(state: &AppState) -> Result<usize, ApiError> {
     let mut pooled = state.db.get().await?;
     Ok(repo::purge_expired_captchas(&mut pooled.conn(), state.now()).await?)
+}
+
+/// What other crates show about a member next to their content.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UserSummary {
+    pub uuid: String,
+    pub username: String,
+    pub nickname: String,
+    pub avatar: String,
+}
+
+/// Summaries of the given users in one query, keyed by user id; unknown ids are absent.
+pub async fn user_summaries(
+    conn: &mut platform::db::Conn<'_>,
+    user_ids: &[i64],
+) -> diesel::QueryResult<HashMap<i64, UserSummary>> {
+    repo::user_summaries(conn, user_ids).await
 }

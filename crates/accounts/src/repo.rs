@@ -7,6 +7,9 @@ use platform::auth::SessionState;
 use platform::db::Conn;
 use platform::run;
 
+use std::collections::HashMap;
+
+use crate::api::UserSummary;
 use crate::model::{NewUser, User};
 use crate::schema::{captchas, lower, users};
 
@@ -116,4 +119,38 @@ pub async fn purge_expired_captchas(conn: &mut Conn<'_>, now: i64) -> QueryResul
     )
     .execute(c)
     .await)
+}
+
+pub async fn user_summaries(
+    conn: &mut Conn<'_>,
+    user_ids: &[i64],
+) -> QueryResult<HashMap<i64, UserSummary>> {
+    if user_ids.is_empty() {
+        return Ok(HashMap::new());
+    }
+    let rows: Vec<(i64, String, String, String, String)> = run!(conn, |c| users::table
+        .filter(users::id.eq_any(user_ids))
+        .select((
+            users::id,
+            users::uuid,
+            users::username,
+            users::nickname,
+            users::avatar
+        ))
+        .load(c)
+        .await)?;
+    Ok(rows
+        .into_iter()
+        .map(|(id, uuid, username, nickname, avatar)| {
+            (
+                id,
+                UserSummary {
+                    uuid,
+                    username,
+                    nickname,
+                    avatar,
+                },
+            )
+        })
+        .collect())
 }

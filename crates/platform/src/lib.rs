@@ -7,6 +7,7 @@ pub mod config;
 pub mod db;
 pub mod envelope;
 pub mod error;
+pub mod files;
 pub mod http;
 pub mod rate_limit;
 pub mod site;

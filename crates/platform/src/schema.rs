@@ -5,3 +5,17 @@ diesel::table! {
         hits -> BigInt,
     }
 }
+
+diesel::table! {
+    uploads (id) {
+        id -> BigInt,
+        owner_id -> BigInt,
+        purpose -> Text,
+        path -> Text,
+        thumbnail_path -> Text,
+        byte_size -> BigInt,
+        width -> BigInt,
+        height -> BigInt,
+        created_at -> BigInt,
+    }
+}

@@ -6,6 +6,7 @@ use crate::auth::{Auth, UserDirectory};
 use crate::clock::Clock;
 use crate::config::Config;
 use crate::db::DbPool;
+use crate::files::{LocalStorage, Storage};
 
 /// Which optional sign-in flows this deployment has configured; the web app hides the links
 /// of the others.
@@ -20,6 +21,7 @@ pub struct AppState {
     pub db: DbPool,
     pub clock: Arc<dyn Clock>,
     pub auth: Auth,
+    pub storage: Arc<dyn Storage>,
     pub features: SiteFeatures,
 }
 
@@ -35,11 +37,13 @@ impl AppState {
             config.token_ttl_seconds,
             directory,
         );
+        let storage = Arc::new(LocalStorage::new(config.data_dir.clone()));
         Self {
             config: Arc::new(config),
             db,
             clock,
             auth,
+            storage,
             features: SiteFeatures::default(),
         }
     }

@@ -1,0 +1,13 @@
+//! Moments: the feed, posting with images and location, likes, comments and replies.
+
+pub mod api;
+mod dto;
+mod http;
+mod model;
+mod repo;
+mod schema;
+mod service;
+mod view;
+mod visibility;
+
+pub use http::configure;

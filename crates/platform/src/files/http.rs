@@ -1,0 +1,138 @@
+//! POST /upload and the serving of stored files under /api/v1/uploads/.
+
+use actix_files::NamedFile;
+use actix_multipart::Multipart;
+use actix_web::http::header::{CACHE_CONTROL, HeaderValue};
+use actix_web::{HttpRequest, HttpResponse, ResponseError, get, post, web};
+use futures_util::StreamExt;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+use utoipa_actix_web::service_config::ServiceConfig;
+
+use super::{Purpose, StoredPath, store_image};
+use crate::auth::CurrentUser;
+use crate::envelope::{ApiResult, Envelope, ok_with_message};
+use crate::error::{ApiError, ErrorEnvelope};
+use crate::state::AppState;
+
+pub fn configure(cfg: &mut ServiceConfig<'_>) {
+    cfg.service(upload_file).service(get_upload);
+}
+
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+pub struct UploadQuery {
+    /// What the image is for; decides the size limit. Default: moment.
+    #[serde(default)]
+    purpose: Option<Purpose>,
+}
+
+/// The multipart body: one field named `file`. It only describes the body for OpenAPI; the
+/// handler streams the field itself to stop at the size limit.
+#[derive(ToSchema)]
+#[allow(dead_code)]
+pub struct UploadForm {
+    #[schema(value_type = String, format = Binary)]
+    file: Vec<u8>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct UploadData {
+    /// The stored relative path (also the envelope's message); shown under /api/v1/.
+    pub url: String,
+    /// A thumbnail of at most 480 px on its longer side.
+    pub thumbnail_url: String,
+}
+
+/// Stores an image (JPEG, PNG, WebP or GIF). The answer's message holds the stored relative
+/// path, as spec 1 describes; `data.url` holds it too.
+#[utoipa::path(
+    tag = "files",
+    operation_id = "upload_file",
+    params(UploadQuery),
+    request_body(content = UploadForm, content_type = "multipart/form-data"),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "message is the stored path", body = Envelope<UploadData>),
+        (status = 400, description = "No file, not multipart, or a damaged image", body = ErrorEnvelope),
+        (status = 401, body = ErrorEnvelope),
+        (status = 413, description = "Over the purpose's size limit or the pixel limit", body = ErrorEnvelope),
+        (status = 415, description = "只能上传图片文件!", body = ErrorEnvelope),
+        (status = 429, body = ErrorEnvelope),
+    )
+)]
+#[post("/upload")]
+async fn upload_file(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    query: web::Query<UploadQuery>,
+    mut payload: Multipart,
+) -> ApiResult<UploadData> {
+    let purpose = query.purpose.unwrap_or(Purpose::Moment);
+    let mut file = None;
+    while let Some(field) = payload.next().await {
+        let mut field =
+            field.map_err(|_| ApiError::bad_request("请使用 multipart/form-data 上传文件"))?;
+        if field.name() != Some("file") {
+            continue;
+        }
+        let mut bytes = Vec::new();
+        while let Some(chunk) = field.next().await {
+            let chunk = chunk.map_err(|_| ApiError::bad_request("上传中断，请重试"))?;
+            if bytes.len() + chunk.len() > purpose.max_bytes() {
+                // Stop reading at the limit instead of buffering whatever was sent.
+                return Err(ApiError::new(413, purpose.too_large_message()));
+            }
+            bytes.extend_from_slice(&chunk);
+        }
+        file = Some(bytes);
+        break;
+    }
+    let bytes = file
+        .filter(|b| !b.is_empty())
+        .ok_or_else(|| ApiError::bad_request("请选择要上传的图片"))?;
+    let stored = store_image(&state, &user.0, purpose, bytes).await?;
+    ok_with_message(
+        stored.path.clone(),
+        UploadData {
+            url: stored.path,
+            thumbnail_url: stored.thumbnail_path,
+        },
+    )
+}
+
+/// Serves a stored upload. Names are random and never reused, so they are cached for a year.
+#[utoipa::path(
+    tag = "files",
+    operation_id = "get_upload",
+    params(("path" = String, Path, description = "The rest of the stored path after uploads/")),
+    responses(
+        (status = 200, description = "The image", content_type = "image/*"),
+        (status = 404, body = ErrorEnvelope),
+    )
+)]
+#[get("/uploads/{path:.*}")]
+async fn get_upload(
+    state: web::Data<AppState>,
+    request: HttpRequest,
+    path: web::Path<String>,
+) -> HttpResponse {
+    let not_found = || ApiError::not_found("文件不存在").error_response();
+    let Some(stored) = StoredPath::parse(&format!("uploads/{}", path.into_inner())) else {
+        return not_found();
+    };
+    let Some(file) = state.storage.local_file(&stored) else {
+        return not_found();
+    };
+    match NamedFile::open_async(file).await {
+        Ok(named) => {
+            let mut response = named.use_last_modified(true).into_response(&request);
+            response.headers_mut().insert(
+                CACHE_CONTROL,
+                HeaderValue::from_static("public, max-age=31536000, immutable"),
+            );
+            response
+        }
+        Err(_) => not_found(),
+    }
+}

@@ -1,0 +1,205 @@
+//! Decoding untrusted image bytes and re-encoding them without metadata.
+
+use std::io::Cursor;
+
+use image::{DynamicImage, ImageDecoder, ImageFormat, ImageReader, Limits};
+
+/// Larger images are refused before any pixel is decoded (a decompression bomb fails here).
+pub const MAX_PIXELS: u64 = 40_000_000;
+const MAX_SIDE: u32 = 12_000;
+const MAX_DECODE_ALLOCATION: u64 = 512 * 1024 * 1024;
+pub const THUMBNAIL_SIDE: u32 = 480;
+const JPEG_QUALITY: u8 = 85;
+
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+pub enum ImageError {
+    #[error("not an accepted image type")]
+    UnsupportedType,
+    #[error("image is too large ({0} pixels)")]
+    TooManyPixels(u64),
+    #[error("image data is damaged")]
+    Damaged,
+    #[error("encoding failed: {0}")]
+    Encode(String),
+}
+
+/// A re-encoded image and its thumbnail.
+#[derive(Debug)]
+pub struct ProcessedImage {
+    pub bytes: Vec<u8>,
+    pub thumbnail: Vec<u8>,
+    /// "jpg" or "png" (PNG keeps transparency).
+    pub extension: &'static str,
+    pub width: u32,
+    pub height: u32,
+}
+
+/// Accepts JPEG, PNG, WebP and GIF (first frame) judged by their bytes, never by a name or
+/// header; applies the EXIF orientation, then re-encodes, which drops EXIF, comments and any
+/// trailing payload.
+pub fn process(bytes: &[u8]) -> Result<ProcessedImage, ImageError> {
+    let format = image::guess_format(bytes).map_err(|_| ImageError::UnsupportedType)?;
+    if !matches!(
+        format,
+        ImageFormat::Jpeg | ImageFormat::Png | ImageFormat::WebP | ImageFormat::Gif
+    ) {
+        return Err(ImageError::UnsupportedType);
+    }
+    let (width, height) = ImageReader::with_format(Cursor::new(bytes), format)
+        .into_dimensions()
+        .map_err(|_| ImageError::Damaged)?;
+    let pixels = u64::from(width) * u64::from(height);
+    if pixels > MAX_PIXELS || width > MAX_SIDE || height > MAX_SIDE {
+        return Err(ImageError::TooManyPixels(pixels));
+    }
+    if pixels == 0 {
+        return Err(ImageError::Damaged);
+    }
+
+    let mut reader = ImageReader::with_format(Cursor::new(bytes), format);
+    let mut limits = Limits::default();
+    limits.max_image_width = Some(MAX_SIDE);
+    limits.max_image_height = Some(MAX_SIDE);
+    limits.max_alloc = Some(MAX_DECODE_ALLOCATION);
+    reader.limits(limits);
+    let mut decoder = reader.into_decoder().map_err(|_| ImageError::Damaged)?;
+    let orientation = decoder.orientation().ok();
+    let mut decoded = DynamicImage::from_decoder(decoder).map_err(|_| ImageError::Damaged)?;
+    if let Some(orientation) = orientation {
+        decoded.apply_orientation(orientation);
+    }
+
+    let keeps_alpha = decoded.color().has_alpha();
+    let thumbnail = decoded.thumbnail(THUMBNAIL_SIDE, THUMBNAIL_SIDE);
+    let (bytes, thumbnail, extension) = if keeps_alpha {
+        (encode_png(&decoded)?, encode_png(&thumbnail)?, "png")
+    } else {
+        (encode_jpeg(&decoded)?, encode_jpeg(&thumbnail)?, "jpg")
+    };
+    Ok(ProcessedImage {
+        bytes,
+        thumbnail,
+        extension,
+        width: decoded.width(),
+        height: decoded.height(),
+    })
+}
+
+fn encode_png(image: &DynamicImage) -> Result<Vec<u8>, ImageError> {
+    let mut out = Cursor::new(Vec::new());
+    image
+        .write_to(&mut out, ImageFormat::Png)
+        .map_err(|e| ImageError::Encode(e.to_string()))?;
+    Ok(out.into_inner())
+}
+
+fn encode_jpeg(image: &DynamicImage) -> Result<Vec<u8>, ImageError> {
+    let mut out = Cursor::new(Vec::new());
+    let rgb = DynamicImage::ImageRgb8(image.to_rgb8());
+    let encoder = image::codecs::jpeg::JpegEncoder::new_with_quality(&mut out, JPEG_QUALITY);
+    rgb.write_with_encoder(encoder)
+        .map_err(|e| ImageError::Encode(e.to_string()))?;
+    Ok(out.into_inner())
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+    use image::{Rgb, RgbImage, Rgba, RgbaImage};
+
+    pub fn jpeg_with_exif(width: u32, height: u32) -> Vec<u8> {
+        let image = RgbImage::from_fn(width, height, |x, _| Rgb([(x % 255) as u8, 90, 160]));
+        let mut plain = Cursor::new(Vec::new());
+        DynamicImage::ImageRgb8(image)
+            .write_to(&mut plain, ImageFormat::Jpeg)
+            .expect("jpeg");
+        let plain = plain.into_inner();
+        // An APP1 "Exif" segment right after the SOI marker, holding a recognisable string.
+        let payload = b"Exif\0\0MM\0*\0\0\0\x08\0\0GPS-SECRET-LOCATION";
+        let length = u16::try_from(payload.len() + 2)
+            .expect("short")
+            .to_be_bytes();
+        let mut with_exif = vec![0xFF, 0xD8, 0xFF, 0xE1, length[0], length[1]];
+        with_exif.extend_from_slice(payload);
+        with_exif.extend_from_slice(&plain[2..]);
+        with_exif
+    }
+
+    #[test]
+    fn exif_is_removed_from_jpegs() {
+        let input = jpeg_with_exif(64, 48);
+        assert!(input.windows(10).any(|w| w == b"GPS-SECRET"));
+        let output = process(&input).expect("processed");
+        assert_eq!(output.extension, "jpg");
+        assert_eq!((output.width, output.height), (64, 48));
+        assert!(!output.bytes.windows(10).any(|w| w == b"GPS-SECRET"));
+        assert!(!output.bytes.windows(4).any(|w| w == b"Exif"));
+    }
+
+    #[test]
+    fn transparent_images_stay_png_and_get_a_thumbnail() {
+        let image = RgbaImage::from_pixel(1200, 600, Rgba([200, 10, 80, 128]));
+        let mut png = Cursor::new(Vec::new());
+        DynamicImage::ImageRgba8(image)
+            .write_to(&mut png, ImageFormat::Png)
+            .expect("png");
+        let output = process(&png.into_inner()).expect("processed");
+        assert_eq!(output.extension, "png");
+        let thumbnail = image::load_from_memory(&output.thumbnail).expect("thumbnail decodes");
+        assert_eq!(
+            (thumbnail.width(), thumbnail.height()),
+            (THUMBNAIL_SIDE, 240)
+        );
+    }
+
+    #[test]
+    fn non_images_and_damaged_images_are_refused() {
+        assert_eq!(
+            process(b"%PDF-1.4 not an image").unwrap_err(),
+            ImageError::UnsupportedType
+        );
+        assert_eq!(
+            process(b"<svg xmlns='http://www.w3.org/2000/svg'/>").unwrap_err(),
+            ImageError::UnsupportedType
+        );
+        let jpeg = jpeg_with_exif(64, 48);
+        assert_eq!(
+            process(&jpeg[..jpeg.len() / 3]).unwrap_err(),
+            ImageError::Damaged
+        );
+    }
+
+    #[test]
+    fn a_pixel_bomb_is_refused_from_its_header() {
+        // A valid PNG header declaring 50000 x 50000 pixels, with almost no data behind it.
+        let mut png = Cursor::new(Vec::new());
+        DynamicImage::ImageRgb8(RgbImage::new(1, 1))
+            .write_to(&mut png, ImageFormat::Png)
+            .expect("png");
+        let mut bytes = png.into_inner();
+        bytes[16..20].copy_from_slice(&50_000u32.to_be_bytes());
+        bytes[20..24].copy_from_slice(&50_000u32.to_be_bytes());
+        let crc = crc32(&bytes[12..29]).to_be_bytes();
+        bytes[29..33].copy_from_slice(&crc);
+        assert_eq!(
+            process(&bytes).unwrap_err(),
+            ImageError::TooManyPixels(2_500_000_000)
+        );
+    }
+
+    /// CRC-32 as PNG chunks use it, so the forged header above is otherwise valid.
+    fn crc32(data: &[u8]) -> u32 {
+        let mut crc = 0xFFFF_FFFFu32;
+        for byte in data {
+            crc ^= u32::from(*byte);
+            for _ in 0..8 {
+                crc = if crc & 1 == 1 {
+                    (crc >> 1) ^ 0xEDB8_8320
+                } else {
+                    crc >> 1
+                };
+            }
+        }
+        !crc
+    }
+}

@@ -1,0 +1,177 @@
+//! The upload pipeline: size limit per purpose, decoding under pixel limits, re-encoding
+//! without metadata, a thumbnail, storage behind a trait, and a record of who uploaded what.
+
+pub mod http;
+mod image;
+mod storage;
+
+use std::collections::HashSet;
+
+use diesel::prelude::*;
+use diesel_async::RunQueryDsl;
+
+use crate::auth::Identity;
+use crate::db::Conn;
+use crate::error::ApiError;
+use crate::rate_limit::{self, Limit};
+use crate::run;
+use crate::schema::uploads;
+use crate::state::AppState;
+
+use self::image::ImageError;
+pub use self::image::MAX_PIXELS;
+pub use storage::{LocalStorage, Storage, StoredPath};
+
+const UPLOADS_PER_MEMBER: Limit = Limit {
+    max_hits: 300,
+    window_seconds: 3600,
+};
+
+/// What an upload is for; each purpose has its own size limit (spec 2, section 5).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Purpose {
+    /// A moment image, at most 5 MB.
+    Moment,
+}
+
+impl Purpose {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Moment => "moment",
+        }
+    }
+
+    pub fn max_bytes(self) -> usize {
+        match self {
+            Self::Moment => 5 * 1024 * 1024,
+        }
+    }
+
+    pub(crate) fn too_large_message(self) -> &'static str {
+        match self {
+            Self::Moment => "图片大小不能超过 5MB!",
+        }
+    }
+}
+
+pub const NOT_AN_IMAGE: &str = "只能上传图片文件!";
+
+/// A stored upload: the image and its thumbnail, as relative paths served under /api/v1/.
+#[derive(Debug, Clone)]
+pub struct StoredUpload {
+    pub path: String,
+    pub thumbnail_path: String,
+}
+
+/// Checks, decodes, re-encodes and stores an image uploaded by `owner`.
+pub async fn store_image(
+    state: &AppState,
+    owner: &Identity,
+    purpose: Purpose,
+    bytes: Vec<u8>,
+) -> Result<StoredUpload, ApiError> {
+    if bytes.len() > purpose.max_bytes() {
+        return Err(ApiError::new(413, purpose.too_large_message()));
+    }
+    let now = state.now();
+    let bucket = format!("upload:user:{}", owner.user_id);
+    {
+        let mut pooled = state.db.get().await?;
+        rate_limit::ensure_allowed(&mut pooled.conn(), &bucket, UPLOADS_PER_MEMBER, now).await?;
+    }
+    let byte_size = i64::try_from(bytes.len()).unwrap_or(i64::MAX);
+    let processed = actix_web::web::block(move || image::process(&bytes))
+        .await
+        .map_err(ApiError::internal)?
+        .map_err(|error| match error {
+            ImageError::UnsupportedType => ApiError::new(415, NOT_AN_IMAGE),
+            ImageError::Damaged => ApiError::bad_request("图片已损坏，无法读取"),
+            ImageError::TooManyPixels(_) => {
+                ApiError::new(413, "图片尺寸过大，请上传 4000 万像素以内的图片")
+            }
+            ImageError::Encode(cause) => ApiError::internal(cause),
+        })?;
+
+    let name = uuid::Uuid::new_v4().simple().to_string();
+    let folder = format!("uploads/{}/{}", purpose.as_str(), &name[..2]);
+    let path = stored_path(format!("{folder}/{name}.{}", processed.extension))?;
+    let thumbnail = stored_path(format!("{folder}/{name}_thumb.{}", processed.extension))?;
+    state
+        .storage
+        .put(&path, processed.bytes)
+        .await
+        .map_err(ApiError::internal)?;
+    state
+        .storage
+        .put(&thumbnail, processed.thumbnail)
+        .await
+        .map_err(ApiError::internal)?;
+
+    let mut pooled = state.db.get().await?;
+    let conn = &mut pooled.conn();
+    let record = diesel::insert_into(uploads::table).values((
+        uploads::owner_id.eq(owner.user_id),
+        uploads::purpose.eq(purpose.as_str()),
+        uploads::path.eq(path.as_str()),
+        uploads::thumbnail_path.eq(thumbnail.as_str()),
+        uploads::byte_size.eq(byte_size),
+        uploads::width.eq(i64::from(processed.width)),
+        uploads::height.eq(i64::from(processed.height)),
+        uploads::created_at.eq(now),
+    ));
+    run!(conn, |c| record.execute(c).await)?;
+    rate_limit::record(conn, &bucket, UPLOADS_PER_MEMBER, now).await?;
+    Ok(StoredUpload {
+        path: path.as_str().to_owned(),
+        thumbnail_path: thumbnail.as_str().to_owned(),
+    })
+}
+
+fn stored_path(raw: String) -> Result<StoredPath, ApiError> {
+    StoredPath::parse(&raw)
+        .ok_or_else(|| ApiError::internal(format!("generated an unsafe path {raw}")))
+}
+
+/// The subset of `paths` that `owner` uploaded for `purpose` (one query).
+pub async fn owned_uploads(
+    conn: &mut Conn<'_>,
+    owner_id: i64,
+    purpose: Purpose,
+    paths: &[String],
+) -> QueryResult<HashSet<String>> {
+    let found: Vec<String> = run!(conn, |c| uploads::table
+        .filter(uploads::owner_id.eq(owner_id))
+        .filter(uploads::purpose.eq(purpose.as_str()))
+        .filter(uploads::path.eq_any(paths))
+        .select(uploads::path)
+        .load(c)
+        .await)?;
+    Ok(found.into_iter().collect())
+}
+
+/// Forgets the uploads at `paths` and removes their files (and thumbnails). Call it after the
+/// transaction that stopped using them has committed.
+pub async fn delete_uploads(state: &AppState, paths: &[String]) -> Result<(), ApiError> {
+    if paths.is_empty() {
+        return Ok(());
+    }
+    let mut pooled = state.db.get().await?;
+    let removed: Vec<(String, String)> = run!(&mut pooled.conn(), |c| diesel::delete(
+        uploads::table.filter(uploads::path.eq_any(paths))
+    )
+    .returning((uploads::path, uploads::thumbnail_path))
+    .get_results(c)
+    .await)?;
+    for (path, thumbnail) in removed {
+        for file in [path, thumbnail]
+            .iter()
+            .filter_map(|p| StoredPath::parse(p))
+        {
+            if let Err(error) = state.storage.delete(&file).await {
+                tracing::warn!(%error, path = file.as_str(), "could not delete an upload's file");
+            }
+        }
+    }
+    Ok(())
+}
