@@ -8,7 +8,7 @@
 use std::rc::Rc;
 use std::sync::Arc;
 
-use actix_web::body::{BoxBody, MessageBody};
+use actix_web::body::BoxBody;
 use actix_web::dev::ServiceResponse;
 use actix_web::http::header::HeaderMap;
 use actix_web::test::TestRequest;
@@ -108,11 +108,8 @@ impl TestApp {
         let response = (self.call)(request).await;
         let status = response.status().as_u16();
         let headers = response.headers().clone();
-        let bytes = response
-            .into_body()
-            .try_into_bytes()
-            .unwrap_or_default()
-            .to_vec();
+        // Reads streamed bodies (served files) as well as buffered ones.
+        let bytes = actix_web::test::read_body(response).await.to_vec();
         let json = serde_json::from_slice(&bytes).unwrap_or(Value::Null);
         TestResponse {
             status,

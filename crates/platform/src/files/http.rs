@@ -76,6 +76,14 @@ async fn upload_file(
         if field.name() != Some("file") {
             continue;
         }
+        // The name is never used for storage, but a client sending a path is up to no good.
+        let file_name = field
+            .content_disposition()
+            .and_then(|cd| cd.get_filename())
+            .unwrap_or_default();
+        if file_name.contains(['/', '\\']) || file_name.contains("..") {
+            return Err(ApiError::bad_request("文件名不合法"));
+        }
         let mut bytes = Vec::new();
         while let Some(chunk) = field.next().await {
             let chunk = chunk.map_err(|_| ApiError::bad_request("上传中断，请重试"))?;

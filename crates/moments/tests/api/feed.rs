@@ -1,0 +1,79 @@
+use super::*;
+
+platform::engine_tests! { spawn_app;
+
+async fn guests_and_strangers_see_public_moments_and_authors_see_all_their_own(app) {
+    let author = signed_in_user(&app, "author", Role::User).await;
+    let stranger = signed_in_user(&app, "stranger", Role::User).await;
+    publish(&app, &author, "公开", "public").await;
+    publish(&app, &author, "好友可见", "friends").await;
+    publish(&app, &author, "仅自己", "private").await;
+
+    assert_eq!(contents(&guest_feed(&app, 0).await), vec!["公开"]);
+    assert_eq!(contents(&member_feed(&app, &stranger, 0).await), vec!["公开"]);
+    assert_eq!(contents(&member_feed(&app, &author, 0).await), vec!["仅自己", "好友可见", "公开"]);
+}
+
+async fn the_member_list_needs_a_token(app) {
+    let response = app.post("/api/v1/moment/list", json!({"fromId": 0}), None).await;
+    assert_eq!(response.status, 401);
+}
+
+async fn paging_walks_the_feed_newest_first_without_gaps_or_repeats(app) {
+    let author = signed_in_user(&app, "author", Role::User).await;
+    for n in 0..23 {
+        publish(&app, &author, &format!("第{n}条"), "public").await;
+    }
+    let mut seen = Vec::new();
+    let mut from_id = 0;
+    loop {
+        let page = guest_feed(&app, from_id).await;
+        if page.is_empty() {
+            break;
+        }
+        assert!(page.len() <= 10);
+        from_id = page.iter().map(|m| m["momentId"].as_i64().unwrap()).min().unwrap();
+        seen.extend(contents(&page).into_iter().map(str::to_owned));
+    }
+    let expected: Vec<String> = (0..23).rev().map(|n| format!("第{n}条")).collect();
+    assert_eq!(seen, expected);
+}
+
+async fn page_size_is_kept_between_ten_and_twenty(app) {
+    let author = signed_in_user(&app, "author", Role::User).await;
+    for n in 0..25 {
+        publish(&app, &author, &format!("m{n}"), "public").await;
+    }
+    for (asked, got) in [(1, 10), (15, 15), (100, 20)] {
+        let response = app.post("/api/v1/moment/guest/list", json!({"fromId": 0, "pageSize": asked}), None).await;
+        assert_eq!(response.data()["moments"].as_array().unwrap().len(), got, "asked {asked}");
+    }
+}
+
+async fn a_feed_item_has_exactly_the_fields_of_the_moment_entity(app) {
+    let author = signed_in_user(&app, "author", Role::User).await;
+    let fan = signed_in_user(&app, "fan", Role::User).await;
+    let path = upload(&app, &author).await;
+    let response = post_moment(&app, &author, json!({"content": "今天天气真好", "images": [path]})).await;
+    let moment_id = response.data()["momentId"].as_i64().unwrap();
+    app.post("/api/v1/moment/like", json!({"momentId": moment_id}), Some(&fan.token)).await;
+    app.post("/api/v1/comment/create", json!({"momentId": moment_id, "content": "真好", "parentId": 0}), Some(&fan.token)).await;
+
+    let feed = member_feed(&app, &fan, 0).await;
+    insta::assert_json_snapshot!(feed[0], {
+        ".momentId" => "[id]",
+        ".user.uuid" => "[uuid]",
+        ".images[0]" => insta::dynamic_redaction(|value, _| {
+            assert!(value.as_str().unwrap().starts_with("uploads/moment/"));
+            "[path]"
+        }),
+        ".likes" => "[likes]",
+        ".comments" => "[comments]",
+    });
+    assert_eq!(feed[0]["isLiked"], json!(true));
+    assert_eq!(parsed(&feed[0]["likes"])[0]["nickname"], json!("fan"));
+    assert_eq!(parsed(&feed[0]["comments"])[0]["Content"], json!("真好"));
+    assert_eq!(member_feed(&app, &author, 0).await[0]["isLiked"], json!(false));
+}
+
+}
