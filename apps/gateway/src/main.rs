@@ -62,6 +62,14 @@ enum UserCommand {
 enum SeedCommand {
     /// Demo members and content (refused in production).
     Demo,
+    /// A large database for benchmarks: members bench_1… (password bench-password) and
+    /// moments with likes and comments; only into an empty database, never in production.
+    Bench {
+        #[arg(long, default_value_t = 10_000)]
+        members: u32,
+        #[arg(long, default_value_t = 100_000)]
+        moments: u32,
+    },
 }
 
 fn parse_role(raw: &str) -> Result<Role, String> {
@@ -85,6 +93,9 @@ fn main() -> ExitCode {
         Command::Seed {
             what: SeedCommand::Demo,
         } => load_config().and_then(seed_demo),
+        Command::Seed {
+            what: SeedCommand::Bench { members, moments },
+        } => load_config().and_then(|config| seed_bench(config, members, moments)),
     };
     match outcome {
         Ok(()) => ExitCode::SUCCESS,
@@ -173,6 +184,29 @@ fn seed_demo(config: Config) -> Result<(), String> {
         }
     }
     seed::print_demo_logins();
+    Ok(())
+}
+
+fn seed_bench(config: Config, members: u32, moments: u32) -> Result<(), String> {
+    if config.environment == Environment::Production {
+        return Err("benchmark content is refused in production".into());
+    }
+    with_state(config, async |state| {
+        if accounts::api::count_users(state)
+            .await
+            .map_err(|e| e.to_string())?
+            > 0
+        {
+            return Err("seed bench needs an empty database".into());
+        }
+        accounts::api::bench_fill_members(state, members, "bench-password")
+            .await
+            .map_err(|e| e.to_string())?;
+        moments::api::bench_fill(state, moments)
+            .await
+            .map_err(|e| e.to_string())
+    })?;
+    println!("Benchmark content created: {members} members, {moments} moments.");
     Ok(())
 }
 

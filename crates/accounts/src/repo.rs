@@ -154,3 +154,29 @@ pub async fn user_summaries(
         })
         .collect())
 }
+
+/// Generates members in SQL (a recursive series works on both engines). The hash is a bcrypt
+/// string of [$./A-Za-z0-9] only, so it can stand in the statement text.
+pub async fn bench_fill_members(
+    conn: &mut Conn<'_>,
+    count: u32,
+    password_hash: &str,
+    now: i64,
+) -> QueryResult<()> {
+    if !password_hash
+        .chars()
+        .all(|c| c.is_ascii_alphanumeric() || "$./".contains(c))
+    {
+        return Err(DieselError::QueryBuilderError(
+            "unexpected characters in a bcrypt hash".into(),
+        ));
+    }
+    let sql = format!(
+        "WITH RECURSIVE series(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM series WHERE n < {count}) \
+         INSERT INTO users (uuid, username, email, password_hash, nickname, sys_role, created_at, updated_at) \
+         SELECT 'bench-' || n, 'bench_' || n, 'bench_' || n || '@example.com', '{password_hash}', \
+         '会员' || n, 'user', {now}, {now} FROM series"
+    );
+    run!(conn, |c| diesel::sql_query(sql).execute(c).await)?;
+    Ok(())
+}

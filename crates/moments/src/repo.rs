@@ -236,3 +236,42 @@ pub async fn delete_moment(conn: &mut Conn<'_>, moment_id: i64) -> QueryResult<V
         .await)?;
     Ok(paths)
 }
+
+/// See [`crate::api::bench_fill`]. Members are taken as ids from the smallest one up, which is
+/// what a freshly filled database has.
+pub async fn bench_fill(conn: &mut Conn<'_>, count: u32, now: i64) -> QueryResult<()> {
+    let series = format!(
+        "WITH RECURSIVE series(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM series WHERE n < {count})"
+    );
+    let members = "(SELECT count(*) FROM users)";
+    let first = "(SELECT min(id) FROM users)";
+    let statements = [
+        format!(
+            "{series} INSERT INTO moments (user_id, content, visibility, created_at, like_count, comment_count) \
+             SELECT {first} + (n % {members}), '第' || n || '条动态：今天的天空很好看，出门走走吧。', \
+             CASE WHEN n % 10 = 0 THEN 'private' ELSE 'public' END, {now} - {count} + n, 3, \
+             CASE WHEN n % 2 = 0 THEN 2 ELSE 0 END FROM series"
+        ),
+        format!(
+            "{series} INSERT INTO moment_images (moment_id, position, path) \
+             SELECT n, 0, 'uploads/moment/bench/' || n || '.jpg' FROM series WHERE n % 4 = 0"
+        ),
+        format!(
+            "{series}, offsets(k) AS (SELECT 1 UNION ALL SELECT k + 1 FROM offsets WHERE k < 3) \
+             INSERT INTO moment_likes (moment_id, user_id, created_at) \
+             SELECT n, {first} + ((n + k * 7) % {members}), {now} FROM series, offsets"
+        ),
+        format!(
+            "{series} INSERT INTO moment_comments (moment_id, user_id, parent_id, content, created_at) \
+             SELECT n, {first} + ((n + 3) % {members}), 0, '说得真好', {now} FROM series WHERE n % 2 = 0"
+        ),
+        format!(
+            "INSERT INTO moment_comments (moment_id, user_id, parent_id, content, created_at) \
+             SELECT moment_id, user_id, id, '谢谢', {now} FROM moment_comments WHERE parent_id = 0"
+        ),
+    ];
+    for sql in statements {
+        run!(conn, |c| diesel::sql_query(sql).execute(c).await)?;
+    }
+    Ok(())
+}
