@@ -220,6 +220,11 @@ fn serve(config: Config) -> Result<(), String> {
             DatabaseUrl::Postgres(_) => 16,
         };
         let state = actix::Data::new(build_state(config, pool_size)?);
+        state
+            .db
+            .warm_up(pool_size)
+            .await
+            .map_err(|e| format!("XINQIAO_DATABASE_URL: {e}"))?;
         spawn_maintenance(state.clone());
         let document = mount::openapi_document();
         let server = HttpServer::new(move || {

@@ -1,10 +1,14 @@
 //! Moments handlers: extract, parse, call the service, shape the answer.
 
+use std::sync::Arc;
+use std::time::Duration;
+
 use actix_web::{post, web};
 use platform::{
     ApiError, ApiResult, AppState, CurrentUser, Empty, Envelope, ErrorEnvelope, OptionalUser, ok,
 };
 
+use crate::cache::{GuestFeedCache, Lookup};
 use crate::dto::{
     CommentDeletedData, CommentRef, CommentsData, CreateCommentRequest, CreateMomentRequest,
     CreatedMoment, FeedData, FeedRequest, LikeData, MomentRef,
@@ -14,7 +18,8 @@ use crate::service::{self, MomentsError};
 use crate::visibility::Audience;
 
 pub fn configure(cfg: &mut utoipa_actix_web::service_config::ServiceConfig<'_>) {
-    cfg.service(list_moments)
+    cfg.app_data(web::Data::new(GuestFeedCache::default()))
+        .service(list_moments)
         .service(list_guest_moments)
         .service(create_moment)
         .service(like_moment)
@@ -54,10 +59,28 @@ async fn list_moments(
 #[post("/moment/guest/list")]
 async fn list_guest_moments(
     state: web::Data<AppState>,
+    cache: web::Data<GuestFeedCache>,
     user: OptionalUser,
     body: web::Json<FeedRequest>,
 ) -> ApiResult<FeedData> {
     let (before, limit) = body.window();
+    let lifetime = Duration::from_millis(state.config.guest_feed_cache_ms);
+    // Only anonymous pages are shared: a member's page marks what they liked.
+    if user.0.is_none() && !lifetime.is_zero() {
+        let key = (before, limit);
+        let page = match cache.lookup(key, lifetime) {
+            Lookup::Serve(page) => page,
+            Lookup::Load => {
+                let page =
+                    Arc::new(service::feed(&state, Audience::Guest, None, before, limit).await?);
+                cache.put(key, Arc::clone(&page));
+                page
+            }
+        };
+        return ok(FeedData {
+            moments: page.as_ref().clone(),
+        });
+    }
     // The guest list shows public moments only, whoever asks; a member's token still marks
     // what they liked.
     let moments = service::feed(&state, Audience::Guest, user.0.as_ref(), before, limit).await?;
@@ -79,11 +102,13 @@ async fn list_guest_moments(
 #[post("/moment/create")]
 async fn create_moment(
     state: web::Data<AppState>,
+    cache: web::Data<GuestFeedCache>,
     user: CurrentUser,
     body: web::Json<CreateMomentRequest>,
 ) -> ApiResult<CreatedMoment> {
     let draft = MomentDraft::try_from(body.into_inner()).map_err(MomentsError::Invalid)?;
     let moment_id = service::create(&state, &user.0, draft).await?;
+    cache.clear();
     ok(CreatedMoment { moment_id })
 }
 
@@ -97,10 +122,12 @@ async fn create_moment(
 #[post("/moment/like")]
 async fn like_moment(
     state: web::Data<AppState>,
+    cache: web::Data<GuestFeedCache>,
     user: CurrentUser,
     body: web::Json<MomentRef>,
 ) -> ApiResult<LikeData> {
     let (like_count, likes) = service::set_like(&state, &user.0, body.moment_id, true).await?;
+    cache.clear();
     ok(LikeData { like_count, likes })
 }
 
@@ -114,10 +141,12 @@ async fn like_moment(
 #[post("/moment/unlike")]
 async fn unlike_moment(
     state: web::Data<AppState>,
+    cache: web::Data<GuestFeedCache>,
     user: CurrentUser,
     body: web::Json<MomentRef>,
 ) -> ApiResult<LikeData> {
     let (like_count, likes) = service::set_like(&state, &user.0, body.moment_id, false).await?;
+    cache.clear();
     ok(LikeData { like_count, likes })
 }
 
@@ -137,10 +166,12 @@ async fn unlike_moment(
 #[post("/moment/delete")]
 async fn delete_moment(
     state: web::Data<AppState>,
+    cache: web::Data<GuestFeedCache>,
     user: CurrentUser,
     body: web::Json<MomentRef>,
 ) -> ApiResult<Empty> {
     service::delete_moment(&state, &user.0, body.moment_id).await?;
+    cache.clear();
     ok(Empty::new())
 }
 
@@ -159,6 +190,7 @@ async fn delete_moment(
 #[post("/comment/create")]
 async fn create_comment(
     state: web::Data<AppState>,
+    cache: web::Data<GuestFeedCache>,
     user: CurrentUser,
     body: web::Json<CreateCommentRequest>,
 ) -> ApiResult<CommentsData> {
@@ -167,6 +199,7 @@ async fn create_comment(
     let (_, comments) =
         service::create_comment(&state, &user.0, request.moment_id, request.parent_id, text)
             .await?;
+    cache.clear();
     ok(CommentsData { comments })
 }
 
@@ -186,9 +219,11 @@ async fn create_comment(
 #[post("/comment/delete")]
 async fn delete_comment(
     state: web::Data<AppState>,
+    cache: web::Data<GuestFeedCache>,
     user: CurrentUser,
     body: web::Json<CommentRef>,
 ) -> ApiResult<CommentDeletedData> {
     let (count, comments) = service::delete_comment(&state, &user.0, body.comment_id).await?;
+    cache.clear();
     ok(CommentDeletedData { count, comments })
 }

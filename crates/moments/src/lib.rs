@@ -1,6 +1,7 @@
 //! Moments: the feed, posting with images and location, likes, comments and replies.
 
 pub mod api;
+mod cache;
 mod dto;
 mod http;
 mod model;

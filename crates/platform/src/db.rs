@@ -170,11 +170,14 @@ impl DbPool {
         .map_err(|e| DbError::Pool(e.to_string()))
     }
 
-    pub fn engine(&self) -> &'static str {
-        match self {
-            Self::Sqlite(_) => "sqlite",
-            Self::Postgres(_) => "postgres",
+    /// Opens `count` connections up front, so the first burst of traffic does not wait while
+    /// they are established.
+    pub async fn warm_up(&self, count: usize) -> Result<(), DbError> {
+        let mut held = Vec::with_capacity(count);
+        for _ in 0..count {
+            held.push(self.get().await?);
         }
+        Ok(())
     }
 }
 

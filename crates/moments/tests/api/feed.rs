@@ -77,3 +77,27 @@ async fn a_feed_item_has_exactly_the_fields_of_the_moment_entity(app) {
 }
 
 }
+
+platform::engine_tests! { spawn_app;
+
+async fn the_cached_guest_feed_shows_every_change_at_once(app) {
+    let author = signed_in_user(&app, "author", Role::User).await;
+    let fan = signed_in_user(&app, "fan", Role::User).await;
+    let first = publish(&app, &author, "第一条", "public").await;
+    assert_eq!(contents(&guest_feed(&app, 0).await), vec!["第一条"]);
+
+    let second = publish(&app, &author, "第二条", "public").await;
+    assert_eq!(contents(&guest_feed(&app, 0).await), vec!["第二条", "第一条"]);
+
+    app.post("/api/v1/moment/like", json!({"momentId": first}), Some(&fan.token)).await;
+    assert_eq!(guest_feed(&app, 0).await[1]["likeCount"], json!(1));
+
+    let body = json!({"momentId": second, "content": "沙发", "parentId": 0});
+    app.post("/api/v1/comment/create", body, Some(&fan.token)).await;
+    assert_eq!(guest_feed(&app, 0).await[0]["commentCount"], json!(1));
+
+    app.post("/api/v1/moment/delete", json!({"momentId": second}), Some(&author.token)).await;
+    assert_eq!(contents(&guest_feed(&app, 0).await), vec!["第一条"]);
+}
+
+}
