@@ -24,7 +24,10 @@ function envelopeOf(body: unknown): Partial<Envelope<unknown>> {
  * The one place that attaches the token and turns every failure into an ApiError,
  * so callers never see raw fetch errors or error bodies.
  */
+let hooks: ApiClientHooks = { currentToken: () => null, onTokenRejected: () => {} };
+
 export function configureApiClient({ currentToken, onTokenRejected }: ApiClientHooks): void {
+  hooks = { currentToken, onTokenRejected };
   client.setConfig({ baseUrl: '', throwOnError: true });
 
   client.interceptors.request.use((request) => {
@@ -48,4 +51,59 @@ export async function unwrap<T>(call: Promise<{ data: Envelope<T> }>): Promise<T
   const { data: envelope } = await call;
   if (envelope.code !== SUCCESS_CODE) throw new ApiError(envelope.code, envelope.message);
   return envelope.data as T;
+}
+
+/** What an upload answers: the stored relative path in the message and in data.url, plus a thumbnail. */
+export interface UploadedFile {
+  path: string;
+  url: string;
+  thumbnailUrl: string;
+}
+
+interface UploadOptions {
+  /** Upload purpose the server sizes and stores by (e.g. "moment"). */
+  purpose: string;
+  file: Blob;
+  /** Percent sent, 0-100. */
+  onProgress?: (percent: number) => void;
+  signal?: AbortSignal;
+}
+
+/**
+ * POST /api/v1/upload through XMLHttpRequest, because fetch cannot report upload progress.
+ * Token, 401 handling and error normalisation follow the generated client's rules above.
+ */
+export function uploadFile({ purpose, file, onProgress, signal }: UploadOptions): Promise<UploadedFile> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    const base = client.getConfig().baseUrl ?? '';
+    xhr.open('POST', `${base}/api/v1/upload?purpose=${encodeURIComponent(purpose)}`);
+    const token = hooks.currentToken();
+    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress?.(Math.round((event.loaded / event.total) * 100));
+    };
+    xhr.onerror = () => reject(new ApiError(null, ''));
+    xhr.onabort = () => reject(new ApiError(null, ''));
+    xhr.onload = () => {
+      let envelope: Partial<Envelope<{ url?: string; thumbnailUrl?: string }>> = {};
+      try {
+        envelope = envelopeOf(JSON.parse(xhr.responseText)) as typeof envelope;
+      } catch {
+        // A body that is not JSON (a proxy's error page) is reported by status alone.
+      }
+      if (xhr.status === 401 && token) hooks.onTokenRejected();
+      const code = envelope.code ?? xhr.status;
+      if (xhr.status !== SUCCESS_CODE || code !== SUCCESS_CODE) {
+        reject(new ApiError(code, envelope.message ?? ''));
+        return;
+      }
+      const path = envelope.data?.url || envelope.message || '';
+      resolve({ path, url: path, thumbnailUrl: envelope.data?.thumbnailUrl || path });
+    };
+    signal?.addEventListener('abort', () => xhr.abort());
+    const form = new FormData();
+    form.append('file', file);
+    xhr.send(form);
+  });
 }

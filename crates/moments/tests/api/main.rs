@@ -10,15 +10,13 @@ mod likes;
 mod removal;
 mod uploads;
 
-use std::io::Cursor;
-
 use actix_web::test::TestRequest;
-use image::{DynamicImage, ImageFormat, Rgb, RgbImage};
 use platform::testkit::{Engine, TestApp, TestResponse, with_token};
 use serde_json::{Value, json};
 
 pub use accounts::testkit::{TestUser, signed_in_user};
 pub use platform::Role;
+pub use platform::testkit::images::png;
 
 pub async fn spawn_app(engine: Engine) -> Option<TestApp> {
     accounts::testkit::spawn_app_with(engine, |cfg| {
@@ -27,17 +25,6 @@ pub async fn spawn_app(engine: Engine) -> Option<TestApp> {
         moments::configure(cfg);
     })
     .await
-}
-
-pub fn png(width: u32, height: u32) -> Vec<u8> {
-    let image = RgbImage::from_fn(width, height, |x, y| {
-        Rgb([(x % 256) as u8, (y % 256) as u8, 128])
-    });
-    let mut out = Cursor::new(Vec::new());
-    DynamicImage::ImageRgb8(image)
-        .write_to(&mut out, ImageFormat::Png)
-        .unwrap();
-    out.into_inner()
 }
 
 pub fn multipart(file_name: &str, bytes: &[u8]) -> (String, Vec<u8>) {

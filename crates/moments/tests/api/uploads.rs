@@ -1,4 +1,5 @@
 use super::*;
+use platform::testkit::images::{jpeg_with_exif, png_claiming};
 
 platform::engine_tests! { spawn_app;
 
@@ -21,14 +22,7 @@ async fn upload_stores_a_re_encoded_image_and_a_thumbnail(app) {
 
 async fn upload_removes_exif_metadata(app) {
     let member = signed_in_user(&app, "member", Role::User).await;
-    let mut jpeg = Cursor::new(Vec::new());
-    DynamicImage::ImageRgb8(RgbImage::new(40, 30)).write_to(&mut jpeg, ImageFormat::Jpeg).unwrap();
-    let plain = jpeg.into_inner();
-    let payload = b"Exif\0\0MM\0*\0\0\0\x08\0\0GPS-31.2304N-121.4737E";
-    let length = u16::try_from(payload.len() + 2).unwrap().to_be_bytes();
-    let mut with_exif = vec![0xFF, 0xD8, 0xFF, 0xE1, length[0], length[1]];
-    with_exif.extend_from_slice(payload);
-    with_exif.extend_from_slice(&plain[2..]);
+    let with_exif = jpeg_with_exif(40, 30, b"GPS-31.2304N-121.4737E");
 
     let response = upload_named(&app, Some(&member.token), "gps.jpg", &with_exif).await;
     assert_eq!(response.status, 200, "{}", response.json);
@@ -50,13 +44,7 @@ async fn upload_refuses_bad_files_with_a_clear_4xx(app) {
     let oversized = upload_named(&app, token, "big.png", &vec![0u8; 5 * 1024 * 1024 + 1]).await;
     assert_eq!((oversized.status, oversized.message()), (413, "图片大小不能超过 5MB!"));
 
-    // A 1x1 PNG whose header claims 50000 x 50000 pixels (CRC fixed up so only the size is wrong).
-    let mut bomb = png(1, 1);
-    bomb[16..20].copy_from_slice(&50_000u32.to_be_bytes());
-    bomb[20..24].copy_from_slice(&50_000u32.to_be_bytes());
-    let crc = crc32(&bomb[12..29]).to_be_bytes();
-    bomb[29..33].copy_from_slice(&crc);
-    let refused = upload_named(&app, token, "bomb.png", &bomb).await;
+    let refused = upload_named(&app, token, "bomb.png", &png_claiming(50_000, 50_000)).await;
     assert_eq!(refused.status, 413, "{}", refused.json);
 
     let traversal = upload_named(&app, token, "../../etc/passwd.png", &png(8, 8)).await;
@@ -81,20 +69,4 @@ async fn nothing_outside_the_upload_folder_is_served(app) {
     }
 }
 
-}
-
-/// CRC-32 as PNG chunks use it.
-fn crc32(data: &[u8]) -> u32 {
-    let mut crc = 0xFFFF_FFFFu32;
-    for byte in data {
-        crc ^= u32::from(*byte);
-        for _ in 0..8 {
-            crc = if crc & 1 == 1 {
-                (crc >> 1) ^ 0xEDB8_8320
-            } else {
-                crc >> 1
-            };
-        }
-    }
-    !crc
 }

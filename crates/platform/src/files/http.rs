@@ -23,6 +23,7 @@ pub fn configure(cfg: &mut ServiceConfig<'_>) {
 pub struct UploadQuery {
     /// What the image is for; decides the size limit. Default: moment.
     #[serde(default)]
+    #[param(inline)]
     purpose: Option<Purpose>,
 }
 

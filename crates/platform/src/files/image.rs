@@ -103,31 +103,14 @@ fn encode_jpeg(image: &DynamicImage) -> Result<Vec<u8>, ImageError> {
 }
 
 #[cfg(test)]
-pub(crate) mod tests {
+mod tests {
     use super::*;
-    use image::{Rgb, RgbImage, Rgba, RgbaImage};
-
-    pub fn jpeg_with_exif(width: u32, height: u32) -> Vec<u8> {
-        let image = RgbImage::from_fn(width, height, |x, _| Rgb([(x % 255) as u8, 90, 160]));
-        let mut plain = Cursor::new(Vec::new());
-        DynamicImage::ImageRgb8(image)
-            .write_to(&mut plain, ImageFormat::Jpeg)
-            .expect("jpeg");
-        let plain = plain.into_inner();
-        // An APP1 "Exif" segment right after the SOI marker, holding a recognisable string.
-        let payload = b"Exif\0\0MM\0*\0\0\0\x08\0\0GPS-SECRET-LOCATION";
-        let length = u16::try_from(payload.len() + 2)
-            .expect("short")
-            .to_be_bytes();
-        let mut with_exif = vec![0xFF, 0xD8, 0xFF, 0xE1, length[0], length[1]];
-        with_exif.extend_from_slice(payload);
-        with_exif.extend_from_slice(&plain[2..]);
-        with_exif
-    }
+    use crate::testkit::images::{jpeg_with_exif, png, png_claiming};
+    use image::{Rgba, RgbaImage};
 
     #[test]
     fn exif_is_removed_from_jpegs() {
-        let input = jpeg_with_exif(64, 48);
+        let input = jpeg_with_exif(64, 48, b"GPS-SECRET-LOCATION");
         assert!(input.windows(10).any(|w| w == b"GPS-SECRET"));
         let output = process(&input).expect("processed");
         assert_eq!(output.extension, "jpg");
@@ -162,44 +145,18 @@ pub(crate) mod tests {
             process(b"<svg xmlns='http://www.w3.org/2000/svg'/>").unwrap_err(),
             ImageError::UnsupportedType
         );
-        let jpeg = jpeg_with_exif(64, 48);
+        let whole = png(64, 48);
         assert_eq!(
-            process(&jpeg[..jpeg.len() / 3]).unwrap_err(),
+            process(&whole[..whole.len() / 2]).unwrap_err(),
             ImageError::Damaged
         );
     }
 
     #[test]
     fn a_pixel_bomb_is_refused_from_its_header() {
-        // A valid PNG header declaring 50000 x 50000 pixels, with almost no data behind it.
-        let mut png = Cursor::new(Vec::new());
-        DynamicImage::ImageRgb8(RgbImage::new(1, 1))
-            .write_to(&mut png, ImageFormat::Png)
-            .expect("png");
-        let mut bytes = png.into_inner();
-        bytes[16..20].copy_from_slice(&50_000u32.to_be_bytes());
-        bytes[20..24].copy_from_slice(&50_000u32.to_be_bytes());
-        let crc = crc32(&bytes[12..29]).to_be_bytes();
-        bytes[29..33].copy_from_slice(&crc);
         assert_eq!(
-            process(&bytes).unwrap_err(),
+            process(&png_claiming(50_000, 50_000)).unwrap_err(),
             ImageError::TooManyPixels(2_500_000_000)
         );
-    }
-
-    /// CRC-32 as PNG chunks use it, so the forged header above is otherwise valid.
-    fn crc32(data: &[u8]) -> u32 {
-        let mut crc = 0xFFFF_FFFFu32;
-        for byte in data {
-            crc ^= u32::from(*byte);
-            for _ in 0..8 {
-                crc = if crc & 1 == 1 {
-                    (crc >> 1) ^ 0xEDB8_8320
-                } else {
-                    crc >> 1
-                };
-            }
-        }
-        !crc
     }
 }

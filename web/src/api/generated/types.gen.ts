@@ -12,6 +12,74 @@ export type CaptchaData = {
     imageBase64: string;
 };
 
+export type CommentDeletedData = {
+    /**
+     * JSON text of the remaining comments.
+     */
+    comments: string;
+    /**
+     * The moment's comment count after the deletion.
+     */
+    count: number;
+};
+
+export type CommentRef = {
+    commentId: number;
+};
+
+export type CommentsData = {
+    /**
+     * JSON text of [{CommentId, Nickname, Content, Uuid, ParentId, ParentNickname}].
+     */
+    comments: string;
+};
+
+export type CreateCommentRequest = {
+    /**
+     * 1 to 500 characters.
+     */
+    content?: string;
+    momentId: number;
+    /**
+     * 0 for a top-level comment, else the comment replied to (of the same moment).
+     */
+    parentId?: number;
+};
+
+export type CreateMomentRequest = {
+    city?: string;
+    /**
+     * At most 2000 characters; content or at least one image is required.
+     */
+    content?: string;
+    friendShow?: number | null;
+    /**
+     * Up to 9 paths returned by POST /upload?purpose=moment, uploaded by the caller.
+     */
+    images?: Array<string>;
+    isTopic?: number | null;
+    landmark?: string;
+    /**
+     * Degrees × 10000.
+     */
+    latitude?: number | null;
+    /**
+     * Degrees × 10000.
+     */
+    longitude?: number | null;
+    province?: string;
+    region?: string;
+    topicId?: number | null;
+    /**
+     * public (default), friends or private.
+     */
+    visibility?: string | null;
+};
+
+export type CreatedMoment = {
+    momentId: number;
+};
+
 /**
  * `data: null` for calls that answer nothing but success.
  */
@@ -37,6 +105,58 @@ export type EnvelopeCaptchaData = {
     message: string;
 };
 
+export type EnvelopeCommentDeletedData = {
+    /**
+     * 200 on success.
+     */
+    code: number;
+    data: {
+        /**
+         * JSON text of the remaining comments.
+         */
+        comments: string;
+        /**
+         * The moment's comment count after the deletion.
+         */
+        count: number;
+    };
+    /**
+     * A short success text (the spec's where it gives one) or "ok".
+     */
+    message: string;
+};
+
+export type EnvelopeCommentsData = {
+    /**
+     * 200 on success.
+     */
+    code: number;
+    data: {
+        /**
+         * JSON text of [{CommentId, Nickname, Content, Uuid, ParentId, ParentNickname}].
+         */
+        comments: string;
+    };
+    /**
+     * A short success text (the spec's where it gives one) or "ok".
+     */
+    message: string;
+};
+
+export type EnvelopeCreatedMoment = {
+    /**
+     * 200 on success.
+     */
+    code: number;
+    data: {
+        momentId: number;
+    };
+    /**
+     * A short success text (the spec's where it gives one) or "ok".
+     */
+    message: string;
+};
+
 export type EnvelopeEmpty = {
     /**
      * 200 on success.
@@ -54,6 +174,20 @@ export type EnvelopeEmpty = {
     message: string;
 };
 
+export type EnvelopeFeedData = {
+    /**
+     * 200 on success.
+     */
+    code: number;
+    data: {
+        moments: Array<MomentItem>;
+    };
+    /**
+     * A short success text (the spec's where it gives one) or "ok".
+     */
+    message: string;
+};
+
 export type EnvelopeHealth = {
     /**
      * 200 on success.
@@ -64,6 +198,24 @@ export type EnvelopeHealth = {
          * "ok" while the process serves requests.
          */
         status: string;
+    };
+    /**
+     * A short success text (the spec's where it gives one) or "ok".
+     */
+    message: string;
+};
+
+export type EnvelopeLikeData = {
+    /**
+     * 200 on success.
+     */
+    code: number;
+    data: {
+        likeCount: number;
+        /**
+         * JSON text of [{uuid, nickname}].
+         */
+        likes: string;
     };
     /**
      * A short success text (the spec's where it gives one) or "ok".
@@ -134,6 +286,27 @@ export type EnvelopeSiteConfig = {
     message: string;
 };
 
+export type EnvelopeUploadData = {
+    /**
+     * 200 on success.
+     */
+    code: number;
+    data: {
+        /**
+         * A thumbnail of at most 480 px on its longer side.
+         */
+        thumbnailUrl: string;
+        /**
+         * The stored relative path (also the envelope's message); shown under /api/v1/.
+         */
+        url: string;
+    };
+    /**
+     * A short success text (the spec's where it gives one) or "ok".
+     */
+    message: string;
+};
+
 /**
  * The body of every error answer.
  */
@@ -151,11 +324,34 @@ export type ErrorEnvelope = {
     message: string;
 };
 
+export type FeedData = {
+    moments: Array<MomentItem>;
+};
+
+export type FeedRequest = {
+    /**
+     * 0 for the newest page; then the smallest momentId seen so far.
+     */
+    fromId?: number;
+    /**
+     * Moments per page, 10 to 20 (default 10).
+     */
+    pageSize?: number | null;
+};
+
 export type Health = {
     /**
      * "ok" while the process serves requests.
      */
     status: string;
+};
+
+export type LikeData = {
+    likeCount: number;
+    /**
+     * JSON text of [{uuid, nickname}].
+     */
+    likes: string;
 };
 
 export type LoginData = SessionGrant & {
@@ -177,6 +373,57 @@ export type LoginRequest = {
     captchaId?: string | null;
     password?: string | null;
     username?: string | null;
+};
+
+/**
+ * The author's public facts; the profile fields stay 0 or empty until the member fills in
+ * a profile.
+ */
+export type MomentAuthor = {
+    birthyear: number;
+    city: string;
+    education: string;
+    /**
+     * Centimetres, 0 when unknown.
+     */
+    height: number;
+    occupation: string;
+    /**
+     * 1 male, 2 female, 0 unknown.
+     */
+    sex: number;
+    uuid: string;
+};
+
+export type MomentItem = {
+    /**
+     * Relative path of the author's avatar; empty when none.
+     */
+    avatar: string;
+    commentCount: number;
+    /**
+     * JSON text of [{CommentId, Nickname, Content, Uuid, ParentId, ParentNickname}], oldest first.
+     */
+    comments: string;
+    content: string;
+    createdAt: number;
+    /**
+     * Relative paths of the images, shown under /api/v1/.
+     */
+    images: Array<string>;
+    isLiked: boolean;
+    likeCount: number;
+    /**
+     * JSON text of [{uuid, nickname}], oldest like first.
+     */
+    likes: string;
+    momentId: number;
+    nickName: string;
+    user: MomentAuthor;
+};
+
+export type MomentRef = {
+    momentId: number;
 };
 
 export type RefreshedSession = SessionGrant & {
@@ -232,6 +479,67 @@ export type SiteConfig = {
     wechatOpenLogin: boolean;
 };
 
+export type UploadData = {
+    /**
+     * A thumbnail of at most 480 px on its longer side.
+     */
+    thumbnailUrl: string;
+    /**
+     * The stored relative path (also the envelope's message); shown under /api/v1/.
+     */
+    url: string;
+};
+
+/**
+ * The multipart body: one field named `file`. It only describes the body for OpenAPI; the
+ * handler streams the field itself to stop at the size limit.
+ */
+export type UploadForm = {
+    file: Blob | File;
+};
+
+export type CreateCommentData = {
+    body: CreateCommentRequest;
+    path?: never;
+    query?: never;
+    url: '/api/v1/comment/create';
+};
+
+export type CreateCommentErrors = {
+    400: ErrorEnvelope;
+    401: ErrorEnvelope;
+    404: ErrorEnvelope;
+};
+
+export type CreateCommentError = CreateCommentErrors[keyof CreateCommentErrors];
+
+export type CreateCommentResponses = {
+    200: EnvelopeCommentsData;
+};
+
+export type CreateCommentResponse = CreateCommentResponses[keyof CreateCommentResponses];
+
+export type DeleteCommentData = {
+    body: CommentRef;
+    path?: never;
+    query?: never;
+    url: '/api/v1/comment/delete';
+};
+
+export type DeleteCommentErrors = {
+    401: ErrorEnvelope;
+    403: ErrorEnvelope;
+    404: ErrorEnvelope;
+};
+
+export type DeleteCommentError = DeleteCommentErrors[keyof DeleteCommentErrors];
+
+export type DeleteCommentResponses = {
+    200: EnvelopeCommentDeletedData;
+};
+
+export type DeleteCommentResponse = DeleteCommentResponses[keyof DeleteCommentResponses];
+
 export type GetHealthData = {
     body?: never;
     path?: never;
@@ -244,6 +552,129 @@ export type GetHealthResponses = {
 };
 
 export type GetHealthResponse = GetHealthResponses[keyof GetHealthResponses];
+
+export type CreateMomentData = {
+    body: CreateMomentRequest;
+    path?: never;
+    query?: never;
+    url: '/api/v1/moment/create';
+};
+
+export type CreateMomentErrors = {
+    /**
+     * A rule is broken; the message says which
+     */
+    400: ErrorEnvelope;
+    401: ErrorEnvelope;
+    429: ErrorEnvelope;
+};
+
+export type CreateMomentError = CreateMomentErrors[keyof CreateMomentErrors];
+
+export type CreateMomentResponses = {
+    200: EnvelopeCreatedMoment;
+};
+
+export type CreateMomentResponse = CreateMomentResponses[keyof CreateMomentResponses];
+
+export type DeleteMomentData = {
+    body: MomentRef;
+    path?: never;
+    query?: never;
+    url: '/api/v1/moment/delete';
+};
+
+export type DeleteMomentErrors = {
+    401: ErrorEnvelope;
+    403: ErrorEnvelope;
+    404: ErrorEnvelope;
+};
+
+export type DeleteMomentError = DeleteMomentErrors[keyof DeleteMomentErrors];
+
+export type DeleteMomentResponses = {
+    200: EnvelopeEmpty;
+};
+
+export type DeleteMomentResponse = DeleteMomentResponses[keyof DeleteMomentResponses];
+
+export type ListGuestMomentsData = {
+    body: FeedRequest;
+    path?: never;
+    query?: never;
+    url: '/api/v1/moment/guest/list';
+};
+
+export type ListGuestMomentsErrors = {
+    400: ErrorEnvelope;
+};
+
+export type ListGuestMomentsError = ListGuestMomentsErrors[keyof ListGuestMomentsErrors];
+
+export type ListGuestMomentsResponses = {
+    200: EnvelopeFeedData;
+};
+
+export type ListGuestMomentsResponse = ListGuestMomentsResponses[keyof ListGuestMomentsResponses];
+
+export type LikeMomentData = {
+    body: MomentRef;
+    path?: never;
+    query?: never;
+    url: '/api/v1/moment/like';
+};
+
+export type LikeMomentErrors = {
+    401: ErrorEnvelope;
+    404: ErrorEnvelope;
+};
+
+export type LikeMomentError = LikeMomentErrors[keyof LikeMomentErrors];
+
+export type LikeMomentResponses = {
+    200: EnvelopeLikeData;
+};
+
+export type LikeMomentResponse = LikeMomentResponses[keyof LikeMomentResponses];
+
+export type ListMomentsData = {
+    body: FeedRequest;
+    path?: never;
+    query?: never;
+    url: '/api/v1/moment/list';
+};
+
+export type ListMomentsErrors = {
+    401: ErrorEnvelope;
+};
+
+export type ListMomentsError = ListMomentsErrors[keyof ListMomentsErrors];
+
+export type ListMomentsResponses = {
+    200: EnvelopeFeedData;
+};
+
+export type ListMomentsResponse = ListMomentsResponses[keyof ListMomentsResponses];
+
+export type UnlikeMomentData = {
+    body: MomentRef;
+    path?: never;
+    query?: never;
+    url: '/api/v1/moment/unlike';
+};
+
+export type UnlikeMomentErrors = {
+    401: ErrorEnvelope;
+    404: ErrorEnvelope;
+};
+
+export type UnlikeMomentError = UnlikeMomentErrors[keyof UnlikeMomentErrors];
+
+export type UnlikeMomentResponses = {
+    200: EnvelopeLikeData;
+};
+
+export type UnlikeMomentResponse = UnlikeMomentResponses[keyof UnlikeMomentResponses];
 
 export type GetSiteConfigData = {
     body?: never;
@@ -263,6 +694,71 @@ export type GetSiteConfigResponses = {
 };
 
 export type GetSiteConfigResponse = GetSiteConfigResponses[keyof GetSiteConfigResponses];
+
+export type UploadFileData = {
+    body: UploadForm;
+    path?: never;
+    query?: {
+        /**
+         * What the image is for; decides the size limit. Default: moment.
+         */
+        purpose?: 'moment' | null;
+    };
+    url: '/api/v1/upload';
+};
+
+export type UploadFileErrors = {
+    /**
+     * No file, not multipart, or a damaged image
+     */
+    400: ErrorEnvelope;
+    401: ErrorEnvelope;
+    /**
+     * Over the purpose's size limit or the pixel limit
+     */
+    413: ErrorEnvelope;
+    /**
+     * 只能上传图片文件!
+     */
+    415: ErrorEnvelope;
+    429: ErrorEnvelope;
+};
+
+export type UploadFileError = UploadFileErrors[keyof UploadFileErrors];
+
+export type UploadFileResponses = {
+    /**
+     * message is the stored path
+     */
+    200: EnvelopeUploadData;
+};
+
+export type UploadFileResponse = UploadFileResponses[keyof UploadFileResponses];
+
+export type GetUploadData = {
+    body?: never;
+    path: {
+        /**
+         * The rest of the stored path after uploads/
+         */
+        path: string;
+    };
+    query?: never;
+    url: '/api/v1/uploads/{path}';
+};
+
+export type GetUploadErrors = {
+    404: ErrorEnvelope;
+};
+
+export type GetUploadError = GetUploadErrors[keyof GetUploadErrors];
+
+export type GetUploadResponses = {
+    /**
+     * The image
+     */
+    200: unknown;
+};
 
 export type GetCaptchaData = {
     body?: never;

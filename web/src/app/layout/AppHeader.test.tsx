@@ -1,9 +1,12 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { reloadAt } from '../../lib/browser';
 import { currentSession, startSession } from '../../lib/session';
 import { fakeApi, ok, renderRoutes } from '../../test/render';
 import { AppHeader } from './AppHeader';
+
+vi.mock('../../lib/browser', () => ({ reloadAt: vi.fn() }));
 
 function signInAs(sysRole: string) {
   startSession({
@@ -57,12 +60,12 @@ describe('AppHeader', () => {
     );
   });
 
-  it('logs out: tells the server, clears the session and goes to /login', async () => {
+  it('logs out: tells the server, clears the session and loads /login afresh', async () => {
     const calls = fakeApi({ '/api/v1/user/logout': [ok(null)] });
     signInAs('user');
     const user = await openDrawer();
     await user.click(screen.getByText('退出登录'));
-    await screen.findByText('login page');
+    await vi.waitFor(() => expect(reloadAt).toHaveBeenCalledWith('/login'));
     expect(calls.map((call) => [call.path, call.authorization])).toEqual([['/api/v1/user/logout', 'Bearer t']]);
     expect(currentSession()).toBeNull();
   });

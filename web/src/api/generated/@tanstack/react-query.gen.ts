@@ -3,8 +3,39 @@
 import { type DefaultError, queryOptions, type UseMutationOptions } from '@tanstack/react-query';
 
 import { client } from '../client.gen';
-import { getCaptcha, getHealth, getSiteConfig, keepLogin, loginUser, logoutUser, type Options, registerUser } from '../sdk.gen';
-import type { GetCaptchaData, GetCaptchaError, GetCaptchaResponse, GetHealthData, GetHealthResponse, GetSiteConfigData, GetSiteConfigError, GetSiteConfigResponse, KeepLoginData, KeepLoginError, KeepLoginResponse, LoginUserData, LoginUserError, LoginUserResponse, LogoutUserData, LogoutUserError, LogoutUserResponse, RegisterUserData, RegisterUserError, RegisterUserResponse } from '../types.gen';
+import { createComment, createMoment, deleteComment, deleteMoment, getCaptcha, getHealth, getSiteConfig, getUpload, keepLogin, likeMoment, listGuestMoments, listMoments, loginUser, logoutUser, type Options, registerUser, unlikeMoment, uploadFile } from '../sdk.gen';
+import type { CreateCommentData, CreateCommentError, CreateCommentResponse, CreateMomentData, CreateMomentError, CreateMomentResponse, DeleteCommentData, DeleteCommentError, DeleteCommentResponse, DeleteMomentData, DeleteMomentError, DeleteMomentResponse, GetCaptchaData, GetCaptchaError, GetCaptchaResponse, GetHealthData, GetHealthResponse, GetSiteConfigData, GetSiteConfigError, GetSiteConfigResponse, GetUploadData, GetUploadError, KeepLoginData, KeepLoginError, KeepLoginResponse, LikeMomentData, LikeMomentError, LikeMomentResponse, ListGuestMomentsData, ListGuestMomentsError, ListGuestMomentsResponse, ListMomentsData, ListMomentsError, ListMomentsResponse, LoginUserData, LoginUserError, LoginUserResponse, LogoutUserData, LogoutUserError, LogoutUserResponse, RegisterUserData, RegisterUserError, RegisterUserResponse, UnlikeMomentData, UnlikeMomentError, UnlikeMomentResponse, UploadFileData, UploadFileError, UploadFileResponse } from '../types.gen';
+
+export const createCommentMutation = (options?: Partial<Options<CreateCommentData>>): UseMutationOptions<CreateCommentResponse, CreateCommentError, Options<CreateCommentData>> => {
+    const mutationOptions: UseMutationOptions<CreateCommentResponse, CreateCommentError, Options<CreateCommentData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await createComment({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Deletes a comment with its replies: the comment's author, the moment's author or an admin.
+ */
+export const deleteCommentMutation = (options?: Partial<Options<DeleteCommentData>>): UseMutationOptions<DeleteCommentResponse, DeleteCommentError, Options<DeleteCommentData>> => {
+    const mutationOptions: UseMutationOptions<DeleteCommentResponse, DeleteCommentError, Options<DeleteCommentData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await deleteComment({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
 
 export type QueryKey<TOptions extends Options> = [
     Pick<TOptions, 'baseUrl' | 'body' | 'headers' | 'path' | 'query'> & {
@@ -57,6 +88,99 @@ export const getHealthOptions = (options?: Options<GetHealthData>) => queryOptio
     queryKey: getHealthQueryKey(options)
 });
 
+export const createMomentMutation = (options?: Partial<Options<CreateMomentData>>): UseMutationOptions<CreateMomentResponse, CreateMomentError, Options<CreateMomentData>> => {
+    const mutationOptions: UseMutationOptions<CreateMomentResponse, CreateMomentError, Options<CreateMomentData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await createMoment({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Deletes a moment with its likes, comments and images: its author or an admin.
+ */
+export const deleteMomentMutation = (options?: Partial<Options<DeleteMomentData>>): UseMutationOptions<DeleteMomentResponse, DeleteMomentError, Options<DeleteMomentData>> => {
+    const mutationOptions: UseMutationOptions<DeleteMomentResponse, DeleteMomentError, Options<DeleteMomentData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await deleteMoment({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * The feed as a guest sees it: public moments only. A valid token is honoured (isLiked).
+ */
+export const listGuestMomentsMutation = (options?: Partial<Options<ListGuestMomentsData>>): UseMutationOptions<ListGuestMomentsResponse, ListGuestMomentsError, Options<ListGuestMomentsData>> => {
+    const mutationOptions: UseMutationOptions<ListGuestMomentsResponse, ListGuestMomentsError, Options<ListGuestMomentsData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await listGuestMoments({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+export const likeMomentMutation = (options?: Partial<Options<LikeMomentData>>): UseMutationOptions<LikeMomentResponse, LikeMomentError, Options<LikeMomentData>> => {
+    const mutationOptions: UseMutationOptions<LikeMomentResponse, LikeMomentError, Options<LikeMomentData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await likeMoment({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * The feed as a signed-in member sees it: public moments and the member's own.
+ */
+export const listMomentsMutation = (options?: Partial<Options<ListMomentsData>>): UseMutationOptions<ListMomentsResponse, ListMomentsError, Options<ListMomentsData>> => {
+    const mutationOptions: UseMutationOptions<ListMomentsResponse, ListMomentsError, Options<ListMomentsData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await listMoments({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+export const unlikeMomentMutation = (options?: Partial<Options<UnlikeMomentData>>): UseMutationOptions<UnlikeMomentResponse, UnlikeMomentError, Options<UnlikeMomentData>> => {
+    const mutationOptions: UseMutationOptions<UnlikeMomentResponse, UnlikeMomentError, Options<UnlikeMomentData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await unlikeMoment({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
 export const getSiteConfigQueryKey = (options?: Options<GetSiteConfigData>) => createQueryKey('getSiteConfig', options);
 
 export const getSiteConfigOptions = (options?: Options<GetSiteConfigData>) => queryOptions<GetSiteConfigResponse, GetSiteConfigError, GetSiteConfigResponse, ReturnType<typeof getSiteConfigQueryKey>>({
@@ -70,6 +194,42 @@ export const getSiteConfigOptions = (options?: Options<GetSiteConfigData>) => qu
         return data;
     },
     queryKey: getSiteConfigQueryKey(options)
+});
+
+/**
+ * Stores an image (JPEG, PNG, WebP or GIF). The answer's message holds the stored relative
+ * path, as spec 1 describes; `data.url` holds it too.
+ */
+export const uploadFileMutation = (options?: Partial<Options<UploadFileData>>): UseMutationOptions<UploadFileResponse, UploadFileError, Options<UploadFileData>> => {
+    const mutationOptions: UseMutationOptions<UploadFileResponse, UploadFileError, Options<UploadFileData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await uploadFile({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+export const getUploadQueryKey = (options: Options<GetUploadData>) => createQueryKey('getUpload', options);
+
+/**
+ * Serves a stored upload. Names are random and never reused, so they are cached for a year.
+ */
+export const getUploadOptions = (options: Options<GetUploadData>) => queryOptions<unknown, GetUploadError, unknown, ReturnType<typeof getUploadQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await getUpload({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: getUploadQueryKey(options)
 });
 
 export const getCaptchaQueryKey = (options?: Options<GetCaptchaData>) => createQueryKey('getCaptcha', options);

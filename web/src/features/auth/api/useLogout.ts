@@ -1,10 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
+import { reloadAt } from '../../../lib/browser';
 import { clearSession } from '../../../lib/session';
 import { revokeTokens } from './account';
 
 export function useLogout() {
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
   return async () => {
     try {
@@ -12,11 +11,11 @@ export function useLogout() {
     } catch {
       // Signing out on this device must not depend on the server: the local session ends regardless.
     } finally {
-      // Leave first: clearing while still on a guarded page would make its guard send us to /login?href=…
-      await navigate('/login');
       clearSession();
-      // Nothing the member saw may remain for the next person on this device.
       queryClient.clear();
+      // A fresh load of /login: nothing the member saw stays in memory for the next person on
+      // this device, and the guarded page being left cannot redirect to /login?href=… first.
+      reloadAt('/login');
     }
   };
 }

@@ -5,6 +5,8 @@
 //! in a schema of its own per test; with `XINQIAO_TEST_POSTGRES_REQUIRED` set as well (as
 //! `make test` does), a missing URL fails the test instead of skipping it.
 
+pub mod images;
+
 use std::rc::Rc;
 use std::sync::Arc;
 

@@ -1,0 +1,190 @@
+// Moments journeys against the real server and the built web app (spec 1 sections 2, 4, 8; spec 2 section 2.12).
+import assert from 'node:assert/strict';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { DESKTOP, PHONE, launchBrowser } from './browser.mjs';
+import { CAPTCHA_BYPASS, startServer } from './server.mjs';
+
+const PASSWORD = 'secret-123';
+
+let server;
+let browser;
+let imageDir;
+
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  imageDir = await mkdtemp(path.join(tmpdir(), 'xinqiao-e2e-images-'));
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+  if (imageDir) await rm(imageDir, { recursive: true, force: true });
+});
+
+const url = (p) => `${server.baseUrl}${p}`;
+
+async function newPage(viewport = DESKTOP) {
+  const context = await browser.newContext({ viewport, locale: 'zh-CN' });
+  return context.newPage();
+}
+
+/** Real PNG files, painted by the browser itself, for the upload input. */
+async function paintPngs(names) {
+  const page = await newPage({ width: 200, height: 160 });
+  const files = [];
+  for (const [index, name] of names.entries()) {
+    const colour = ['#E91E63', '#7E57C2', '#26A69A'][index % 3];
+    await page.setContent(`<body style="margin:0;background:linear-gradient(135deg, ${colour}, #FFE0B2)"></body>`);
+    const file = path.join(imageDir, name);
+    await writeFile(file, await page.screenshot({ type: 'png' }));
+    files.push(file);
+  }
+  await page.context().close();
+  return files;
+}
+
+async function logIn(page, username) {
+  await page.goto(url('/login'));
+  await page.getByRole('img', { name: '验证码' }).waitFor();
+  await page.getByLabel('用户名').fill(username);
+  await page.getByLabel('密码', { exact: true }).fill(PASSWORD);
+  await page.getByRole('textbox', { name: '验证码', exact: true }).fill(CAPTCHA_BYPASS);
+  await page.getByRole('textbox', { name: '验证码', exact: true }).press('Enter');
+  await page.waitForURL(url('/'));
+}
+
+/** Signs in through the API and posts a text moment, to have something in the feed. */
+async function postThroughApi(username, content) {
+  const api = async (p, body, token) => {
+    const response = await fetch(url(p), {
+      method: body ? 'POST' : 'GET',
+      headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    return response.json();
+  };
+  const { data: captcha } = await api('/api/v1/user/captcha');
+  const login = await api('/api/v1/user/login', {
+    username,
+    password: PASSWORD,
+    captcha: CAPTCHA_BYPASS,
+    captchaId: captcha.captchaId,
+  });
+  assert.equal(login.code, 200, login.message);
+  const created = await api(
+    '/api/v1/moment/create',
+    {
+      content,
+      images: [],
+      visibility: 'public',
+      isTopic: 0,
+      friendShow: 0,
+      topicId: 0,
+      province: '',
+      city: '',
+      region: '',
+      landmark: '',
+      longitude: null,
+      latitude: null,
+    },
+    login.data.accessToken,
+  );
+  assert.equal(created.code, 200, created.message);
+}
+
+describe('moments journeys', () => {
+  test('a guest sees the feed and is sent to /login to comment or to publish', async () => {
+    server.createUser({ username: 'guestpost', password: PASSWORD });
+    await postThroughApi('guestpost', '欢迎来到心桥的动态广场');
+
+    const page = await newPage(PHONE);
+    await page.goto(url('/moment'));
+    const post = page.locator('article', { hasText: '欢迎来到心桥的动态广场' });
+    await post.waitFor();
+    assert.equal(await post.getByRole('button', { name: '删除动态' }).count(), 0);
+
+    await post.getByRole('button', { name: /^评论/ }).click();
+    await page.waitForURL((current) => current.pathname === '/login');
+    assert.equal(new URL(page.url()).search, '?href=%2Fmoment');
+
+    await page.goto(url('/moment/create'));
+    await page.getByText('请先登录').waitFor();
+    assert.equal(await page.getByLabel('内容').count(), 0);
+    await page.context().close();
+  });
+
+  test('post with two images, like, comment, reply, delete the reply, delete the moment', async () => {
+    server.createUser({ username: 'momentfan', password: PASSWORD });
+    const [first, second] = await paintPngs(['sunset.png', 'lake.png']);
+    const page = await newPage();
+    await logIn(page, 'momentfan');
+
+    await page.goto(url('/moment'));
+    await page.getByRole('link', { name: /发布动态/ }).click();
+    await page.waitForURL(url('/moment/create'));
+    await page.getByLabel('内容').fill('周末去湖边散步\n晚霞很美');
+    await page.locator('input[type="file"]').setInputFiles([first, second]);
+    await page.waitForFunction(() => document.querySelectorAll('.ant-upload-list-item-done').length === 2);
+    await page.getByRole('button', { name: /^发\s*布$/ }).click();
+    await page.waitForURL(url('/moment'));
+
+    const post = page.locator('article', { hasText: '周末去湖边散步' });
+    await post.waitFor();
+    assert.equal(await post.getByText(/周末去湖边散步/).innerText(), '周末去湖边散步\n晚霞很美');
+    await post.locator('[data-layout="grid-2"]').waitFor();
+    const images = post.getByRole('img', { name: /动态图片/ });
+    assert.equal(await images.count(), 2);
+    for (const src of await images.evaluateAll((all) => all.map((img) => img.getAttribute('src')))) {
+      assert.match(src, /^\/api\/v1\/uploads\/moment\//);
+    }
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('[data-layout="grid-2"] img')].every((img) => img.complete && img.naturalWidth > 0),
+    );
+
+    await post.getByRole('button', { name: '点赞 0' }).click();
+    await post.getByRole('button', { name: '取消点赞 1' }).waitFor();
+    await post.getByLabel('点赞的人').getByText('momentfan').waitFor();
+
+    await post.getByRole('button', { name: /^评论 0/ }).click();
+    await post.getByRole('textbox', { name: '写下你的评论…' }).fill('这是我最喜欢的地方');
+    await post.getByRole('button', { name: /^发\s*送$/ }).click();
+    await post.getByText('这是我最喜欢的地方').waitFor();
+    assert.equal(await post.getByRole('textbox').count(), 0);
+    await post.getByRole('button', { name: /^评论 1/ }).waitFor();
+
+    await post.getByRole('button', { name: /^回复 / }).click();
+    const replyBox = post.getByRole('textbox', { name: /^回复 / });
+    await replyBox.fill('下次一起来');
+    await replyBox.press('Enter');
+    const reply = post.locator('li', { hasText: '下次一起来' });
+    await reply.waitFor();
+    assert.match(await reply.innerText(), /momentfan\s*回复\s*momentfan：下次一起来/);
+    await post.getByRole('button', { name: /^评论 2/ }).waitFor();
+
+    await reply.getByRole('button', { name: /^删除评论/ }).click();
+    await page
+      .getByRole('tooltip')
+      .getByRole('button', { name: /确\s*定/ })
+      .click();
+    await reply.waitFor({ state: 'detached' });
+    await post.getByText('这是我最喜欢的地方').waitFor();
+    await post.getByRole('button', { name: /^评论 1/ }).waitFor();
+
+    await post.getByRole('button', { name: '删除动态' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('确定要删除这条动态吗？').waitFor();
+    assert.match(await dialog.innerText(), /删除确认[\s\S]*确定要删除这条动态吗？[\s\S]*取\s*消[\s\S]*确\s*定/);
+    await dialog.getByRole('button', { name: /确\s*定/ }).click();
+    await post.waitFor({ state: 'detached' });
+
+    await page.reload();
+    await page.getByRole('heading', { name: '动态' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    assert.equal(await page.locator('article', { hasText: '周末去湖边散步' }).count(), 0);
+    await page.context().close();
+  });
+});

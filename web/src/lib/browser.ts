@@ -1,0 +1,7 @@
+/**
+ * A full page load of `url`, replacing the current history entry. Used where nothing of the
+ * running app may survive (signing out), so it is one place tests can replace.
+ */
+export function reloadAt(url: string): void {
+  window.location.replace(url);
+}
