@@ -10,6 +10,7 @@ pub fn mount(cfg: &mut ServiceConfig<'_>) {
     platform::files::http::configure(cfg);
     accounts::configure(cfg);
     moments::configure(cfg);
+    blog::configure(cfg);
 }
 
 /// The document `xinqiao openapi` prints and `/api/v1/openapi.json` serves.

@@ -132,3 +132,12 @@ pub async fn bench_fill_members(
     let mut pooled = state.db.get().await?;
     Ok(repo::bench_fill_members(&mut pooled.conn(), count, &hash, state.now()).await?)
 }
+
+/// The members with the given usernames (in any letter case), as (id, username as stored), in
+/// one query; names nobody has are absent.
+pub async fn users_by_usernames(
+    conn: &mut platform::db::Conn<'_>,
+    usernames: &[String],
+) -> diesel::QueryResult<Vec<(i64, String)>> {
+    repo::users_by_usernames(conn, usernames).await
+}

@@ -180,3 +180,18 @@ pub async fn bench_fill_members(
     run!(conn, |c| diesel::sql_query(sql).execute(c).await)?;
     Ok(())
 }
+
+pub async fn users_by_usernames(
+    conn: &mut Conn<'_>,
+    usernames: &[String],
+) -> QueryResult<Vec<(i64, String)>> {
+    let keys: Vec<String> = usernames
+        .iter()
+        .map(|name| name.trim().to_ascii_lowercase())
+        .collect();
+    run!(conn, |c| users::table
+        .filter(lower(users::username).eq_any(&keys))
+        .select((users::id, users::username))
+        .load(c)
+        .await)
+}

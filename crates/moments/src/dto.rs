@@ -1,5 +1,6 @@
 //! Request and response bodies, with the spec's field names.
 
+use platform::flag::Flag;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -76,23 +77,6 @@ pub struct MomentItem {
     pub created_at: i64,
     /// JSON text of [{CommentId, Nickname, Content, Uuid, ParentId, ParentNickname}], oldest first.
     pub comments: String,
-}
-
-/// 0/1 as the spec sends it; true/false is accepted as well.
-#[derive(Debug, Clone, Copy, Deserialize)]
-#[serde(untagged)]
-pub enum Flag {
-    Bool(bool),
-    Number(i64),
-}
-
-impl Flag {
-    fn is_set(self) -> bool {
-        match self {
-            Self::Bool(value) => value,
-            Self::Number(value) => value != 0,
-        }
-    }
 }
 
 #[derive(Debug, Deserialize, ToSchema)]

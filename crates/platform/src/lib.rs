@@ -8,6 +8,7 @@ pub mod db;
 pub mod envelope;
 pub mod error;
 pub mod files;
+pub mod flag;
 pub mod http;
 pub mod rate_limit;
 pub mod site;

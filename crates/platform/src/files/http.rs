@@ -41,6 +41,8 @@ pub struct UploadForm {
 pub struct UploadData {
     /// The stored relative path (also the envelope's message); shown under /api/v1/.
     pub url: String,
+    /// The same path, under the name the blog banner upload reads (spec 2, section 7).
+    pub filename: String,
     /// A thumbnail of at most 480 px on its longer side.
     pub thumbnail_url: String,
 }
@@ -104,6 +106,7 @@ async fn upload_file(
     ok_with_message(
         stored.path.clone(),
         UploadData {
+            filename: stored.path.clone(),
             url: stored.path,
             thumbnail_url: stored.thumbnail_path,
         },

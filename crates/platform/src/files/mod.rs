@@ -33,24 +33,29 @@ const UPLOADS_PER_MEMBER: Limit = Limit {
 pub enum Purpose {
     /// A moment image, at most 5 MB.
     Moment,
+    /// A blog banner, at most 2 MB.
+    Banner,
 }
 
 impl Purpose {
     pub fn as_str(self) -> &'static str {
         match self {
             Self::Moment => "moment",
+            Self::Banner => "banner",
         }
     }
 
     pub fn max_bytes(self) -> usize {
         match self {
             Self::Moment => 5 * 1024 * 1024,
+            Self::Banner => 2 * 1024 * 1024,
         }
     }
 
     pub(crate) fn too_large_message(self) -> &'static str {
         match self {
             Self::Moment => "图片大小不能超过 5MB!",
+            Self::Banner => "图片大小不能超过 2MB!",
         }
     }
 }

@@ -1,0 +1,41 @@
+//! What the gateway (demo content) may call: the same rules as the HTTP API.
+
+use platform::{ApiError, AppState, Identity};
+
+use crate::model::{BlogDraft, Label};
+use crate::service;
+
+/// An article to write for demo content.
+pub struct Article<'a> {
+    pub title: &'a str,
+    pub summary: &'a str,
+    pub content: &'a str,
+    pub tags: &'a [&'a str],
+    pub categories: &'a [&'a str],
+    pub banner: String,
+    pub published: bool,
+}
+
+/// Writes an article as `author`; returns its id.
+pub async fn write(
+    state: &AppState,
+    author: &Identity,
+    article: Article<'_>,
+) -> Result<i64, ApiError> {
+    let label = |text: &&str| Label {
+        text: (*text).to_owned(),
+        key: text.to_lowercase(),
+    };
+    let draft = BlogDraft {
+        title: article.title.to_owned(),
+        summary: article.summary.to_owned(),
+        content: article.content.to_owned(),
+        banner: article.banner,
+        twitter_author: String::new(),
+        tags: article.tags.iter().map(label).collect(),
+        categories: article.categories.iter().map(label).collect(),
+        authors: Vec::new(),
+        is_published: article.published,
+    };
+    Ok(service::create(state, author, draft).await?)
+}

@@ -1,0 +1,113 @@
+//! Rows, and the validated article a save request becomes.
+
+use diesel::prelude::*;
+
+use crate::schema::blogs;
+
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = blogs)]
+pub struct BlogRow {
+    pub id: i64,
+    pub creator_id: i64,
+    pub title: String,
+    pub summary: String,
+    pub content: String,
+    pub banner: String,
+    pub twitter_author: String,
+    pub is_published: bool,
+    pub created_at: i64,
+}
+
+pub const TITLE_RANGE: std::ops::RangeInclusive<usize> = 3..=100;
+pub const CONTENT_MIN_CHARS: usize = 10;
+pub const CONTENT_MAX_CHARS: usize = 100_000;
+pub const SUMMARY_MAX_CHARS: usize = 500;
+pub const LABEL_MAX_CHARS: usize = 20;
+pub const TAGS_MAX: usize = 10;
+pub const CATEGORIES_MAX: usize = 5;
+pub const AUTHORS_MAX: usize = 10;
+pub const TWITTER_AUTHOR_MAX_CHARS: usize = 50;
+
+/// A tag or category: trimmed, with the key that makes "Rust" and " rust " one entry.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Label {
+    pub text: String,
+    pub key: String,
+}
+
+/// An article that passed validation; authors are still usernames to be resolved.
+#[derive(Debug, Clone)]
+pub struct BlogDraft {
+    pub title: String,
+    pub summary: String,
+    pub content: String,
+    pub banner: String,
+    pub twitter_author: String,
+    pub tags: Vec<Label>,
+    pub categories: Vec<Label>,
+    pub authors: Vec<String>,
+    pub is_published: bool,
+}
+
+/// Trims, drops empties and duplicates (by key), keeping the first spelling and the order.
+pub fn labels(
+    raw: &[String],
+    max_count: usize,
+    too_many: &'static str,
+    too_long: &'static str,
+) -> Result<Vec<Label>, &'static str> {
+    let mut seen = std::collections::HashSet::new();
+    let mut out = Vec::new();
+    for text in raw.iter().map(|t| t.trim()).filter(|t| !t.is_empty()) {
+        if text.chars().count() > LABEL_MAX_CHARS {
+            return Err(too_long);
+        }
+        let key = text.to_lowercase();
+        if seen.insert(key.clone()) {
+            out.push(Label {
+                text: text.to_owned(),
+                key,
+            });
+        }
+    }
+    if out.len() > max_count {
+        Err(too_many)
+    } else {
+        Ok(out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn labels_are_trimmed_and_deduplicated_regardless_of_case() {
+        let raw = vec![
+            " Rust ".to_owned(),
+            "rust".into(),
+            "".into(),
+            "恋爱".into(),
+            "RUST".into(),
+        ];
+        let parsed = labels(&raw, 10, "many", "long").expect("valid");
+        assert_eq!(
+            parsed.iter().map(|l| l.text.as_str()).collect::<Vec<_>>(),
+            vec!["Rust", "恋爱"]
+        );
+        assert_eq!(parsed[0].key, "rust");
+        assert_eq!(
+            labels(
+                &["一二三四五六七八九十一二三四五六七八九十一".into()],
+                10,
+                "many",
+                "long"
+            ),
+            Err("long")
+        );
+        assert_eq!(
+            labels(&["a".into(), "b".into()], 1, "many", "long"),
+            Err("many")
+        );
+    }
+}
