@@ -1,6 +1,7 @@
 //! `xinqiao seed demo`: demo members and content for a fresh database (what `make run`
 //! shows). Everything goes through the same rules as the API.
 
+mod articles;
 mod pictures;
 
 use platform::files::{self, Purpose};
@@ -87,6 +88,7 @@ pub async fn seed_demo(state: &AppState) -> Result<SeedOutcome, String> {
         });
     }
     seed_moments(state, &members[2..]).await?;
+    seed_articles(state, &members[1..]).await?;
     Ok(SeedOutcome::Seeded)
 }
 
@@ -99,7 +101,7 @@ async fn seed_moments(state: &AppState, members: &[Identity]) -> Result<(), Stri
         let mut images = Vec::new();
         for _ in 0..*picture_count {
             picture += 1;
-            let png = pictures::paint(picture);
+            let png = pictures::paint(picture, pictures::PHOTO);
             let stored = files::store_image(state, author, Purpose::Moment, png)
                 .await
                 .map_err(|e| failed("picture", e))?;
@@ -130,6 +132,38 @@ async fn seed_moments(state: &AppState, members: &[Identity]) -> Result<(), Stri
                     .map_err(|e| failed("reply", e))?;
             }
         }
+    }
+    Ok(())
+}
+
+/// Articles by the admin and the members in turn, each with a painted banner.
+async fn seed_articles(state: &AppState, authors: &[Identity]) -> Result<(), String> {
+    let failed = |what: &str, error: platform::ApiError| format!("demo {what}: {error}");
+    for (index, (title, summary, tags, categories, published)) in
+        articles::ARTICLES.iter().enumerate()
+    {
+        let author = &authors[index % authors.len()];
+        let seed = 1000 + u64::try_from(index).unwrap_or(0);
+        let banner = files::store_image(
+            state,
+            author,
+            Purpose::Banner,
+            pictures::paint(seed, pictures::BANNER),
+        )
+        .await
+        .map_err(|e| failed("banner", e))?;
+        let article = blog::api::Article {
+            title,
+            summary,
+            content: &articles::body(index, title, summary),
+            tags,
+            categories,
+            banner: banner.path,
+            published: *published,
+        };
+        blog::api::write(state, author, article)
+            .await
+            .map_err(|e| failed("article", e))?;
     }
     Ok(())
 }

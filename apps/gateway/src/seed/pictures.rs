@@ -5,8 +5,9 @@ use std::io::Cursor;
 
 use image::{ImageFormat, Rgb, RgbImage};
 
-const WIDTH: u32 = 960;
-const HEIGHT: u32 = 720;
+/// Moment pictures are 4:3; blog banners 16:9.
+pub const PHOTO: (u32, u32) = (960, 720);
+pub const BANNER: (u32, u32) = (800, 450);
 
 /// Sky palettes: (top, horizon, hills).
 const PALETTES: &[([u8; 3], [u8; 3], [u8; 3])] = &[
@@ -42,29 +43,29 @@ fn mix(a: [u8; 3], b: [u8; 3], t: f32) -> [u8; 3] {
     [channel(0), channel(1), channel(2)]
 }
 
-/// A PNG picture for demo moment number `seed`.
-pub fn paint(seed: u64) -> Vec<u8> {
+/// A PNG picture of `size` for demo item number `seed`.
+pub fn paint(seed: u64, (width, height): (u32, u32)) -> Vec<u8> {
     let mut dice = Dice(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
     let (top, horizon, hills) = PALETTES[usize::try_from(seed).unwrap_or(0) % PALETTES.len()];
     let sun = (
-        dice.below(WIDTH) as f32,
-        (HEIGHT / 4 + dice.below(HEIGHT / 4)) as f32,
+        dice.below(width) as f32,
+        (height / 4 + dice.below(height / 4)) as f32,
         50.0 + dice.below(60) as f32,
     );
     let ridge_phase = dice.below(628) as f32 / 100.0;
     let lights: Vec<(f32, f32, f32)> = (0..14)
         .map(|_| {
             (
-                dice.below(WIDTH) as f32,
-                dice.below(HEIGHT / 2) as f32,
+                dice.below(width) as f32,
+                dice.below(height / 2) as f32,
                 8.0 + dice.below(30) as f32,
             )
         })
         .collect();
 
-    let image = RgbImage::from_fn(WIDTH, HEIGHT, |x, y| {
+    let image = RgbImage::from_fn(width, height, |x, y| {
         let (fx, fy) = (x as f32, y as f32);
-        let mut colour = mix(top, horizon, fy / HEIGHT as f32);
+        let mut colour = mix(top, horizon, fy / height as f32);
         let sun_distance = ((fx - sun.0).powi(2) + (fy - sun.1).powi(2)).sqrt();
         if sun_distance < sun.2 * 2.5 {
             let glow = (1.0 - sun_distance / (sun.2 * 2.5)).powi(2);
@@ -76,11 +77,11 @@ pub fn paint(seed: u64) -> Vec<u8> {
                 colour = mix(colour, [255, 255, 255], 0.18 * (1.0 - distance / radius));
             }
         }
-        let ridge = HEIGHT as f32 * 0.68
+        let ridge = height as f32 * 0.68
             + (fx / 140.0 + ridge_phase).sin() * 40.0
             + (fx / 53.0).cos() * 14.0;
         if fy > ridge {
-            colour = mix(hills, [20, 20, 30], ((fy - ridge) / HEIGHT as f32).min(1.0));
+            colour = mix(hills, [20, 20, 30], ((fy - ridge) / height as f32).min(1.0));
         }
         Rgb(colour)
     });
