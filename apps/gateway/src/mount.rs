@@ -11,6 +11,7 @@ pub fn mount(cfg: &mut ServiceConfig<'_>) {
     accounts::configure(cfg);
     moments::configure(cfg);
     blog::configure(cfg);
+    admin::configure(cfg);
 }
 
 /// The document `xinqiao openapi` prints and `/api/v1/openapi.json` serves.

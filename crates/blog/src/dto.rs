@@ -20,6 +20,9 @@ pub struct PageRequest {
     pub page: Option<i64>,
     #[serde(default)]
     pub page_size: Option<i64>,
+    /// Only for the public list: words the title or summary must contain (at most 20 characters).
+    #[serde(default)]
+    pub keyword: Option<String>,
 }
 
 impl PageRequest {

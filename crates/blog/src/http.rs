@@ -13,6 +13,9 @@ use crate::model::BlogDraft;
 use crate::repo::{self, Shelf};
 use crate::service::{self, BlogError};
 
+/// The about page's search box allows 20 characters (spec 1, section 9).
+const KEYWORD_MAX_CHARS: usize = 20;
+
 /// The management list shows this many when the client sends no size.
 const MANAGEMENT_PAGE_SIZE: i64 = 100;
 
@@ -45,8 +48,21 @@ async fn list_blogs(
     state: web::Data<AppState>,
     body: Option<web::Json<PageRequest>>,
 ) -> ApiResult<BlogListData> {
-    let (offset, limit) = parse(body).window(DEFAULT_PAGE_SIZE);
-    let (blogs, total) = service::list(&state, Shelf::Published, offset, limit).await?;
+    let request = parse(body);
+    let (offset, limit) = request.window(DEFAULT_PAGE_SIZE);
+    let shelf = match request
+        .keyword
+        .as_deref()
+        .map(str::trim)
+        .filter(|k| !k.is_empty())
+    {
+        None => Shelf::Published,
+        Some(words) if words.chars().count() > KEYWORD_MAX_CHARS => {
+            return Err(ApiError::bad_request("搜索内容不能超过 20 个字符"));
+        }
+        Some(words) => Shelf::PublishedMatching(words.to_owned()),
+    };
+    let (blogs, total) = service::list(&state, shelf, offset, limit).await?;
     ok(BlogListData { blogs, total })
 }
 

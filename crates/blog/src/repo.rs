@@ -7,22 +7,37 @@ use platform::run;
 
 use crate::model::{BlogDraft, BlogRow, Label};
 use crate::schema::{
-    blog_authors, blog_categories, blog_category_links, blog_tag_links, blog_tags, blogs,
+    blog_authors, blog_categories, blog_category_links, blog_tag_links, blog_tags, blogs, lower,
 };
 
 /// Which articles a list shows.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 pub enum Shelf {
     Published,
+    /// Published articles whose title or summary contains the words (any letter case).
+    PublishedMatching(String),
     /// Everything, drafts included (admins' management list).
     Everything,
     /// Articles the member is an author of, drafts included.
     AuthoredBy(i64),
 }
 
+/// A LIKE pattern that finds `words` anywhere, with the pattern characters in them escaped.
+fn containing(words: &str) -> String {
+    let mut pattern = String::from("%");
+    for c in words.to_lowercase().chars() {
+        if matches!(c, '%' | '_' | '\\') {
+            pattern.push('\\');
+        }
+        pattern.push(c);
+    }
+    pattern.push('%');
+    pattern
+}
+
 pub async fn list(
     conn: &mut Conn<'_>,
-    shelf: Shelf,
+    shelf: &Shelf,
     offset: i64,
     limit: i64,
 ) -> QueryResult<Vec<BlogRow>> {
@@ -36,6 +51,20 @@ pub async fn list(
             .select(BlogRow::as_select())
             .load(c)
             .await),
+        Shelf::PublishedMatching(words) => {
+            let pattern = containing(words);
+            run!(conn, |c| newest
+                .filter(blogs::is_published.eq(true))
+                .filter(
+                    lower(blogs::title)
+                        .like(&pattern)
+                        .escape('\\')
+                        .or(lower(blogs::summary).like(&pattern).escape('\\'))
+                )
+                .select(BlogRow::as_select())
+                .load(c)
+                .await)
+        }
         Shelf::Everything => run!(conn, |c| newest.select(BlogRow::as_select()).load(c).await),
         Shelf::AuthoredBy(user_id) => run!(conn, |c| newest
             .filter(
@@ -51,8 +80,22 @@ pub async fn list(
     }
 }
 
-pub async fn count(conn: &mut Conn<'_>, shelf: Shelf) -> QueryResult<i64> {
+pub async fn count(conn: &mut Conn<'_>, shelf: &Shelf) -> QueryResult<i64> {
     match shelf {
+        Shelf::PublishedMatching(words) => {
+            let pattern = containing(words);
+            run!(conn, |c| blogs::table
+                .filter(blogs::is_published.eq(true))
+                .filter(
+                    lower(blogs::title)
+                        .like(&pattern)
+                        .escape('\\')
+                        .or(lower(blogs::summary).like(&pattern).escape('\\'))
+                )
+                .count()
+                .get_result(c)
+                .await)
+        }
         Shelf::Published => {
             run!(conn, |c| blogs::table
                 .filter(blogs::is_published.eq(true))

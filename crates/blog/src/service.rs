@@ -96,8 +96,8 @@ pub async fn list(
 ) -> Result<(Vec<BlogItem>, i64), BlogError> {
     let mut pooled = state.db.get().await?;
     let conn = &mut pooled.conn();
-    let rows = repo::list(conn, shelf, offset, limit).await?;
-    let total = repo::count(conn, shelf).await?;
+    let rows = repo::list(conn, &shelf, offset, limit).await?;
+    let total = repo::count(conn, &shelf).await?;
     Ok((items(conn, rows).await?, total))
 }
 

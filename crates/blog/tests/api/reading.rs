@@ -84,3 +84,37 @@ async fn stored_markup_comes_back_verbatim_as_data(app) {
 }
 
 }
+
+platform::engine_tests! { spawn_app;
+
+async fn the_public_list_searches_titles_and_summaries(app) {
+    let author = signed_in_user(&app, "author", Role::User).await;
+    write(&app, &author, article("Rust 与恋爱")).await;
+    let mut by_summary = article("周末的约会");
+    by_summary["summary"] = json!("一起学 RUST 的周末");
+    write(&app, &author, by_summary).await;
+    write(&app, &author, article("100% 真诚")).await;
+    let mut draft = article("草稿里的 Rust");
+    draft["isPublished"] = json!(0);
+    write(&app, &author, draft).await;
+
+    let search = |keyword: &str| {
+        let body = json!({"page": 1, "pageSize": 9, "keyword": keyword});
+        let app = &app;
+        async move {
+            let response = app.post("/api/v1/blog/list", body, None).await;
+            let titles: Vec<String> = response.data()["blogs"]
+                .as_array()
+                .map(|blogs| blogs.iter().map(|b| b["title"].as_str().unwrap().to_owned()).collect())
+                .unwrap_or_default();
+            (response.status, titles)
+        }
+    };
+    assert_eq!(search("rust").await, (200, vec!["周末的约会".to_owned(), "Rust 与恋爱".to_owned()]));
+    assert_eq!(search("%").await, (200, vec!["100% 真诚".to_owned()]), "% is a character, not a wildcard");
+    assert_eq!(search("不存在的词").await, (200, vec![]));
+    let too_long = app.post("/api/v1/blog/list", json!({"keyword": "字".repeat(21)}), None).await;
+    assert_eq!((too_long.status, too_long.message()), (400, "搜索内容不能超过 20 个字符"));
+}
+
+}

@@ -1,0 +1,5 @@
+//! The back office, and what visitors send to it. Today: feedback, stored for admins to read.
+
+mod feedback;
+
+pub use feedback::configure;
