@@ -1,7 +1,30 @@
 //! The demo blog: a dozen articles in Chinese across several tags and categories, two drafts.
 
-/// (title, summary, tags, categories, published)
-pub const ARTICLES: &[(&str, &str, &[&str], &[&str], bool)] = &[
+pub struct DemoArticle {
+    pub title: &'static str,
+    pub summary: &'static str,
+    pub tags: &'static [&'static str],
+    pub categories: &'static [&'static str],
+    pub published: bool,
+}
+
+const fn article(
+    title: &'static str,
+    summary: &'static str,
+    tags: &'static [&'static str],
+    categories: &'static [&'static str],
+    published: bool,
+) -> DemoArticle {
+    DemoArticle {
+        title,
+        summary,
+        tags,
+        categories,
+        published,
+    }
+}
+
+pub const ARTICLES: &[DemoArticle] = &[
     (
         "第一次约会，聊什么不尴尬",
         "从共同爱好到童年趣事，几个让对话自然流动的小话题。",

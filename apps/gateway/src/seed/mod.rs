@@ -139,9 +139,7 @@ async fn seed_moments(state: &AppState, members: &[Identity]) -> Result<(), Stri
 /// Articles by the admin and the members in turn, each with a painted banner.
 async fn seed_articles(state: &AppState, authors: &[Identity]) -> Result<(), String> {
     let failed = |what: &str, error: platform::ApiError| format!("demo {what}: {error}");
-    for (index, (title, summary, tags, categories, published)) in
-        articles::ARTICLES.iter().enumerate()
-    {
+    for (index, demo) in articles::ARTICLES.iter().enumerate() {
         let author = &authors[index % authors.len()];
         let seed = 1000 + u64::try_from(index).unwrap_or(0);
         let banner = files::store_image(
@@ -153,13 +151,13 @@ async fn seed_articles(state: &AppState, authors: &[Identity]) -> Result<(), Str
         .await
         .map_err(|e| failed("banner", e))?;
         let article = blog::api::Article {
-            title,
-            summary,
-            content: &articles::body(index, title, summary),
-            tags,
-            categories,
+            title: demo.title,
+            summary: demo.summary,
+            content: &articles::body(index, demo.title, demo.summary),
+            tags: demo.tags,
+            categories: demo.categories,
             banner: banner.path,
-            published: *published,
+            published: demo.published,
         };
         blog::api::write(state, author, article)
             .await
