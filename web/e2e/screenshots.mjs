@@ -2,7 +2,7 @@
 // Usage: node e2e/screenshots.mjs <base url> <out dir> [--stub-api] [--member username:password]
 // --stub-api answers /api with fixed data so the screens can be seen without the server.
 // --member signs in as that member against a real server (its captcha bypass must be e2e-pass),
-// e.g. a demo member after `xinqiao seed demo`, to see the signed-in moments screens.
+// e.g. a demo member after `xinqiao seed demo`, to see the signed-in moments and blog screens.
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { DESKTOP, PHONE, launchBrowser } from './browser.mjs';
@@ -14,6 +14,23 @@ const member = memberFlag >= 0 ? flags[memberFlag + 1] : null;
 const CAPTCHA_BYPASS = 'e2e-pass';
 
 const CAPTCHA_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="120" height="40"><rect width="120" height="40" fill="#fdf0f4"/><text x="18" y="28" font-size="22" font-family="monospace" fill="#8a1c45">a7K2</text></svg>`;
+
+const STUB_BLOG = {
+  id: 1,
+  title: '第一次见面，聊些什么好？',
+  summary: '从共同的兴趣开始，真诚地介绍自己，是打开话题最好的方式。',
+  content:
+    '## 写在前面\n\n真诚是最好的开场白。\n\n- 先聊兴趣\n- 再聊生活\n\n| 场景 | 建议 |\n|---|---|\n| 第一次聊天 | 从共同兴趣开始 |\n\n```js\nconst hello = "你好";\n```\n',
+  banner: '',
+  tags: ['交友指南', '沟通'],
+  categories: ['情感'],
+  authors: ['xiaomei'],
+  authorId: 'u1',
+  twitterAuthor: '',
+  avatar: '',
+  createdAt: Math.floor(Date.now() / 1000) - 86400,
+  isPublished: 1,
+};
 
 const STUBS = {
   '/api/v1/site/config': { filingNumber: '京ICP备00000000号-1', wechatOpenLogin: true, wechatOfficialLogin: false },
@@ -49,6 +66,8 @@ const STUBS = {
       },
     ],
   },
+  '/api/v1/blog/list': { blogs: [STUB_BLOG, { ...STUB_BLOG, id: 2, title: '写给认真交友的你' }], total: 2 },
+  '/api/v1/blog/1': STUB_BLOG,
   '/api/v1/user/captcha': {
     captchaId: 'stub',
     imageBase64: `data:image/svg+xml;base64,${Buffer.from(CAPTCHA_SVG).toString('base64')}`,
@@ -61,7 +80,11 @@ const PAGES = [
   ['register', '/register'],
   ['moment-guest', '/moment'],
   ['moment-create-guest', '/moment/create'],
-  ['coming-soon', '/blog'],
+  ['blog', '/blog'],
+  ['blog-detail', '/blog/1'],
+  ['blog-create-guest', '/blog/create'],
+  ['blog-missing', '/blog/999999'],
+  ['coming-soon', '/about'],
   ['not-found', '/no-such-page'],
 ];
 
@@ -115,6 +138,24 @@ async function shootMemberScreens(page, label) {
   await page.getByRole('dialog').waitFor();
   await page.waitForTimeout(400);
   await page.screenshot({ path: path.join(outDir, `moment-location-${label}.png`) });
+}
+
+/** The signed-in blog screens: the list, an article, the create form with a draft typed, and the management list. */
+async function shootBlogScreens(page, label) {
+  const shoot = (name) => page.screenshot({ path: path.join(outDir, `${name}-${label}.png`), fullPage: true });
+  await page.goto(new URL('/blog', baseUrl).href, { waitUntil: 'networkidle' });
+  await shoot('blog-member');
+  await page.locator('[data-blog-id]').first().getByRole('link').first().click();
+  await page.locator('article').waitFor();
+  await page.waitForLoadState('networkidle');
+  await shoot('blog-article');
+  await page.goto(new URL('/blog/create', baseUrl).href, { waitUntil: 'networkidle' });
+  await page.getByLabel('标题').fill('周末的咖啡馆');
+  await page.locator('.w-md-editor-text-input').fill('## 一杯拿铁\n\n| 时间 | 地点 |\n|---|---|\n| 周六 | 湖边 |\n');
+  await page.waitForTimeout(300);
+  await shoot('blog-create');
+  await page.goto(new URL('/blog/list/my', baseUrl).href, { waitUntil: 'networkidle' });
+  await shoot('blog-manage');
 }
 
 await mkdir(outDir, { recursive: true });
@@ -175,6 +216,7 @@ try {
     if (granted) {
       await useSession(page, granted);
       await shootMemberScreens(page, label);
+      await shootBlogScreens(page, label);
     }
     await page.close();
   }

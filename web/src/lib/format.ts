@@ -16,3 +16,9 @@ export function relativeTime(epochSeconds: number, nowMs = Date.now()): string {
   const monthDay = `${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
   return date.getFullYear() === now.getFullYear() ? monthDay : `${date.getFullYear()}-${monthDay}`;
 }
+
+/** A calendar date, 2025-03-08, for articles (their age matters less than for posts). */
+export function formatDate(epochSeconds: number): string {
+  const date = new Date(epochSeconds * 1000);
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}

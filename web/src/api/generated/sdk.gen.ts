@@ -2,7 +2,7 @@
 
 import { type Client, formDataBodySerializer, type Options as Options2, type TDataShape } from './client';
 import { client } from './client.gen';
-import type { CreateCommentData, CreateCommentErrors, CreateCommentResponses, CreateMomentData, CreateMomentErrors, CreateMomentResponses, DeleteCommentData, DeleteCommentErrors, DeleteCommentResponses, DeleteMomentData, DeleteMomentErrors, DeleteMomentResponses, GetCaptchaData, GetCaptchaErrors, GetCaptchaResponses, GetHealthData, GetHealthResponses, GetSiteConfigData, GetSiteConfigErrors, GetSiteConfigResponses, GetUploadData, GetUploadErrors, GetUploadResponses, KeepLoginData, KeepLoginErrors, KeepLoginResponses, LikeMomentData, LikeMomentErrors, LikeMomentResponses, ListGuestMomentsData, ListGuestMomentsErrors, ListGuestMomentsResponses, ListMomentsData, ListMomentsErrors, ListMomentsResponses, LoginUserData, LoginUserErrors, LoginUserResponses, LogoutUserData, LogoutUserErrors, LogoutUserResponses, RegisterUserData, RegisterUserErrors, RegisterUserResponses, UnlikeMomentData, UnlikeMomentErrors, UnlikeMomentResponses, UploadFileData, UploadFileErrors, UploadFileResponses } from './types.gen';
+import type { CreateBlogData, CreateBlogErrors, CreateBlogResponses, CreateCommentData, CreateCommentErrors, CreateCommentResponses, CreateFeedbackData, CreateFeedbackErrors, CreateFeedbackResponses, CreateMomentData, CreateMomentErrors, CreateMomentResponses, DeleteBlogData, DeleteBlogErrors, DeleteBlogResponses, DeleteCommentData, DeleteCommentErrors, DeleteCommentResponses, DeleteMomentData, DeleteMomentErrors, DeleteMomentResponses, GetBlogData, GetBlogErrors, GetBlogResponses, GetCaptchaData, GetCaptchaErrors, GetCaptchaResponses, GetHealthData, GetHealthResponses, GetSiteConfigData, GetSiteConfigErrors, GetSiteConfigResponses, GetUploadData, GetUploadErrors, GetUploadResponses, KeepLoginData, KeepLoginErrors, KeepLoginResponses, LikeMomentData, LikeMomentErrors, LikeMomentResponses, ListBlogCategoriesData, ListBlogCategoriesResponses, ListBlogsData, ListBlogsErrors, ListBlogsResponses, ListBlogTagsData, ListBlogTagsResponses, ListGuestMomentsData, ListGuestMomentsErrors, ListGuestMomentsResponses, ListMomentsData, ListMomentsErrors, ListMomentsResponses, ListMyBlogsData, ListMyBlogsErrors, ListMyBlogsResponses, LoginUserData, LoginUserErrors, LoginUserResponses, LogoutUserData, LogoutUserErrors, LogoutUserResponses, PublishBlogData, PublishBlogErrors, PublishBlogResponses, RegisterUserData, RegisterUserErrors, RegisterUserResponses, UnlikeMomentData, UnlikeMomentErrors, UnlikeMomentResponses, UnpublishBlogData, UnpublishBlogErrors, UnpublishBlogResponses, UpdateBlogData, UpdateBlogErrors, UpdateBlogResponses, UploadFileData, UploadFileErrors, UploadFileResponses } from './types.gen';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -17,6 +17,119 @@ export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends 
      */
     meta?: Record<string, unknown>;
 };
+
+export const listBlogCategories = <ThrowOnError extends boolean = false>(options: Options<ListBlogCategoriesData, ThrowOnError>) => (options.client ?? client).post<ListBlogCategoriesResponses, unknown, ThrowOnError>({
+    url: '/api/v1/blog/category/list',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Writes an article; the creator becomes one of its authors.
+ */
+export const createBlog = <ThrowOnError extends boolean = false>(options: Options<CreateBlogData, ThrowOnError>) => (options.client ?? client).post<CreateBlogResponses, CreateBlogErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/blog/create',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Deletes an article: its authors, admins and superadmins.
+ */
+export const deleteBlog = <ThrowOnError extends boolean = false>(options: Options<DeleteBlogData, ThrowOnError>) => (options.client ?? client).post<DeleteBlogResponses, DeleteBlogErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/blog/delete',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Published articles, newest first.
+ */
+export const listBlogs = <ThrowOnError extends boolean = false>(options: Options<ListBlogsData, ThrowOnError>) => (options.client ?? client).post<ListBlogsResponses, ListBlogsErrors, ThrowOnError>({
+    url: '/api/v1/blog/list',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * The caller's own articles, drafts included; every article for admins and superadmins.
+ */
+export const listMyBlogs = <ThrowOnError extends boolean = false>(options: Options<ListMyBlogsData, ThrowOnError>) => (options.client ?? client).post<ListMyBlogsResponses, ListMyBlogsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/blog/list/my',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Publishes a draft: its authors, admins and superadmins.
+ */
+export const publishBlog = <ThrowOnError extends boolean = false>(options: Options<PublishBlogData, ThrowOnError>) => (options.client ?? client).post<PublishBlogResponses, PublishBlogErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/blog/publish',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+export const listBlogTags = <ThrowOnError extends boolean = false>(options: Options<ListBlogTagsData, ThrowOnError>) => (options.client ?? client).post<ListBlogTagsResponses, unknown, ThrowOnError>({
+    url: '/api/v1/blog/tag/list',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Turns an article back into a draft: its authors, admins and superadmins.
+ */
+export const unpublishBlog = <ThrowOnError extends boolean = false>(options: Options<UnpublishBlogData, ThrowOnError>) => (options.client ?? client).post<UnpublishBlogResponses, UnpublishBlogErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/blog/unpublish',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Saves an article: its authors, admins and superadmins.
+ */
+export const updateBlog = <ThrowOnError extends boolean = false>(options: Options<UpdateBlogData, ThrowOnError>) => (options.client ?? client).post<UpdateBlogResponses, UpdateBlogErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/blog/update',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * One article; a draft is visible only to its authors, admins and superadmins.
+ */
+export const getBlog = <ThrowOnError extends boolean = false>(options: Options<GetBlogData, ThrowOnError>) => (options.client ?? client).get<GetBlogResponses, GetBlogErrors, ThrowOnError>({ url: '/api/v1/blog/{id}', ...options });
 
 export const createComment = <ThrowOnError extends boolean = false>(options: Options<CreateCommentData, ThrowOnError>) => (options.client ?? client).post<CreateCommentResponses, CreateCommentErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -34,6 +147,18 @@ export const createComment = <ThrowOnError extends boolean = false>(options: Opt
 export const deleteComment = <ThrowOnError extends boolean = false>(options: Options<DeleteCommentData, ThrowOnError>) => (options.client ?? client).post<DeleteCommentResponses, DeleteCommentErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/api/v1/comment/delete',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Stores a feedback message; signed-in senders are remembered with it.
+ */
+export const createFeedback = <ThrowOnError extends boolean = false>(options: Options<CreateFeedbackData, ThrowOnError>) => (options.client ?? client).post<CreateFeedbackResponses, CreateFeedbackErrors, ThrowOnError>({
+    url: '/api/v1/feedback/create',
     ...options,
     headers: {
         'Content-Type': 'application/json',

@@ -4,12 +4,65 @@ export type ClientOptions = {
     baseUrl: `${string}://${string}` | (string & {});
 };
 
+export type BlogItem = {
+    /**
+     * The uuid of the member who created the article.
+     */
+    authorId: string;
+    /**
+     * Usernames of the authors.
+     */
+    authors: Array<string>;
+    /**
+     * The creator's avatar path; empty when none.
+     */
+    avatar: string;
+    /**
+     * Relative path of the banner image, shown under /api/v1/; empty when none.
+     */
+    banner: string;
+    categories: Array<string>;
+    /**
+     * Markdown as written; clients render it through a sanitiser.
+     */
+    content: string;
+    createdAt: number;
+    id: number;
+    /**
+     * 0 draft (草稿), 1 published (已发布).
+     */
+    isPublished: number;
+    summary: string;
+    tags: Array<string>;
+    title: string;
+    twitterAuthor: string;
+};
+
+export type BlogListData = {
+    blogs: Array<BlogItem>;
+    total: number;
+};
+
+export type BlogRef = {
+    id: number;
+};
+
 export type CaptchaData = {
     captchaId: string;
     /**
      * A `data:image/png;base64,…` URL, shown directly by an `<img>`.
      */
     imageBase64: string;
+};
+
+export type CategoryItem = {
+    category: string;
+    id: number;
+};
+
+export type CategoryListData = {
+    categories: Array<CategoryItem>;
+    total: number;
 };
 
 export type CommentDeletedData = {
@@ -76,6 +129,10 @@ export type CreateMomentRequest = {
     visibility?: string | null;
 };
 
+export type CreatedBlog = {
+    id: number;
+};
+
 export type CreatedMoment = {
     momentId: number;
 };
@@ -86,6 +143,65 @@ export type CreatedMoment = {
 export type Empty = {
     [key: string]: unknown;
 } | null;
+
+export type EnvelopeBlogItem = {
+    /**
+     * 200 on success.
+     */
+    code: number;
+    data: {
+        /**
+         * The uuid of the member who created the article.
+         */
+        authorId: string;
+        /**
+         * Usernames of the authors.
+         */
+        authors: Array<string>;
+        /**
+         * The creator's avatar path; empty when none.
+         */
+        avatar: string;
+        /**
+         * Relative path of the banner image, shown under /api/v1/; empty when none.
+         */
+        banner: string;
+        categories: Array<string>;
+        /**
+         * Markdown as written; clients render it through a sanitiser.
+         */
+        content: string;
+        createdAt: number;
+        id: number;
+        /**
+         * 0 draft (草稿), 1 published (已发布).
+         */
+        isPublished: number;
+        summary: string;
+        tags: Array<string>;
+        title: string;
+        twitterAuthor: string;
+    };
+    /**
+     * A short success text (the spec's where it gives one) or "ok".
+     */
+    message: string;
+};
+
+export type EnvelopeBlogListData = {
+    /**
+     * 200 on success.
+     */
+    code: number;
+    data: {
+        blogs: Array<BlogItem>;
+        total: number;
+    };
+    /**
+     * A short success text (the spec's where it gives one) or "ok".
+     */
+    message: string;
+};
 
 export type EnvelopeCaptchaData = {
     /**
@@ -98,6 +214,21 @@ export type EnvelopeCaptchaData = {
          * A `data:image/png;base64,…` URL, shown directly by an `<img>`.
          */
         imageBase64: string;
+    };
+    /**
+     * A short success text (the spec's where it gives one) or "ok".
+     */
+    message: string;
+};
+
+export type EnvelopeCategoryListData = {
+    /**
+     * 200 on success.
+     */
+    code: number;
+    data: {
+        categories: Array<CategoryItem>;
+        total: number;
     };
     /**
      * A short success text (the spec's where it gives one) or "ok".
@@ -136,6 +267,20 @@ export type EnvelopeCommentsData = {
          * JSON text of [{CommentId, Nickname, Content, Uuid, ParentId, ParentNickname}].
          */
         comments: string;
+    };
+    /**
+     * A short success text (the spec's where it gives one) or "ok".
+     */
+    message: string;
+};
+
+export type EnvelopeCreatedBlog = {
+    /**
+     * 200 on success.
+     */
+    code: number;
+    data: {
+        id: number;
     };
     /**
      * A short success text (the spec's where it gives one) or "ok".
@@ -286,12 +431,31 @@ export type EnvelopeSiteConfig = {
     message: string;
 };
 
+export type EnvelopeTagListData = {
+    /**
+     * 200 on success.
+     */
+    code: number;
+    data: {
+        tags: Array<TagItem>;
+        total: number;
+    };
+    /**
+     * A short success text (the spec's where it gives one) or "ok".
+     */
+    message: string;
+};
+
 export type EnvelopeUploadData = {
     /**
      * 200 on success.
      */
     code: number;
     data: {
+        /**
+         * The same path, under the name the blog banner upload reads (spec 2, section 7).
+         */
+        filename: string;
         /**
          * A thumbnail of at most 480 px on its longer side.
          */
@@ -337,6 +501,16 @@ export type FeedRequest = {
      * Moments per page, 10 to 20 (default 10).
      */
     pageSize?: number | null;
+};
+
+export type FeedbackRequest = {
+    email?: string;
+    message?: string;
+    name?: string;
+    /**
+     * suggestion, bug, feature or other.
+     */
+    type?: string;
 };
 
 export type Health = {
@@ -426,6 +600,18 @@ export type MomentRef = {
     momentId: number;
 };
 
+/**
+ * `{page, pageSize}`; an empty body is the first page of the default size.
+ */
+export type PageRequest = {
+    /**
+     * Only for the public list: words the title or summary must contain (at most 20 characters).
+     */
+    keyword?: string | null;
+    page?: number | null;
+    pageSize?: number | null;
+};
+
 export type RefreshedSession = SessionGrant & {
     /**
      * What the role may do: "member" for everyone, plus "admin" and "superadmin".
@@ -448,6 +634,46 @@ export type RegisterRequest = {
 };
 
 export type Role = 'user' | 'admin' | 'superadmin';
+
+export type SaveBlogRequest = {
+    /**
+     * Existing usernames, as a list or a comma-separated string.
+     */
+    authors?: Array<string> | null;
+    /**
+     * A path from POST /upload?purpose=banner, or empty.
+     */
+    banner?: string;
+    /**
+     * Up to 5; unknown ones are created.
+     */
+    categories?: Array<string>;
+    /**
+     * Markdown, at least 10 characters.
+     */
+    content?: string;
+    /**
+     * Required by update, ignored by create.
+     */
+    id?: number | null;
+    /**
+     * 1 publishes, 0 keeps a draft.
+     */
+    isPublished?: number | null;
+    /**
+     * At most 500 characters.
+     */
+    summary?: string;
+    /**
+     * Up to 10; unknown ones are created.
+     */
+    tags?: Array<string>;
+    /**
+     * 3 to 100 characters.
+     */
+    title?: string;
+    twitterAuthor?: string;
+};
 
 /**
  * The token and who it belongs to; login, registration and keeplogin all answer with it.
@@ -479,7 +705,21 @@ export type SiteConfig = {
     wechatOpenLogin: boolean;
 };
 
+export type TagItem = {
+    id: number;
+    tag: string;
+};
+
+export type TagListData = {
+    tags: Array<TagItem>;
+    total: number;
+};
+
 export type UploadData = {
+    /**
+     * The same path, under the name the blog banner upload reads (spec 2, section 7).
+     */
+    filename: string;
     /**
      * A thumbnail of at most 480 px on its longer side.
      */
@@ -497,6 +737,205 @@ export type UploadData = {
 export type UploadForm = {
     file: Blob | File;
 };
+
+export type ListBlogCategoriesData = {
+    body: PageRequest;
+    path?: never;
+    query?: never;
+    url: '/api/v1/blog/category/list';
+};
+
+export type ListBlogCategoriesResponses = {
+    200: EnvelopeCategoryListData;
+};
+
+export type ListBlogCategoriesResponse = ListBlogCategoriesResponses[keyof ListBlogCategoriesResponses];
+
+export type CreateBlogData = {
+    body: SaveBlogRequest;
+    path?: never;
+    query?: never;
+    url: '/api/v1/blog/create';
+};
+
+export type CreateBlogErrors = {
+    /**
+     * A rule is broken; the message says which
+     */
+    400: ErrorEnvelope;
+    401: ErrorEnvelope;
+};
+
+export type CreateBlogError = CreateBlogErrors[keyof CreateBlogErrors];
+
+export type CreateBlogResponses = {
+    200: EnvelopeCreatedBlog;
+};
+
+export type CreateBlogResponse = CreateBlogResponses[keyof CreateBlogResponses];
+
+export type DeleteBlogData = {
+    body: BlogRef;
+    path?: never;
+    query?: never;
+    url: '/api/v1/blog/delete';
+};
+
+export type DeleteBlogErrors = {
+    401: ErrorEnvelope;
+    403: ErrorEnvelope;
+    404: ErrorEnvelope;
+};
+
+export type DeleteBlogError = DeleteBlogErrors[keyof DeleteBlogErrors];
+
+export type DeleteBlogResponses = {
+    200: EnvelopeEmpty;
+};
+
+export type DeleteBlogResponse = DeleteBlogResponses[keyof DeleteBlogResponses];
+
+export type ListBlogsData = {
+    body: PageRequest;
+    path?: never;
+    query?: never;
+    url: '/api/v1/blog/list';
+};
+
+export type ListBlogsErrors = {
+    400: ErrorEnvelope;
+};
+
+export type ListBlogsError = ListBlogsErrors[keyof ListBlogsErrors];
+
+export type ListBlogsResponses = {
+    200: EnvelopeBlogListData;
+};
+
+export type ListBlogsResponse = ListBlogsResponses[keyof ListBlogsResponses];
+
+export type ListMyBlogsData = {
+    body: PageRequest;
+    path?: never;
+    query?: never;
+    url: '/api/v1/blog/list/my';
+};
+
+export type ListMyBlogsErrors = {
+    401: ErrorEnvelope;
+};
+
+export type ListMyBlogsError = ListMyBlogsErrors[keyof ListMyBlogsErrors];
+
+export type ListMyBlogsResponses = {
+    200: EnvelopeBlogListData;
+};
+
+export type ListMyBlogsResponse = ListMyBlogsResponses[keyof ListMyBlogsResponses];
+
+export type PublishBlogData = {
+    body: BlogRef;
+    path?: never;
+    query?: never;
+    url: '/api/v1/blog/publish';
+};
+
+export type PublishBlogErrors = {
+    401: ErrorEnvelope;
+    403: ErrorEnvelope;
+    404: ErrorEnvelope;
+};
+
+export type PublishBlogError = PublishBlogErrors[keyof PublishBlogErrors];
+
+export type PublishBlogResponses = {
+    200: EnvelopeEmpty;
+};
+
+export type PublishBlogResponse = PublishBlogResponses[keyof PublishBlogResponses];
+
+export type ListBlogTagsData = {
+    body: PageRequest;
+    path?: never;
+    query?: never;
+    url: '/api/v1/blog/tag/list';
+};
+
+export type ListBlogTagsResponses = {
+    200: EnvelopeTagListData;
+};
+
+export type ListBlogTagsResponse = ListBlogTagsResponses[keyof ListBlogTagsResponses];
+
+export type UnpublishBlogData = {
+    body: BlogRef;
+    path?: never;
+    query?: never;
+    url: '/api/v1/blog/unpublish';
+};
+
+export type UnpublishBlogErrors = {
+    401: ErrorEnvelope;
+    403: ErrorEnvelope;
+    404: ErrorEnvelope;
+};
+
+export type UnpublishBlogError = UnpublishBlogErrors[keyof UnpublishBlogErrors];
+
+export type UnpublishBlogResponses = {
+    200: EnvelopeEmpty;
+};
+
+export type UnpublishBlogResponse = UnpublishBlogResponses[keyof UnpublishBlogResponses];
+
+export type UpdateBlogData = {
+    body: SaveBlogRequest;
+    path?: never;
+    query?: never;
+    url: '/api/v1/blog/update';
+};
+
+export type UpdateBlogErrors = {
+    400: ErrorEnvelope;
+    401: ErrorEnvelope;
+    403: ErrorEnvelope;
+    404: ErrorEnvelope;
+};
+
+export type UpdateBlogError = UpdateBlogErrors[keyof UpdateBlogErrors];
+
+export type UpdateBlogResponses = {
+    200: EnvelopeEmpty;
+};
+
+export type UpdateBlogResponse = UpdateBlogResponses[keyof UpdateBlogResponses];
+
+export type GetBlogData = {
+    body?: never;
+    path: {
+        /**
+         * The article's id
+         */
+        id: number;
+    };
+    query?: never;
+    url: '/api/v1/blog/{id}';
+};
+
+export type GetBlogErrors = {
+    /**
+     * 文章不存在或已被删除
+     */
+    404: ErrorEnvelope;
+};
+
+export type GetBlogError = GetBlogErrors[keyof GetBlogErrors];
+
+export type GetBlogResponses = {
+    200: EnvelopeBlogItem;
+};
+
+export type GetBlogResponse = GetBlogResponses[keyof GetBlogResponses];
 
 export type CreateCommentData = {
     body: CreateCommentRequest;
@@ -539,6 +978,35 @@ export type DeleteCommentResponses = {
 };
 
 export type DeleteCommentResponse = DeleteCommentResponses[keyof DeleteCommentResponses];
+
+export type CreateFeedbackData = {
+    body: FeedbackRequest;
+    path?: never;
+    query?: never;
+    url: '/api/v1/feedback/create';
+};
+
+export type CreateFeedbackErrors = {
+    /**
+     * A field is missing or invalid; the message says which
+     */
+    400: ErrorEnvelope;
+    /**
+     * Too many messages from this address
+     */
+    429: ErrorEnvelope;
+};
+
+export type CreateFeedbackError = CreateFeedbackErrors[keyof CreateFeedbackErrors];
+
+export type CreateFeedbackResponses = {
+    /**
+     * Thank you for your feedback!
+     */
+    200: EnvelopeEmpty;
+};
+
+export type CreateFeedbackResponse = CreateFeedbackResponses[keyof CreateFeedbackResponses];
 
 export type GetHealthData = {
     body?: never;
@@ -702,7 +1170,7 @@ export type UploadFileData = {
         /**
          * What the image is for; decides the size limit. Default: moment.
          */
-        purpose?: 'moment' | null;
+        purpose?: 'moment' | 'banner' | null;
     };
     url: '/api/v1/upload';
 };

@@ -3,13 +3,13 @@
 import { type DefaultError, queryOptions, type UseMutationOptions } from '@tanstack/react-query';
 
 import { client } from '../client.gen';
-import { createComment, createMoment, deleteComment, deleteMoment, getCaptcha, getHealth, getSiteConfig, getUpload, keepLogin, likeMoment, listGuestMoments, listMoments, loginUser, logoutUser, type Options, registerUser, unlikeMoment, uploadFile } from '../sdk.gen';
-import type { CreateCommentData, CreateCommentError, CreateCommentResponse, CreateMomentData, CreateMomentError, CreateMomentResponse, DeleteCommentData, DeleteCommentError, DeleteCommentResponse, DeleteMomentData, DeleteMomentError, DeleteMomentResponse, GetCaptchaData, GetCaptchaError, GetCaptchaResponse, GetHealthData, GetHealthResponse, GetSiteConfigData, GetSiteConfigError, GetSiteConfigResponse, GetUploadData, GetUploadError, KeepLoginData, KeepLoginError, KeepLoginResponse, LikeMomentData, LikeMomentError, LikeMomentResponse, ListGuestMomentsData, ListGuestMomentsError, ListGuestMomentsResponse, ListMomentsData, ListMomentsError, ListMomentsResponse, LoginUserData, LoginUserError, LoginUserResponse, LogoutUserData, LogoutUserError, LogoutUserResponse, RegisterUserData, RegisterUserError, RegisterUserResponse, UnlikeMomentData, UnlikeMomentError, UnlikeMomentResponse, UploadFileData, UploadFileError, UploadFileResponse } from '../types.gen';
+import { createBlog, createComment, createFeedback, createMoment, deleteBlog, deleteComment, deleteMoment, getBlog, getCaptcha, getHealth, getSiteConfig, getUpload, keepLogin, likeMoment, listBlogCategories, listBlogs, listBlogTags, listGuestMoments, listMoments, listMyBlogs, loginUser, logoutUser, type Options, publishBlog, registerUser, unlikeMoment, unpublishBlog, updateBlog, uploadFile } from '../sdk.gen';
+import type { CreateBlogData, CreateBlogError, CreateBlogResponse, CreateCommentData, CreateCommentError, CreateCommentResponse, CreateFeedbackData, CreateFeedbackError, CreateFeedbackResponse, CreateMomentData, CreateMomentError, CreateMomentResponse, DeleteBlogData, DeleteBlogError, DeleteBlogResponse, DeleteCommentData, DeleteCommentError, DeleteCommentResponse, DeleteMomentData, DeleteMomentError, DeleteMomentResponse, GetBlogData, GetBlogError, GetBlogResponse, GetCaptchaData, GetCaptchaError, GetCaptchaResponse, GetHealthData, GetHealthResponse, GetSiteConfigData, GetSiteConfigError, GetSiteConfigResponse, GetUploadData, GetUploadError, KeepLoginData, KeepLoginError, KeepLoginResponse, LikeMomentData, LikeMomentError, LikeMomentResponse, ListBlogCategoriesData, ListBlogCategoriesResponse, ListBlogsData, ListBlogsError, ListBlogsResponse, ListBlogTagsData, ListBlogTagsResponse, ListGuestMomentsData, ListGuestMomentsError, ListGuestMomentsResponse, ListMomentsData, ListMomentsError, ListMomentsResponse, ListMyBlogsData, ListMyBlogsError, ListMyBlogsResponse, LoginUserData, LoginUserError, LoginUserResponse, LogoutUserData, LogoutUserError, LogoutUserResponse, PublishBlogData, PublishBlogError, PublishBlogResponse, RegisterUserData, RegisterUserError, RegisterUserResponse, UnlikeMomentData, UnlikeMomentError, UnlikeMomentResponse, UnpublishBlogData, UnpublishBlogError, UnpublishBlogResponse, UpdateBlogData, UpdateBlogError, UpdateBlogResponse, UploadFileData, UploadFileError, UploadFileResponse } from '../types.gen';
 
-export const createCommentMutation = (options?: Partial<Options<CreateCommentData>>): UseMutationOptions<CreateCommentResponse, CreateCommentError, Options<CreateCommentData>> => {
-    const mutationOptions: UseMutationOptions<CreateCommentResponse, CreateCommentError, Options<CreateCommentData>> = {
+export const listBlogCategoriesMutation = (options?: Partial<Options<ListBlogCategoriesData>>): UseMutationOptions<ListBlogCategoriesResponse, DefaultError, Options<ListBlogCategoriesData>> => {
+    const mutationOptions: UseMutationOptions<ListBlogCategoriesResponse, DefaultError, Options<ListBlogCategoriesData>> = {
         mutationFn: async (fnOptions) => {
-            const { data } = await createComment({
+            const { data } = await listBlogCategories({
                 ...options,
                 ...fnOptions,
                 throwOnError: true
@@ -21,12 +21,128 @@ export const createCommentMutation = (options?: Partial<Options<CreateCommentDat
 };
 
 /**
- * Deletes a comment with its replies: the comment's author, the moment's author or an admin.
+ * Writes an article; the creator becomes one of its authors.
  */
-export const deleteCommentMutation = (options?: Partial<Options<DeleteCommentData>>): UseMutationOptions<DeleteCommentResponse, DeleteCommentError, Options<DeleteCommentData>> => {
-    const mutationOptions: UseMutationOptions<DeleteCommentResponse, DeleteCommentError, Options<DeleteCommentData>> = {
+export const createBlogMutation = (options?: Partial<Options<CreateBlogData>>): UseMutationOptions<CreateBlogResponse, CreateBlogError, Options<CreateBlogData>> => {
+    const mutationOptions: UseMutationOptions<CreateBlogResponse, CreateBlogError, Options<CreateBlogData>> = {
         mutationFn: async (fnOptions) => {
-            const { data } = await deleteComment({
+            const { data } = await createBlog({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Deletes an article: its authors, admins and superadmins.
+ */
+export const deleteBlogMutation = (options?: Partial<Options<DeleteBlogData>>): UseMutationOptions<DeleteBlogResponse, DeleteBlogError, Options<DeleteBlogData>> => {
+    const mutationOptions: UseMutationOptions<DeleteBlogResponse, DeleteBlogError, Options<DeleteBlogData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await deleteBlog({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Published articles, newest first.
+ */
+export const listBlogsMutation = (options?: Partial<Options<ListBlogsData>>): UseMutationOptions<ListBlogsResponse, ListBlogsError, Options<ListBlogsData>> => {
+    const mutationOptions: UseMutationOptions<ListBlogsResponse, ListBlogsError, Options<ListBlogsData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await listBlogs({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * The caller's own articles, drafts included; every article for admins and superadmins.
+ */
+export const listMyBlogsMutation = (options?: Partial<Options<ListMyBlogsData>>): UseMutationOptions<ListMyBlogsResponse, ListMyBlogsError, Options<ListMyBlogsData>> => {
+    const mutationOptions: UseMutationOptions<ListMyBlogsResponse, ListMyBlogsError, Options<ListMyBlogsData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await listMyBlogs({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Publishes a draft: its authors, admins and superadmins.
+ */
+export const publishBlogMutation = (options?: Partial<Options<PublishBlogData>>): UseMutationOptions<PublishBlogResponse, PublishBlogError, Options<PublishBlogData>> => {
+    const mutationOptions: UseMutationOptions<PublishBlogResponse, PublishBlogError, Options<PublishBlogData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await publishBlog({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+export const listBlogTagsMutation = (options?: Partial<Options<ListBlogTagsData>>): UseMutationOptions<ListBlogTagsResponse, DefaultError, Options<ListBlogTagsData>> => {
+    const mutationOptions: UseMutationOptions<ListBlogTagsResponse, DefaultError, Options<ListBlogTagsData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await listBlogTags({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Turns an article back into a draft: its authors, admins and superadmins.
+ */
+export const unpublishBlogMutation = (options?: Partial<Options<UnpublishBlogData>>): UseMutationOptions<UnpublishBlogResponse, UnpublishBlogError, Options<UnpublishBlogData>> => {
+    const mutationOptions: UseMutationOptions<UnpublishBlogResponse, UnpublishBlogError, Options<UnpublishBlogData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await unpublishBlog({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Saves an article: its authors, admins and superadmins.
+ */
+export const updateBlogMutation = (options?: Partial<Options<UpdateBlogData>>): UseMutationOptions<UpdateBlogResponse, UpdateBlogError, Options<UpdateBlogData>> => {
+    const mutationOptions: UseMutationOptions<UpdateBlogResponse, UpdateBlogError, Options<UpdateBlogData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await updateBlog({
                 ...options,
                 ...fnOptions,
                 throwOnError: true
@@ -68,6 +184,72 @@ const createQueryKey = <TOptions extends Options>(id: string, options?: TOptions
         params.query = options.query;
     }
     return [params];
+};
+
+export const getBlogQueryKey = (options: Options<GetBlogData>) => createQueryKey('getBlog', options);
+
+/**
+ * One article; a draft is visible only to its authors, admins and superadmins.
+ */
+export const getBlogOptions = (options: Options<GetBlogData>) => queryOptions<GetBlogResponse, GetBlogError, GetBlogResponse, ReturnType<typeof getBlogQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await getBlog({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: getBlogQueryKey(options)
+});
+
+export const createCommentMutation = (options?: Partial<Options<CreateCommentData>>): UseMutationOptions<CreateCommentResponse, CreateCommentError, Options<CreateCommentData>> => {
+    const mutationOptions: UseMutationOptions<CreateCommentResponse, CreateCommentError, Options<CreateCommentData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await createComment({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Deletes a comment with its replies: the comment's author, the moment's author or an admin.
+ */
+export const deleteCommentMutation = (options?: Partial<Options<DeleteCommentData>>): UseMutationOptions<DeleteCommentResponse, DeleteCommentError, Options<DeleteCommentData>> => {
+    const mutationOptions: UseMutationOptions<DeleteCommentResponse, DeleteCommentError, Options<DeleteCommentData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await deleteComment({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Stores a feedback message; signed-in senders are remembered with it.
+ */
+export const createFeedbackMutation = (options?: Partial<Options<CreateFeedbackData>>): UseMutationOptions<CreateFeedbackResponse, CreateFeedbackError, Options<CreateFeedbackData>> => {
+    const mutationOptions: UseMutationOptions<CreateFeedbackResponse, CreateFeedbackError, Options<CreateFeedbackData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await createFeedback({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
 };
 
 export const getHealthQueryKey = (options?: Options<GetHealthData>) => createQueryKey('getHealth', options);

@@ -1,0 +1,231 @@
+// Blog journeys against the real server and the built web app (spec 1 sections 2, 4, 5, 8).
+import assert from 'node:assert/strict';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { DESKTOP, launchBrowser } from './browser.mjs';
+import { CAPTCHA_BYPASS, startServer } from './server.mjs';
+
+const PASSWORD = 'secret-123';
+
+let server;
+let browser;
+let imageDir;
+
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  imageDir = await mkdtemp(path.join(tmpdir(), 'xinqiao-e2e-banner-'));
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+  if (imageDir) await rm(imageDir, { recursive: true, force: true });
+});
+
+const url = (p) => `${server.baseUrl}${p}`;
+
+async function newPage(viewport = DESKTOP) {
+  const context = await browser.newContext({ viewport, locale: 'zh-CN' });
+  return context.newPage();
+}
+
+/** A real PNG painted by the browser, small enough for the 2 MB banner limit. */
+async function paintBanner(name) {
+  const page = await newPage({ width: 320, height: 140 });
+  await page.setContent('<body style="margin:0;background:linear-gradient(120deg,#F48FB1,#FFE0B2)"></body>');
+  const file = path.join(imageDir, name);
+  await writeFile(file, await page.screenshot({ type: 'png' }));
+  await page.context().close();
+  return file;
+}
+
+async function logIn(page, username) {
+  await page.goto(url('/login'));
+  await page.getByRole('img', { name: '验证码' }).waitFor();
+  await page.getByLabel('用户名').fill(username);
+  await page.getByLabel('密码', { exact: true }).fill(PASSWORD);
+  await page.getByRole('textbox', { name: '验证码', exact: true }).fill(CAPTCHA_BYPASS);
+  await page.getByRole('textbox', { name: '验证码', exact: true }).press('Enter');
+  await page.waitForURL(url('/'));
+}
+
+async function api(p, body, token) {
+  const response = await fetch(url(p), {
+    method: body ? 'POST' : 'GET',
+    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  return response.json();
+}
+
+async function apiLogin(username) {
+  const { data: captcha } = await api('/api/v1/user/captcha');
+  const login = await api('/api/v1/user/login', {
+    username,
+    password: PASSWORD,
+    captcha: CAPTCHA_BYPASS,
+    captchaId: captcha.captchaId,
+  });
+  assert.equal(login.code, 200, login.message);
+  return login.data.accessToken;
+}
+
+/** Titles of the cards /blog shows once its list has loaded. */
+async function publicTitles(page) {
+  await page.goto(url('/blog'));
+  await page.getByRole('heading', { name: '博客', exact: true }).waitFor();
+  await page.waitForLoadState('networkidle');
+  await page.locator('[data-blog-id], .ant-empty').first().waitFor();
+  return page.locator('[data-blog-id] h4').allInnerTexts();
+}
+
+const MARKDOWN = ['## 咖啡馆里的相遇', '', '| 时间 | 地点 |', '|---|---|', '| 周六下午 | 湖边咖啡馆 |', ''].join('\n');
+
+describe('blog journeys', () => {
+  test('write a draft with a new tag and a banner, publish it, unpublish it, delete it', async () => {
+    server.createUser({ username: 'blogger', password: PASSWORD });
+    const banner = await paintBanner('banner.png');
+    const page = await newPage();
+    await logIn(page, 'blogger');
+    const title = '周末咖啡馆的小记';
+
+    await page.goto(url('/blog'));
+    await page.getByRole('link', { name: /写博客/ }).click();
+    await page.waitForURL(url('/blog/create'));
+    await page.getByLabel('标题').fill(title);
+    const tags = page.getByLabel('标签');
+    await tags.fill('咖啡时光');
+    await tags.press('Enter');
+    await page.getByLabel('摘要').fill('一杯拿铁，一个下午，一次真诚的聊天。');
+    await page.locator('input[type="file"]').setInputFiles(banner);
+    await page.getByText('图片上传成功').waitFor();
+    const preview = page.getByRole('img', { name: '封面预览' });
+    await preview.waitFor();
+    assert.match(await preview.getAttribute('src'), /^\/api\/v1\/uploads\/banner\//);
+    await page.locator('textarea#content').fill(MARKDOWN);
+    await page.locator('.w-md-editor-preview table').waitFor();
+    await page.getByRole('switch').click();
+    assert.match(await page.getByRole('switch').innerText(), /草稿/);
+    await page.getByRole('button', { name: /提\s*交/ }).click();
+
+    await page.waitForURL((current) => /^\/blog\/\d+$/.test(current.pathname));
+    const id = new URL(page.url()).pathname.split('/').pop();
+    await page.getByText('博客发布成功').waitFor();
+    await page.getByRole('heading', { level: 1, name: title }).waitFor();
+    await page.locator('article').getByText('草稿', { exact: true }).waitFor();
+
+    await page.goto(url('/blog/list/my'));
+    await page.getByRole('heading', { name: '我的文章' }).waitFor();
+    const card = page.locator(`[data-blog-id="${id}"]`);
+    await card.getByText('草稿', { exact: true }).waitFor();
+    assert.deepEqual(await card.locator('.ant-tag').allInnerTexts(), ['草稿', '咖啡时光']);
+    assert.equal((await publicTitles(page)).includes(title), false, 'a draft is not on /blog');
+
+    await page.goto(url('/blog/list/my'));
+    await card.getByRole('button', { name: /^发\s*布$/ }).click();
+    await page.getByText('发布成功').waitFor();
+    await card.getByText('已发布', { exact: true }).waitFor();
+
+    assert.equal((await publicTitles(page)).includes(title), true, 'a published article is on /blog');
+    await page.locator(`[data-blog-id="${id}"]`).getByRole('link', { name: title }).click();
+    await page.waitForURL(url(`/blog/${id}`));
+    const article = page.locator('article');
+    await article.getByRole('heading', { level: 2, name: '咖啡馆里的相遇' }).waitFor();
+    assert.deepEqual(await article.locator('table th').allInnerTexts(), ['时间', '地点']);
+    assert.deepEqual(await article.locator('table td').allInnerTexts(), ['周六下午', '湖边咖啡馆']);
+    await article.getByText('咖啡时光').waitFor();
+    const cover = page.locator(`img[src^="/api/v1/uploads/banner/"]`);
+    await cover.waitFor();
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('img[src^="/api/v1/uploads/banner/"]')].every((img) => img.naturalWidth > 0),
+    );
+    assert.equal(await article.getByText('草稿', { exact: true }).count(), 0);
+
+    await page.goto(url('/blog/list/my'));
+    await card.getByRole('button', { name: /取消发布/ }).click();
+    await page.getByText('已取消发布').waitFor();
+    await card.getByText('草稿', { exact: true }).waitFor();
+    assert.equal((await publicTitles(page)).includes(title), false, 'an unpublished article leaves /blog');
+
+    await page.goto(url('/blog/list/my'));
+    await card.getByRole('button', { name: /删\s*除/ }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('确定要删除这篇文章吗？').waitFor();
+    await dialog.getByRole('button', { name: /确\s*定/ }).click();
+    await page.getByText('删除成功').waitFor();
+    await card.waitFor({ state: 'detached' });
+
+    await page.goto(url(`/blog/${id}`));
+    await page.getByText('文章不存在或已被删除').waitFor();
+    await page.context().close();
+  });
+
+  test('script and event handlers in an article render inert, on the page and in the editor preview', async () => {
+    server.createUser({ username: 'mallory', password: PASSWORD });
+    const token = await apiLogin('mallory');
+    const created = await api(
+      '/api/v1/blog/create',
+      {
+        title: '看起来很正常的文章',
+        tags: [],
+        categories: [],
+        banner: '',
+        twitterAuthor: '',
+        authors: [],
+        summary: '',
+        content: [
+          '# 正常的标题',
+          '',
+          '<script>window.__pwned=1</script>',
+          '',
+          '<img src=x onerror="window.__pwned=1">',
+          '',
+          '<a href="javascript:window.__pwned=1" onclick="window.__pwned=1">点我</a>',
+          '',
+          '| 甲 | 乙 |',
+          '|---|---|',
+          '| 1 | 2 |',
+        ].join('\n'),
+        isPublished: 1,
+      },
+      token,
+    );
+    assert.equal(created.code, 200, created.message);
+    const id = created.data.id;
+
+    const checkInert = async (page, root) => {
+      // Give a failing <img> time to fire its error event.
+      await page.waitForTimeout(500);
+      assert.equal(await page.evaluate(() => window.__pwned), undefined);
+      const found = await page.locator(root).evaluate((element) => ({
+        scripts: element.querySelectorAll('script').length,
+        handlers: [...element.querySelectorAll('*')].filter((node) =>
+          [...node.attributes].some((attribute) => attribute.name.startsWith('on')),
+        ).length,
+        jsLinks: [...element.querySelectorAll('a')].filter((a) => /^\s*javascript:/i.test(a.getAttribute('href') ?? ''))
+          .length,
+      }));
+      assert.deepEqual(found, { scripts: 0, handlers: 0, jsLinks: 0 });
+    };
+
+    const guest = await newPage();
+    await guest.goto(url(`/blog/${id}`));
+    const article = guest.locator('article');
+    await article.getByRole('heading', { level: 1, name: '正常的标题' }).waitFor();
+    await article.locator('table').waitFor();
+    await checkInert(guest, 'article');
+    await article.getByText('点我').click();
+    assert.equal(await guest.evaluate(() => window.__pwned), undefined);
+    await guest.context().close();
+
+    const author = await newPage();
+    await logIn(author, 'mallory');
+    await author.goto(url(`/blog/edit/${id}`));
+    await author.locator('.w-md-editor-preview h1', { hasText: '正常的标题' }).waitFor();
+    await checkInert(author, '.w-md-editor-preview');
+    await author.context().close();
+  });
+});

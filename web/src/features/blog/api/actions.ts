@@ -1,0 +1,34 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { createBlog, deleteBlog, publishBlog, unpublishBlog, updateBlog } from '../../../api/generated/sdk.gen';
+import { unwrap } from '../../../lib/api';
+import type { blogRequest } from '../model';
+import { BLOGS_KEY } from './queries';
+
+export type BlogRequest = ReturnType<typeof blogRequest>;
+
+/** Every change reloads the lists and the article (spec 1 section 4: the list is reloaded afterwards). */
+function useBlogMutation<T, R>(call: (input: T) => Promise<R>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    // Not awaited: the caller moves on (e.g. away from a deleted article) while the lists refetch.
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: BLOGS_KEY });
+    },
+  });
+}
+
+export const useCreateBlog = () =>
+  useBlogMutation((body: BlogRequest) => unwrap(createBlog({ body, throwOnError: true })));
+
+export const useUpdateBlog = () =>
+  useBlogMutation((body: BlogRequest & { id: number }) => unwrap(updateBlog({ body, throwOnError: true })));
+
+export const useDeleteBlog = () =>
+  useBlogMutation((id: number) => unwrap(deleteBlog({ body: { id }, throwOnError: true })));
+
+export const useSetPublished = () =>
+  useBlogMutation(({ id, published }: { id: number; published: boolean }) => {
+    const options = { body: { id }, throwOnError: true } as const;
+    return unwrap(published ? publishBlog(options) : unpublishBlog(options));
+  });

@@ -1,0 +1,85 @@
+import { queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { getBlog, listBlogCategories, listBlogs, listBlogTags, listMyBlogs } from '../../../api/generated/sdk.gen';
+import { unwrap } from '../../../lib/api';
+import { ApiError } from '../../../lib/apiError';
+import { BLOG_LIMITS, type Blog } from '../model';
+
+/** Every blog query starts with this, so one invalidation after a change reaches them all. */
+export const BLOGS_KEY = ['blogs'] as const;
+
+export interface BlogPage {
+  page: number;
+  blogs: Blog[];
+  total: number;
+}
+
+async function fetchPage(page: number, signal: AbortSignal): Promise<BlogPage> {
+  const data = await unwrap(listBlogs({ body: { page, pageSize: BLOG_LIMITS.pageSize }, signal, throwOnError: true }));
+  return { page, blogs: data?.blogs ?? [], total: data?.total ?? 0 };
+}
+
+/** The next page while fewer than `total` articles are loaded; an empty page also ends paging. */
+export function nextPage(pages: readonly BlogPage[]): number | undefined {
+  const last = pages[pages.length - 1];
+  if (!last || last.blogs.length === 0) return undefined;
+  const loaded = pages.reduce((count, page) => count + page.blogs.length, 0);
+  return loaded < last.total ? last.page + 1 : undefined;
+}
+
+/** Spec 1 section 2: published articles, 9 a page, more on 加载更多. */
+export function useBlogList() {
+  return useInfiniteQuery({
+    queryKey: [...BLOGS_KEY, 'list'],
+    queryFn: ({ pageParam, signal }) => fetchPage(pageParam, signal),
+    initialPageParam: 1,
+    getNextPageParam: (_last, pages) => nextPage(pages),
+  });
+}
+
+/** The viewer's own articles with drafts (every article for an admin). `viewer` keys the cache per member. */
+export function useMyBlogs(viewer: string) {
+  return useQuery({
+    queryKey: [...BLOGS_KEY, 'mine', viewer],
+    queryFn: async ({ signal }) => {
+      const data = await unwrap(listMyBlogs({ body: {}, signal, throwOnError: true }));
+      return data?.blogs ?? [];
+    },
+  });
+}
+
+/** One article; a draft is 404 to anyone but its authors and admins, so the viewer is part of the key. */
+export function blogQuery(id: number, viewer: string | null) {
+  return queryOptions({
+    queryKey: [...BLOGS_KEY, 'detail', id, viewer ?? 'guest'],
+    queryFn: async ({ signal }): Promise<Blog> => unwrap(getBlog({ path: { id }, signal, throwOnError: true })),
+    // A missing article stays missing; asking again only delays 文章不存在或已被删除.
+    retry: (count, error) => !(error instanceof ApiError && error.code === 404) && count < 1,
+  });
+}
+
+export function useBlog(id: number, viewer: string | null) {
+  return useQuery({ ...blogQuery(id, viewer), enabled: Number.isInteger(id) && id > 0 });
+}
+
+const LOOKUP = { page: 1, pageSize: BLOG_LIMITS.lookupPageSize } as const;
+
+/** Spec 1 section 9: tag and category choices come from page 1 of 100. */
+export function useTagChoices() {
+  return useQuery({
+    queryKey: [...BLOGS_KEY, 'tags'],
+    queryFn: async ({ signal }) => {
+      const data = await unwrap(listBlogTags({ body: LOOKUP, signal, throwOnError: true }));
+      return (data?.tags ?? []).map((item) => item.tag);
+    },
+  });
+}
+
+export function useCategoryChoices() {
+  return useQuery({
+    queryKey: [...BLOGS_KEY, 'categories'],
+    queryFn: async ({ signal }) => {
+      const data = await unwrap(listBlogCategories({ body: LOOKUP, signal, throwOnError: true }));
+      return (data?.categories ?? []).map((item) => item.category);
+    },
+  });
+}
