@@ -7,7 +7,10 @@ import { useSiteConfig } from '../../../lib/siteConfig';
 import { isWeChatBrowser, wechatOfficialLoginUrl } from '../../../lib/wechat';
 import { HOME_TEXT } from '../texts';
 import { LinkButton } from '../../../components/LinkButton';
+import { Carousel } from '../components/Carousel';
+import { FeatureGrid } from '../components/FeatureGrid';
 import { LatestNews } from '../components/LatestNews';
+import { Testimonials } from '../components/Testimonials';
 
 /** Spec 1 section 2: inside WeChat a guest goes straight to the official-account login, back to /. */
 function useWeChatGuestRedirect(isLoggedIn: boolean) {
@@ -25,6 +28,7 @@ export default function HomePage() {
 
   return (
     <>
+      <Carousel />
       <section
         style={{
           maxWidth: 960,
@@ -70,6 +74,8 @@ export default function HomePage() {
         </Typography.Paragraph>
       </section>
       <LatestNews />
+      <FeatureGrid />
+      <Testimonials />
     </>
   );
 }

@@ -1,0 +1,123 @@
+import { DownloadOutlined, PhoneOutlined, RedoOutlined } from '@ant-design/icons';
+import { Alert, Button, Result, Space, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { averageOf, bandOf, formatAverage, isoDate, type Band } from '../model';
+import { reportPng, type ReportInput } from '../report';
+import { MENTAL_TEXT } from '../texts';
+
+const RESULT_STATUS: Record<Band, 'success' | 'warning' | 'error'> = {
+  good: 'success',
+  attention: 'warning',
+  seekHelp: 'error',
+};
+
+type Download = { state: 'pending' } | { state: 'ready'; url: string } | { state: 'unavailable' };
+
+/** The report PNG, painted once per result, behind an object URL that is released with the result. */
+function useReportDownload(input: ReportInput): Download {
+  const [download, setDownload] = useState<Download>({ state: 'pending' });
+  useEffect(() => {
+    let url: string | null = null;
+    let current = true;
+    reportPng(input).then(
+      (blob) => {
+        if (!current) return;
+        if (!blob) {
+          setDownload({ state: 'unavailable' });
+          return;
+        }
+        url = URL.createObjectURL(blob);
+        setDownload({ state: 'ready', url });
+      },
+      () => current && setDownload({ state: 'unavailable' }),
+    );
+    return () => {
+      current = false;
+      if (url) URL.revokeObjectURL(url);
+    };
+  }, [input]);
+  return download;
+}
+
+/** Spec 2 section 2.3: where to call now, shown with the third band. */
+function HelpNow() {
+  return (
+    <Alert
+      type="error"
+      showIcon
+      icon={<PhoneOutlined />}
+      role="note"
+      aria-label={MENTAL_TEXT.helpTitle}
+      style={{ marginBottom: 24 }}
+      title={<strong>{MENTAL_TEXT.helpTitle}</strong>}
+      description={
+        <>
+          <div>
+            {MENTAL_TEXT.hotlineLabel}：
+            <a href={`tel:${MENTAL_TEXT.hotline}`} style={{ fontWeight: 700, fontSize: 18 }}>
+              {MENTAL_TEXT.hotline}
+            </a>
+          </div>
+          <div>
+            {MENTAL_TEXT.emergencyLabel} <a href={`tel:${MENTAL_TEXT.ambulance}`}>{MENTAL_TEXT.ambulance}</a>（急救）或{' '}
+            <a href={`tel:${MENTAL_TEXT.police}`}>{MENTAL_TEXT.police}</a>（报警）
+          </div>
+        </>
+      }
+    />
+  );
+}
+
+/** Step 2: the band by the average, its advice, help numbers for the third band, restart and the report. */
+export function ResultStep({ report, onRestart }: { report: ReportInput; onRestart: () => void }) {
+  const band = bandOf(report.answers);
+  const text = MENTAL_TEXT.bands[band];
+  const download = useReportDownload(report);
+
+  return (
+    <div>
+      <Result
+        status={RESULT_STATUS[band]}
+        title={<span data-band={band}>{text.title}</span>}
+        subTitle={MENTAL_TEXT.averageScore(formatAverage(averageOf(report.answers)))}
+        style={{ padding: '8px 0 24px' }}
+      />
+      <div style={{ maxWidth: 560, margin: '0 auto' }}>
+        {band === 'seekHelp' && <HelpNow />}
+        <Typography.Title level={3} style={{ fontSize: 18 }}>
+          {MENTAL_TEXT.adviceTitle}
+        </Typography.Title>
+        <Typography.Paragraph>{text.description}</Typography.Paragraph>
+        <ul style={{ paddingInlineStart: 20, lineHeight: 1.9 }}>
+          {text.advice.map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </ul>
+        <Typography.Paragraph type="secondary" style={{ fontSize: 13 }}>
+          {MENTAL_TEXT.disclaimer}
+        </Typography.Paragraph>
+        <Space wrap>
+          <Button icon={<RedoOutlined />} onClick={onRestart}>
+            {MENTAL_TEXT.restart}
+          </Button>
+          {download.state === 'ready' ? (
+            <Button
+              type="primary"
+              icon={<DownloadOutlined />}
+              href={download.url}
+              download={MENTAL_TEXT.reportFileName(isoDate(report.date))}
+            >
+              {MENTAL_TEXT.download}
+            </Button>
+          ) : download.state === 'pending' ? (
+            <Button type="primary" icon={<DownloadOutlined />} loading disabled>
+              {MENTAL_TEXT.preparingReport}
+            </Button>
+          ) : (
+            <Typography.Text type="secondary">{MENTAL_TEXT.reportUnavailable}</Typography.Text>
+          )}
+        </Space>
+      </div>
+    </div>
+  );
+}

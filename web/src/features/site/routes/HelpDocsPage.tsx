@@ -1,0 +1,5 @@
+import { HelpArticle } from '../components/HelpArticle';
+
+export default function HelpDocsPage() {
+  return <HelpArticle topic="docs" />;
+}
