@@ -8,7 +8,8 @@ use std::path::{Path, PathBuf};
 
 use rand::RngCore;
 
-const DEFAULT_DATABASE_URL: &str = "sqlite://data/xinqiao.db";
+/// The SQLite file in the data dir when no database URL is given (data/xinqiao.db by default).
+const DEFAULT_DATABASE_FILE: &str = "xinqiao.db";
 const DEFAULT_BIND: &str = "127.0.0.1:8080";
 const DEFAULT_TOKEN_TTL_SECONDS: u64 = 7 * 24 * 3600;
 const MIN_SECRET_LEN: usize = 32;
@@ -194,13 +195,6 @@ impl Config {
             }
         };
 
-        let database_url = DatabaseUrl::parse(
-            &source
-                .get("XINQIAO_DATABASE_URL")
-                .unwrap_or_else(|| DEFAULT_DATABASE_URL.into()),
-        )
-        .map_err(|reason| ConfigError::new("XINQIAO_DATABASE_URL", reason))?;
-
         let bind_raw = source
             .get("XINQIAO_BIND")
             .unwrap_or_else(|| DEFAULT_BIND.into());
@@ -216,6 +210,13 @@ impl Config {
                 .get("XINQIAO_DATA_DIR")
                 .unwrap_or_else(|| "data".into()),
         );
+
+        // Without a URL the database lives in the data dir, so one setting moves everything.
+        let database_url = match source.get("XINQIAO_DATABASE_URL") {
+            Some(raw) => DatabaseUrl::parse(&raw),
+            None => Ok(DatabaseUrl::Sqlite(data_dir.join(DEFAULT_DATABASE_FILE))),
+        }
+        .map_err(|reason| ConfigError::new("XINQIAO_DATABASE_URL", reason))?;
         let web_dir = PathBuf::from(
             source
                 .get("XINQIAO_WEB_DIR")
@@ -417,6 +418,17 @@ mod tests {
         let second = Config::from_source(&source(&[("data_dir", &data_dir)])).expect("config");
         assert_eq!(first.jwt_secret.expose(), second.jwt_secret.expose());
         assert!(first.jwt_secret.expose().len() >= MIN_SECRET_LEN);
+    }
+
+    #[test]
+    fn the_default_database_lives_in_the_data_dir() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let data_dir = dir.path().to_string_lossy().to_string();
+        let config = Config::from_source(&source(&[("data_dir", &data_dir)])).expect("config");
+        assert_eq!(
+            config.database_url,
+            DatabaseUrl::Sqlite(dir.path().join("xinqiao.db"))
+        );
     }
 
     #[test]
