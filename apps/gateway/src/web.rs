@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 
 use actix_files::{Files, NamedFile};
 use actix_web::dev::{ServiceRequest, ServiceResponse, fn_service};
-use actix_web::http::header::{CACHE_CONTROL, HeaderValue};
+use actix_web::http::header::{ACCEPT_ENCODING, CACHE_CONTROL, ContentEncoding, HeaderValue, VARY};
 use actix_web::middleware::DefaultHeaders;
 use actix_web::{HttpRequest, HttpResponse, web};
 
@@ -36,11 +36,66 @@ pub fn configure(cfg: &mut web::ServiceConfig, web_dir: &Path) {
     .service(
         web::scope("/assets")
             .wrap(DefaultHeaders::new().add((CACHE_CONTROL, IMMUTABLE)))
-            .service(Files::new("", web_dir.join("assets"))),
+            .app_data(web::Data::new(AssetsDir(web_dir.join("assets"))))
+            .route("/{name}", web::get().to(serve_asset)),
     )
     .service(Files::new("/", web_dir).default_handler(fn_service(
         move |request: ServiceRequest| serve_index(request, index.clone()),
     )));
+}
+
+struct AssetsDir(PathBuf);
+
+/// Serves a hashed asset, preferring the brotli or gzip copy the build wrote beside it
+/// (`npm run build` precompresses at the highest levels, which on-the-fly compression cannot
+/// afford to).
+async fn serve_asset(
+    request: HttpRequest,
+    dir: web::Data<AssetsDir>,
+    name: web::Path<String>,
+) -> Result<HttpResponse, actix_web::Error> {
+    let name = name.into_inner();
+    let safe = !name.starts_with('.')
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '_'));
+    if !safe {
+        return Ok(HttpResponse::NotFound().finish());
+    }
+    let original = dir.0.join(&name);
+    let content_type = actix_files::file_extension_to_mime(
+        original
+            .extension()
+            .and_then(|e| e.to_str())
+            .unwrap_or_default(),
+    );
+    let accepted = request
+        .headers()
+        .get(ACCEPT_ENCODING)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or_default()
+        .to_ascii_lowercase();
+    for (suffix, encoding) in [
+        ("br", ContentEncoding::Brotli),
+        ("gz", ContentEncoding::Gzip),
+    ] {
+        let compressed = dir.0.join(format!("{name}.{suffix}"));
+        if accepted.contains(encoding.as_str()) && compressed.is_file() {
+            let file = NamedFile::open_async(&compressed)
+                .await?
+                .set_content_type(content_type.clone())
+                .set_content_encoding(encoding)
+                .disable_content_disposition();
+            let mut response = file.into_response(&request);
+            response
+                .headers_mut()
+                .insert(VARY, HeaderValue::from_static("accept-encoding"));
+            return Ok(response);
+        }
+    }
+    Ok(NamedFile::open_async(&original)
+        .await?
+        .into_response(&request))
 }
 
 async fn serve_index(
@@ -108,6 +163,43 @@ mod tests {
                 .unwrap_or("")
                 .contains("javascript")
         );
+    }
+
+    #[actix_web::test]
+    async fn a_precompressed_copy_is_served_to_clients_that_accept_it() {
+        let dir = built_web_app();
+        std::fs::write(
+            dir.path().join("assets/index-abc123.js.br"),
+            b"brotli-bytes",
+        )
+        .expect("br");
+        std::fs::write(dir.path().join("assets/index-abc123.js.gz"), b"gzip-bytes").expect("gz");
+        let app = init_service(App::new().configure(|cfg| super::configure(cfg, dir.path()))).await;
+        for (accept, body, encoding) in [
+            ("gzip, deflate, br", &b"brotli-bytes"[..], Some("br")),
+            ("gzip", &b"gzip-bytes"[..], Some("gzip")),
+            ("identity", &b"console.log(1)"[..], None),
+        ] {
+            let request = TestRequest::get()
+                .uri("/assets/index-abc123.js")
+                .insert_header(("accept-encoding", accept));
+            let response = call_service(&app, request.to_request()).await;
+            let header = |name: &str| {
+                response
+                    .headers()
+                    .get(name)
+                    .and_then(|v| v.to_str().ok())
+                    .map(str::to_owned)
+            };
+            assert_eq!(header("content-encoding").as_deref(), encoding, "{accept}");
+            assert!(
+                header("content-type")
+                    .unwrap_or_default()
+                    .contains("javascript"),
+                "{accept}"
+            );
+            assert_eq!(read_body(response).await.as_ref(), body, "{accept}");
+        }
     }
 
     #[actix_web::test]
