@@ -79,7 +79,7 @@ async function publicTitles(page) {
   await page.getByRole('heading', { name: '博客', exact: true }).waitFor();
   await page.waitForLoadState('networkidle');
   await page.locator('[data-blog-id], .ant-empty').first().waitFor();
-  return page.locator('[data-blog-id] h4').allInnerTexts();
+  return page.locator('[data-blog-id] h3').allInnerTexts();
 }
 
 const MARKDOWN = ['## 咖啡馆里的相遇', '', '| 时间 | 地点 |', '|---|---|', '| 周六下午 | 湖边咖啡馆 |', ''].join('\n');

@@ -76,7 +76,7 @@ export function ArticleCard({ to, title, summary, bannerUrl, tags, date, author,
         </Link>
       }
     >
-      <Typography.Title level={4} style={{ margin: 0, fontSize: 18, lineHeight: 1.4 }} ellipsis={{ rows: 2 }}>
+      <Typography.Title level={3} style={{ margin: 0, fontSize: 18, lineHeight: 1.4 }} ellipsis={{ rows: 2 }}>
         <Link to={to} style={{ color: 'inherit' }}>
           {title}
         </Link>

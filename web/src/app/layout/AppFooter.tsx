@@ -10,7 +10,7 @@ const HEADING_COLOR = '#FFFFFF';
 function LinkColumn({ title, entries }: { title: string; entries: readonly NavEntry[] }) {
   return (
     <nav aria-label={title}>
-      <Typography.Title level={5} style={{ color: HEADING_COLOR }}>
+      <Typography.Title level={3} style={{ color: HEADING_COLOR, fontSize: 16 }}>
         {title}
       </Typography.Title>
       <ul style={{ listStyle: 'none', padding: 0, margin: 0, lineHeight: 2 }}>
@@ -33,7 +33,7 @@ export function AppFooter() {
       <div style={{ maxWidth: 1080, margin: '0 auto' }}>
         <Row gutter={[32, 24]}>
           <Col xs={24} md={9}>
-            <Typography.Title level={4} style={{ color: HEADING_COLOR, marginTop: 0 }}>
+            <Typography.Title level={2} style={{ color: HEADING_COLOR, marginTop: 0, fontSize: 20 }}>
               心桥 Xinqiao
             </Typography.Title>
             <Typography.Paragraph style={{ color: TEXT_COLOR }}>{LAYOUT_TEXT.tagline}</Typography.Paragraph>
@@ -45,7 +45,7 @@ export function AppFooter() {
             <LinkColumn title={LAYOUT_TEXT.footerSupport} entries={FOOTER_SUPPORT} />
           </Col>
           <Col xs={24} md={5}>
-            <Typography.Title level={5} style={{ color: HEADING_COLOR }}>
+            <Typography.Title level={3} style={{ color: HEADING_COLOR, fontSize: 16 }}>
               {LAYOUT_TEXT.footerFollow}
             </Typography.Title>
             <Typography.Text style={{ color: TEXT_COLOR }}>{LAYOUT_TEXT.followWeChat}</Typography.Text>

@@ -82,7 +82,7 @@ export function AppHeader() {
         borderBottom: '1px solid #F3DDE4',
       }}
     >
-      <Link to="/" aria-label="心桥首页" style={{ flex: 'none' }}>
+      <Link to="/" aria-label="心桥 Xinqiao 首页" style={{ flex: 'none' }}>
         <BrandMark />
       </Link>
       {isPhone ? (
