@@ -248,92 +248,66 @@ pub async fn replace_authors(
     Ok(())
 }
 
-/// Links the article to these tags, creating the ones that do not exist yet. The insert
-/// ignores a key that already exists, so concurrent saves with the same new tag make one row.
-pub async fn replace_tags(conn: &mut Conn<'_>, blog_id: i64, tags: &[Label]) -> QueryResult<()> {
-    for tag in tags {
-        let row = (
-            blog_tags::tag.eq(&tag.text),
-            blog_tags::tag_key.eq(&tag.key),
-        );
-        run!(conn, |c| diesel::insert_into(blog_tags::table)
-            .values(row)
-            .on_conflict(blog_tags::tag_key)
-            .do_nothing()
+/// Defines `$name`, which links an article to labels (tags or categories), creating the ones
+/// that do not exist yet. The insert ignores a key that already exists, so concurrent saves
+/// with the same new label make one row.
+macro_rules! replace_labels {
+    ($name:ident, $labels:ident, $text:ident, $key:ident, $links:ident, $label_id:ident) => {
+        pub async fn $name(conn: &mut Conn<'_>, blog_id: i64, labels: &[Label]) -> QueryResult<()> {
+            for label in labels {
+                let row = ($labels::$text.eq(&label.text), $labels::$key.eq(&label.key));
+                run!(conn, |c| diesel::insert_into($labels::table)
+                    .values(row)
+                    .on_conflict($labels::$key)
+                    .do_nothing()
+                    .execute(c)
+                    .await)?;
+            }
+            let keys: Vec<&str> = labels.iter().map(|label| label.key.as_str()).collect();
+            let ids: Vec<(i64, String)> = run!(conn, |c| $labels::table
+                .filter($labels::$key.eq_any(&keys))
+                .select(($labels::id, $labels::$key))
+                .load(c)
+                .await)?;
+            run!(conn, |c| diesel::delete(
+                $links::table.filter($links::blog_id.eq(blog_id))
+            )
             .execute(c)
             .await)?;
-    }
-    let keys: Vec<&str> = tags.iter().map(|t| t.key.as_str()).collect();
-    let ids: Vec<(i64, String)> = run!(conn, |c| blog_tags::table
-        .filter(blog_tags::tag_key.eq_any(&keys))
-        .select((blog_tags::id, blog_tags::tag_key))
-        .load(c)
-        .await)?;
-    run!(conn, |c| diesel::delete(
-        blog_tag_links::table.filter(blog_tag_links::blog_id.eq(blog_id))
-    )
-    .execute(c)
-    .await)?;
-    for (position, tag) in (0i64..).zip(tags) {
-        if let Some((tag_id, _)) = ids.iter().find(|(_, key)| *key == tag.key) {
-            let row = (
-                blog_tag_links::blog_id.eq(blog_id),
-                blog_tag_links::tag_id.eq(tag_id),
-                blog_tag_links::position.eq(position),
-            );
-            run!(conn, |c| diesel::insert_into(blog_tag_links::table)
-                .values(row)
-                .execute(c)
-                .await)?;
+            for (position, label) in (0i64..).zip(labels) {
+                if let Some((label_id, _)) = ids.iter().find(|(_, key)| *key == label.key) {
+                    let row = (
+                        $links::blog_id.eq(blog_id),
+                        $links::$label_id.eq(label_id),
+                        $links::position.eq(position),
+                    );
+                    run!(conn, |c| diesel::insert_into($links::table)
+                        .values(row)
+                        .execute(c)
+                        .await)?;
+                }
+            }
+            Ok(())
         }
-    }
-    Ok(())
+    };
 }
 
-/// As [`replace_tags`], for categories.
-pub async fn replace_categories(
-    conn: &mut Conn<'_>,
-    blog_id: i64,
-    categories: &[Label],
-) -> QueryResult<()> {
-    for category in categories {
-        let row = (
-            blog_categories::category.eq(&category.text),
-            blog_categories::category_key.eq(&category.key),
-        );
-        run!(conn, |c| diesel::insert_into(blog_categories::table)
-            .values(row)
-            .on_conflict(blog_categories::category_key)
-            .do_nothing()
-            .execute(c)
-            .await)?;
-    }
-    let keys: Vec<&str> = categories.iter().map(|t| t.key.as_str()).collect();
-    let ids: Vec<(i64, String)> = run!(conn, |c| blog_categories::table
-        .filter(blog_categories::category_key.eq_any(&keys))
-        .select((blog_categories::id, blog_categories::category_key))
-        .load(c)
-        .await)?;
-    run!(conn, |c| diesel::delete(
-        blog_category_links::table.filter(blog_category_links::blog_id.eq(blog_id))
-    )
-    .execute(c)
-    .await)?;
-    for (position, category) in (0i64..).zip(categories) {
-        if let Some((category_id, _)) = ids.iter().find(|(_, key)| *key == category.key) {
-            let row = (
-                blog_category_links::blog_id.eq(blog_id),
-                blog_category_links::category_id.eq(category_id),
-                blog_category_links::position.eq(position),
-            );
-            run!(conn, |c| diesel::insert_into(blog_category_links::table)
-                .values(row)
-                .execute(c)
-                .await)?;
-        }
-    }
-    Ok(())
-}
+replace_labels!(
+    replace_tags,
+    blog_tags,
+    tag,
+    tag_key,
+    blog_tag_links,
+    tag_id
+);
+replace_labels!(
+    replace_categories,
+    blog_categories,
+    category,
+    category_key,
+    blog_category_links,
+    category_id
+);
 
 pub async fn delete(conn: &mut Conn<'_>, blog_id: i64) -> QueryResult<()> {
     run!(conn, |c| diesel::delete(
