@@ -1,9 +1,13 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { client } from '../api/generated/client.gen';
 import { configureApiClient } from '../lib/api';
 import { clearSession, currentToken } from '../lib/session';
+
+// antd forms render slowly under jsdom on a busy 2-core machine; the default 1 s wait for
+// findBy/waitFor made tests fail there while the page was still correct.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom has neither; antd's responsive grid and overflow menus need both.
 Object.defineProperty(window, 'matchMedia', {
