@@ -1,31 +1,11 @@
 // Sign-in journeys against the real server and the built web app (spec 1 sections 2, 4, 8; spec 3 guard).
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import { DESKTOP, PHONE, launchBrowser } from './browser.mjs';
-import { CAPTCHA_BYPASS, startServer } from './server.mjs';
+import { describe, test } from 'node:test';
+import { PHONE } from './browser.mjs';
+import { CAPTCHA_BYPASS } from './server.mjs';
+import { PASSWORD, startJourney } from './journey.mjs';
 
-const PASSWORD = 'secret-123';
-
-let server;
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-async function newPage(viewport = DESKTOP) {
-  const context = await browser.newContext({ viewport, locale: 'zh-CN' });
-  const page = await context.newPage();
-  return page;
-}
-
-const url = (path) => `${server.baseUrl}${path}`;
+const { url, newPage, createUser } = startJourney();
 const pathOf = (page) => {
   const { pathname, search } = new URL(page.url());
   return pathname + search;
@@ -87,7 +67,7 @@ describe('sign-in journeys', () => {
   });
 
   test('a wrong captcha shows the error and a new captcha image', async () => {
-    server.createUser({ username: 'wrongcaptcha', password: PASSWORD });
+    createUser({ username: 'wrongcaptcha', password: PASSWORD });
     const page = await newPage();
     await page.goto(url('/login'));
     const firstSrc = await waitForCaptcha(page);
@@ -127,7 +107,7 @@ describe('sign-in journeys', () => {
   });
 
   test('an expired session sends a guarded page to /login with href', async () => {
-    server.createUser({ username: 'expiring', password: PASSWORD });
+    createUser({ username: 'expiring', password: PASSWORD });
     const page = await newPage();
     await logIn(page, 'expiring');
     await page.waitForURL(url('/'));
@@ -141,8 +121,8 @@ describe('sign-in journeys', () => {
   });
 
   test('admin pages admit admins and turn members away', async () => {
-    server.createUser({ username: 'boss', password: PASSWORD, role: 'admin' });
-    server.createUser({ username: 'member', password: PASSWORD });
+    createUser({ username: 'boss', password: PASSWORD, role: 'admin' });
+    createUser({ username: 'member', password: PASSWORD });
 
     const admin = await newPage();
     await logIn(admin, 'boss', { href: '/admin/users' });

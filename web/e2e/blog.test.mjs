@@ -1,42 +1,17 @@
 // Blog journeys against the real server and the built web app (spec 1 sections 2, 4, 5, 8).
 import assert from 'node:assert/strict';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { after, before, describe, test } from 'node:test';
-import { DESKTOP, launchBrowser } from './browser.mjs';
-import { CAPTCHA_BYPASS, startServer } from './server.mjs';
+import { writeFile } from 'node:fs/promises';
+import { describe, test } from 'node:test';
+import { CAPTCHA_BYPASS } from './server.mjs';
+import { PASSWORD, startJourney } from './journey.mjs';
 
-const PASSWORD = 'secret-123';
-
-let server;
-let browser;
-let imageDir;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  imageDir = await mkdtemp(path.join(tmpdir(), 'xinqiao-e2e-banner-'));
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-  if (imageDir) await rm(imageDir, { recursive: true, force: true });
-});
-
-const url = (p) => `${server.baseUrl}${p}`;
-
-async function newPage(viewport = DESKTOP) {
-  const context = await browser.newContext({ viewport, locale: 'zh-CN' });
-  return context.newPage();
-}
+const { url, newPage, createUser, scratchFile } = startJourney();
 
 /** A real PNG painted by the browser, small enough for the 2 MB banner limit. */
 async function paintBanner(name) {
   const page = await newPage({ width: 320, height: 140 });
   await page.setContent('<body style="margin:0;background:linear-gradient(120deg,#F48FB1,#FFE0B2)"></body>');
-  const file = path.join(imageDir, name);
+  const file = scratchFile(name);
   await writeFile(file, await page.screenshot({ type: 'png' }));
   await page.context().close();
   return file;
@@ -86,7 +61,7 @@ const MARKDOWN = ['## 咖啡馆里的相遇', '', '| 时间 | 地点 |', '|---|-
 
 describe('blog journeys', () => {
   test('write a draft with a new tag and a banner, publish it, unpublish it, delete it', async () => {
-    server.createUser({ username: 'blogger', password: PASSWORD });
+    createUser({ username: 'blogger', password: PASSWORD });
     const banner = await paintBanner('banner.png');
     const page = await newPage();
     await logIn(page, 'blogger');
@@ -164,7 +139,7 @@ describe('blog journeys', () => {
   });
 
   test('script and event handlers in an article render inert, on the page and in the editor preview', async () => {
-    server.createUser({ username: 'mallory', password: PASSWORD });
+    createUser({ username: 'mallory', password: PASSWORD });
     const token = await apiLogin('mallory');
     const created = await api(
       '/api/v1/blog/create',

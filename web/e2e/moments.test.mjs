@@ -1,36 +1,12 @@
 // Moments journeys against the real server and the built web app (spec 1 sections 2, 4, 8; spec 2 section 2.12).
 import assert from 'node:assert/strict';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { after, before, describe, test } from 'node:test';
-import { DESKTOP, PHONE, launchBrowser } from './browser.mjs';
-import { CAPTCHA_BYPASS, startServer } from './server.mjs';
+import { writeFile } from 'node:fs/promises';
+import { describe, test } from 'node:test';
+import { PHONE } from './browser.mjs';
+import { CAPTCHA_BYPASS } from './server.mjs';
+import { PASSWORD, startJourney } from './journey.mjs';
 
-const PASSWORD = 'secret-123';
-
-let server;
-let browser;
-let imageDir;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  imageDir = await mkdtemp(path.join(tmpdir(), 'xinqiao-e2e-images-'));
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-  if (imageDir) await rm(imageDir, { recursive: true, force: true });
-});
-
-const url = (p) => `${server.baseUrl}${p}`;
-
-async function newPage(viewport = DESKTOP) {
-  const context = await browser.newContext({ viewport, locale: 'zh-CN' });
-  return context.newPage();
-}
+const { url, newPage, createUser, scratchFile } = startJourney();
 
 /** Real PNG files, painted by the browser itself, for the upload input. */
 async function paintPngs(names) {
@@ -39,7 +15,7 @@ async function paintPngs(names) {
   for (const [index, name] of names.entries()) {
     const colour = ['#E91E63', '#7E57C2', '#26A69A'][index % 3];
     await page.setContent(`<body style="margin:0;background:linear-gradient(135deg, ${colour}, #FFE0B2)"></body>`);
-    const file = path.join(imageDir, name);
+    const file = scratchFile(name);
     await writeFile(file, await page.screenshot({ type: 'png' }));
     files.push(file);
   }
@@ -98,7 +74,7 @@ async function postThroughApi(username, content) {
 
 describe('moments journeys', () => {
   test('a guest sees the feed and is sent to /login to comment or to publish', async () => {
-    server.createUser({ username: 'guestpost', password: PASSWORD });
+    createUser({ username: 'guestpost', password: PASSWORD });
     await postThroughApi('guestpost', '欢迎来到心桥的动态广场');
 
     const page = await newPage(PHONE);
@@ -118,7 +94,7 @@ describe('moments journeys', () => {
   });
 
   test('post with two images, like, comment, reply, delete the reply, delete the moment', async () => {
-    server.createUser({ username: 'momentfan', password: PASSWORD });
+    createUser({ username: 'momentfan', password: PASSWORD });
     const [first, second] = await paintPngs(['sunset.png', 'lake.png']);
     const page = await newPage();
     await logIn(page, 'momentfan');

@@ -2,31 +2,12 @@
 // (spec 1 sections 2, 3, 5, 8 and 9; spec 2 section 2.3).
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { after, before, describe, test } from 'node:test';
-import { DESKTOP, PHONE, launchBrowser } from './browser.mjs';
-import { CAPTCHA_BYPASS, startServer } from './server.mjs';
+import { after, describe, test } from 'node:test';
+import { DESKTOP, PHONE } from './browser.mjs';
+import { CAPTCHA_BYPASS } from './server.mjs';
+import { PASSWORD, startJourney } from './journey.mjs';
 
-const PASSWORD = 'secret-123';
-
-let server;
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-const url = (p) => `${server.baseUrl}${p}`;
-
-async function newPage(viewport = DESKTOP, options = {}) {
-  const context = await browser.newContext({ viewport, locale: 'zh-CN', ...options });
-  return context.newPage();
-}
+const { url, newPage, createUser } = startJourney();
 
 async function logIn(page, username) {
   await page.goto(url('/login'));
@@ -96,7 +77,7 @@ describe('home page', () => {
     assert.equal(await guestMain.locator('a.ant-btn[href="/moment"]').count(), 0);
     await guest.context().close();
 
-    server.createUser({ username: 'homevisitor', password: PASSWORD });
+    createUser({ username: 'homevisitor', password: PASSWORD });
     const member = await newPage();
     await logIn(member, 'homevisitor');
     const memberMain = member.getByRole('main');
