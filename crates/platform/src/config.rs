@@ -102,6 +102,8 @@ pub struct Config {
     pub captcha_bypass: Option<Secret>,
     pub token_ttl_seconds: u64,
     pub filing_number: String,
+    /// The address, phone and email the contact page shows (each empty when not configured).
+    pub contact: ContactDetails,
     /// Trust the left-most `X-Forwarded-For` address as the client's (only behind a proxy
     /// that sets it); otherwise the TCP peer address is the client.
     pub behind_proxy: bool,
@@ -110,6 +112,14 @@ pub struct Config {
     pub guest_feed_cache_ms: u64,
     /// bcrypt cost; 12 in every real deployment, lowered only by the test kit.
     pub password_hash_cost: u32,
+}
+
+/// How members reach the people who run this deployment; shown as configured, never invented.
+#[derive(Debug, Clone, Default, serde::Serialize, utoipa::ToSchema)]
+pub struct ContactDetails {
+    pub address: String,
+    pub phone: String,
+    pub email: String,
 }
 
 /// Looks a setting up in the environment first, then in the optional file.
@@ -291,6 +301,11 @@ impl Config {
             captcha_bypass: captcha_bypass.map(Secret::new),
             token_ttl_seconds,
             filing_number: source.get("XINQIAO_FILING_NUMBER").unwrap_or_default(),
+            contact: ContactDetails {
+                address: source.get("XINQIAO_CONTACT_ADDRESS").unwrap_or_default(),
+                phone: source.get("XINQIAO_CONTACT_PHONE").unwrap_or_default(),
+                email: source.get("XINQIAO_CONTACT_EMAIL").unwrap_or_default(),
+            },
             behind_proxy,
             guest_feed_cache_ms,
             password_hash_cost: PRODUCTION_PASSWORD_COST,
@@ -309,6 +324,7 @@ impl Config {
             captcha_bypass: None,
             token_ttl_seconds: DEFAULT_TOKEN_TTL_SECONDS,
             filing_number: String::new(),
+            contact: ContactDetails::default(),
             behind_proxy: false,
             guest_feed_cache_ms: DEFAULT_GUEST_FEED_CACHE_MS,
             password_hash_cost: 4,
@@ -369,6 +385,21 @@ mod tests {
                 .map(|(k, v)| (k.to_string(), v.to_string()))
                 .collect(),
         }
+    }
+
+    #[test]
+    fn contact_details_are_read_as_configured() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let data_dir = dir.path().to_string_lossy().to_string();
+        let config = Config::from_source(&source(&[
+            ("data_dir", &data_dir),
+            ("contact_phone", "021-6000 1234"),
+            ("contact_email", "hello@example.cn"),
+        ]))
+        .expect("valid");
+        assert_eq!(config.contact.phone, "021-6000 1234");
+        assert_eq!(config.contact.email, "hello@example.cn");
+        assert_eq!(config.contact.address, "", "an unset detail stays empty, never invented");
     }
 
     #[test]

@@ -5,6 +5,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 use utoipa_actix_web::service_config::ServiceConfig;
 
+use crate::config::ContactDetails;
 use crate::envelope::{ApiResult, Envelope, ok};
 use crate::error::ErrorEnvelope;
 use crate::state::AppState;
@@ -37,6 +38,8 @@ async fn get_health() -> ApiResult<Health> {
 pub struct SiteConfig {
     /// The ICP filing number shown in the footer (empty when none is configured).
     pub filing_number: String,
+    /// The contact page's address, phone and email; an empty one is not shown.
+    pub contact: ContactDetails,
     /// Whether the WeChat website QR-code login is configured.
     pub wechat_open_login: bool,
     /// Whether the WeChat official-account login (in-app browser) is configured.
@@ -52,6 +55,7 @@ pub struct SiteConfig {
 async fn get_site_config(state: web::Data<AppState>) -> ApiResult<SiteConfig> {
     ok(SiteConfig {
         filing_number: state.config.filing_number.clone(),
+        contact: state.config.contact.clone(),
         wechat_open_login: state.features.wechat_open_login,
         wechat_official_login: state.features.wechat_official_login,
     })

@@ -55,6 +55,7 @@ async fn site_config_reports_the_filing_number_and_login_flows(app) {
     assert_eq!(response.status, 200);
     assert_eq!(response.data()["wechatOpenLogin"], json!(false));
     assert!(response.data()["filingNumber"].is_string());
+    assert!(response.data()["contact"]["phone"].is_string());
 }
 
 }

@@ -87,6 +87,15 @@ export type CommentsData = {
     comments: string;
 };
 
+/**
+ * How members reach the people who run this deployment; shown as configured, never invented.
+ */
+export type ContactDetails = {
+    address: string;
+    email: string;
+    phone: string;
+};
+
 export type CreateCommentRequest = {
     /**
      * 1 to 500 characters.
@@ -413,6 +422,10 @@ export type EnvelopeSiteConfig = {
     code: number;
     data: {
         /**
+         * The contact page's address, phone and email; an empty one is not shown.
+         */
+        contact: ContactDetails;
+        /**
          * The ICP filing number shown in the footer (empty when none is configured).
          */
         filingNumber: string;
@@ -691,6 +704,10 @@ export type SessionGrant = {
 };
 
 export type SiteConfig = {
+    /**
+     * The contact page's address, phone and email; an empty one is not shown.
+     */
+    contact: ContactDetails;
     /**
      * The ICP filing number shown in the footer (empty when none is configured).
      */
