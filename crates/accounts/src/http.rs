@@ -112,4 +112,5 @@ pub fn configure(cfg: &mut utoipa_actix_web::service_config::ServiceConfig<'_>) 
         .service(register_user)
         .service(keep_login)
         .service(logout_user);
+    crate::wechat::configure(cfg);
 }

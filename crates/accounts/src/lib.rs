@@ -10,5 +10,6 @@ mod schema;
 mod service;
 #[cfg(feature = "testkit")]
 pub mod testkit;
+mod wechat;
 
 pub use http::configure;

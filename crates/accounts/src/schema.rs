@@ -24,6 +24,40 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    wechat_identities (id) {
+        id -> BigInt,
+        user_id -> BigInt,
+        unionid -> Nullable<Text>,
+        nickname -> Text,
+        created_at -> BigInt,
+    }
+}
+
+diesel::table! {
+    wechat_openids (appid, openid) {
+        appid -> Text,
+        openid -> Text,
+        identity_id -> BigInt,
+        created_at -> BigInt,
+    }
+}
+
+diesel::table! {
+    wechat_login_states (id) {
+        id -> Text,
+        flow -> Text,
+        bind_user_id -> Nullable<BigInt>,
+        redirect_uri -> Text,
+        href -> Text,
+        expires_at -> BigInt,
+    }
+}
+
+diesel::joinable!(wechat_openids -> wechat_identities (identity_id));
+diesel::joinable!(wechat_identities -> users (user_id));
+diesel::allow_tables_to_appear_in_same_query!(users, wechat_identities, wechat_openids);
+
 diesel::define_sql_function! {
     /// ASCII case folding, identical on SQLite and PostgreSQL for the characters usernames allow.
     fn lower(text: diesel::sql_types::Text) -> diesel::sql_types::Text;

@@ -257,7 +257,7 @@ pub async fn logout(state: &AppState, identity: &Identity) -> Result<(), Account
     Ok(())
 }
 
-fn issue(state: &AppState, user: &User, now: i64) -> Result<IssuedToken, ApiError> {
+pub(crate) fn issue(state: &AppState, user: &User, now: i64) -> Result<IssuedToken, ApiError> {
     let identity = Identity {
         user_id: user.id,
         uuid: user.uuid.clone(),
@@ -273,7 +273,7 @@ pub(crate) async fn hash_password(password: NewPassword, cost: u32) -> Result<St
         .map_err(ApiError::internal)
 }
 
-async fn verify_password(
+pub(crate) async fn verify_password(
     password: String,
     stored_hash: Option<String>,
     cost: u32,

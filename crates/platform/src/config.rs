@@ -8,6 +8,9 @@ use std::path::{Path, PathBuf};
 
 use rand::RngCore;
 
+mod wechat;
+pub use wechat::{WeChatApp, WeChatSettings};
+
 /// The SQLite file in the data dir when no database URL is given (data/xinqiao.db by default).
 const DEFAULT_DATABASE_FILE: &str = "xinqiao.db";
 const DEFAULT_BIND: &str = "127.0.0.1:8080";
@@ -104,6 +107,11 @@ pub struct Config {
     pub filing_number: String,
     /// The address, phone and email the contact page shows (each empty when not configured).
     pub contact: ContactDetails,
+    /// WeChat sign-in apps; a flow whose app is missing is switched off.
+    pub wechat: WeChatSettings,
+    /// The site's own origin (`https://xinqiao.example`), used to build WeChat's redirect
+    /// addresses; when empty, the origin of the request is used.
+    pub public_url: String,
     /// Trust the left-most `X-Forwarded-For` address as the client's (only behind a proxy
     /// that sets it); otherwise the TCP peer address is the client.
     pub behind_proxy: bool,
@@ -306,6 +314,8 @@ impl Config {
                 phone: source.get("XINQIAO_CONTACT_PHONE").unwrap_or_default(),
                 email: source.get("XINQIAO_CONTACT_EMAIL").unwrap_or_default(),
             },
+            wechat: WeChatSettings::from_source(source)?,
+            public_url: public_url(source)?,
             behind_proxy,
             guest_feed_cache_ms,
             password_hash_cost: PRODUCTION_PASSWORD_COST,
@@ -325,10 +335,26 @@ impl Config {
             token_ttl_seconds: DEFAULT_TOKEN_TTL_SECONDS,
             filing_number: String::new(),
             contact: ContactDetails::default(),
+            wechat: WeChatSettings::default(),
+            public_url: String::new(),
             behind_proxy: false,
             guest_feed_cache_ms: DEFAULT_GUEST_FEED_CACHE_MS,
             password_hash_cost: 4,
         }
+    }
+}
+
+fn public_url(source: &Source) -> Result<String, ConfigError> {
+    let raw = source.get("XINQIAO_PUBLIC_URL").unwrap_or_default();
+    let trimmed = raw.trim().trim_end_matches('/');
+    let is_origin = |rest: &str| !rest.is_empty() && !rest.contains('/');
+    match trimmed.split_once("://") {
+        None if trimmed.is_empty() => Ok(String::new()),
+        Some(("https" | "http", rest)) if is_origin(rest) => Ok(trimmed.to_owned()),
+        _ => Err(ConfigError::new(
+            "XINQIAO_PUBLIC_URL",
+            format!("expected an origin such as https://xinqiao.example, got '{raw}'"),
+        )),
     }
 }
 
@@ -399,7 +425,61 @@ mod tests {
         .expect("valid");
         assert_eq!(config.contact.phone, "021-6000 1234");
         assert_eq!(config.contact.email, "hello@example.cn");
-        assert_eq!(config.contact.address, "", "an unset detail stays empty, never invented");
+        assert_eq!(
+            config.contact.address, "",
+            "an unset detail stays empty, never invented"
+        );
+    }
+
+    #[test]
+    fn a_wechat_app_needs_both_appid_and_secret() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let data_dir = dir.path().to_string_lossy().to_string();
+        let err = Config::from_source(&source(&[
+            ("data_dir", &data_dir),
+            ("wechat_open_appid", "wx123"),
+        ]))
+        .expect_err("secret missing");
+        assert_eq!(err.var, "XINQIAO_WECHAT_OPEN_SECRET");
+
+        let config = Config::from_source(&source(&[
+            ("data_dir", &data_dir),
+            ("wechat_mp_appid", "wxmp"),
+            ("wechat_mp_secret", "s3cret"),
+            ("wechat_api_url", "http://127.0.0.1:9/"),
+        ]))
+        .expect("valid");
+        assert!(config.wechat.open.is_none());
+        assert_eq!(
+            config.wechat.official.as_ref().map(|a| a.appid.as_str()),
+            Some("wxmp")
+        );
+        assert_eq!(config.wechat.api_base_url, "http://127.0.0.1:9");
+        assert_eq!(
+            config.wechat.authorize_base_url,
+            "https://open.weixin.qq.com"
+        );
+    }
+
+    #[test]
+    fn the_public_url_must_be_an_origin() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let data_dir = dir.path().to_string_lossy().to_string();
+        for bad in [
+            "xinqiao.example",
+            "https://xinqiao.example/app",
+            "ftp://x.example",
+        ] {
+            let err = Config::from_source(&source(&[("data_dir", &data_dir), ("public_url", bad)]))
+                .expect_err(bad);
+            assert_eq!(err.var, "XINQIAO_PUBLIC_URL");
+        }
+        let config = Config::from_source(&source(&[
+            ("data_dir", &data_dir),
+            ("public_url", "https://xinqiao.example/"),
+        ]))
+        .expect("valid");
+        assert_eq!(config.public_url, "https://xinqiao.example");
     }
 
     #[test]

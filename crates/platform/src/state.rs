@@ -10,7 +10,7 @@ use crate::files::{LocalStorage, Storage};
 
 /// Which optional sign-in flows this deployment has configured; the web app hides the links
 /// of the others.
-#[derive(Debug, Clone, Copy, Default)]
+#[derive(Debug, Clone, Copy)]
 pub struct SiteFeatures {
     pub wechat_open_login: bool,
     pub wechat_official_login: bool,
@@ -38,13 +38,17 @@ impl AppState {
             directory,
         );
         let storage = Arc::new(LocalStorage::new(config.data_dir.clone()));
+        let features = SiteFeatures {
+            wechat_open_login: config.wechat.open.is_some(),
+            wechat_official_login: config.wechat.official.is_some(),
+        };
         Self {
             config: Arc::new(config),
             db,
             clock,
             auth,
             storage,
-            features: SiteFeatures::default(),
+            features,
         }
     }
 

@@ -8,6 +8,7 @@ mod conventions;
 mod login;
 mod register;
 mod session;
+mod wechat;
 
 use platform::testkit::{CAPTCHA_BYPASS, TestApp, TestResponse};
 use serde_json::{Value, json};

@@ -35,6 +35,8 @@ pub enum Purpose {
     Moment,
     /// A blog banner, at most 2 MB.
     Banner,
+    /// A member's avatar, at most 2 MB.
+    Avatar,
 }
 
 impl Purpose {
@@ -42,20 +44,21 @@ impl Purpose {
         match self {
             Self::Moment => "moment",
             Self::Banner => "banner",
+            Self::Avatar => "avatar",
         }
     }
 
     pub fn max_bytes(self) -> usize {
         match self {
             Self::Moment => 5 * 1024 * 1024,
-            Self::Banner => 2 * 1024 * 1024,
+            Self::Banner | Self::Avatar => 2 * 1024 * 1024,
         }
     }
 
     pub(crate) fn too_large_message(self) -> &'static str {
         match self {
             Self::Moment => "图片大小不能超过 5MB!",
-            Self::Banner => "图片大小不能超过 2MB!",
+            Self::Banner | Self::Avatar => "图片大小不能超过 2MB!",
         }
     }
 }

@@ -2,7 +2,7 @@
 
 import { type Client, formDataBodySerializer, type Options as Options2, type TDataShape } from './client';
 import { client } from './client.gen';
-import type { CreateBlogData, CreateBlogErrors, CreateBlogResponses, CreateCommentData, CreateCommentErrors, CreateCommentResponses, CreateFeedbackData, CreateFeedbackErrors, CreateFeedbackResponses, CreateMomentData, CreateMomentErrors, CreateMomentResponses, DeleteBlogData, DeleteBlogErrors, DeleteBlogResponses, DeleteCommentData, DeleteCommentErrors, DeleteCommentResponses, DeleteMomentData, DeleteMomentErrors, DeleteMomentResponses, GetBlogData, GetBlogErrors, GetBlogResponses, GetCaptchaData, GetCaptchaErrors, GetCaptchaResponses, GetHealthData, GetHealthResponses, GetSiteConfigData, GetSiteConfigErrors, GetSiteConfigResponses, GetUploadData, GetUploadErrors, GetUploadResponses, KeepLoginData, KeepLoginErrors, KeepLoginResponses, LikeMomentData, LikeMomentErrors, LikeMomentResponses, ListBlogCategoriesData, ListBlogCategoriesResponses, ListBlogsData, ListBlogsErrors, ListBlogsResponses, ListBlogTagsData, ListBlogTagsResponses, ListGuestMomentsData, ListGuestMomentsErrors, ListGuestMomentsResponses, ListMomentsData, ListMomentsErrors, ListMomentsResponses, ListMyBlogsData, ListMyBlogsErrors, ListMyBlogsResponses, LoginUserData, LoginUserErrors, LoginUserResponses, LogoutUserData, LogoutUserErrors, LogoutUserResponses, PublishBlogData, PublishBlogErrors, PublishBlogResponses, RegisterUserData, RegisterUserErrors, RegisterUserResponses, UnlikeMomentData, UnlikeMomentErrors, UnlikeMomentResponses, UnpublishBlogData, UnpublishBlogErrors, UnpublishBlogResponses, UpdateBlogData, UpdateBlogErrors, UpdateBlogResponses, UploadFileData, UploadFileErrors, UploadFileResponses } from './types.gen';
+import type { CreateBlogData, CreateBlogErrors, CreateBlogResponses, CreateCommentData, CreateCommentErrors, CreateCommentResponses, CreateFeedbackData, CreateFeedbackErrors, CreateFeedbackResponses, CreateMomentData, CreateMomentErrors, CreateMomentResponses, DeleteBlogData, DeleteBlogErrors, DeleteBlogResponses, DeleteCommentData, DeleteCommentErrors, DeleteCommentResponses, DeleteMomentData, DeleteMomentErrors, DeleteMomentResponses, GetBlogData, GetBlogErrors, GetBlogResponses, GetCaptchaData, GetCaptchaErrors, GetCaptchaResponses, GetHealthData, GetHealthResponses, GetSiteConfigData, GetSiteConfigErrors, GetSiteConfigResponses, GetUploadData, GetUploadErrors, GetUploadResponses, KeepLoginData, KeepLoginErrors, KeepLoginResponses, LikeMomentData, LikeMomentErrors, LikeMomentResponses, ListBlogCategoriesData, ListBlogCategoriesResponses, ListBlogsData, ListBlogsErrors, ListBlogsResponses, ListBlogTagsData, ListBlogTagsResponses, ListGuestMomentsData, ListGuestMomentsErrors, ListGuestMomentsResponses, ListMomentsData, ListMomentsErrors, ListMomentsResponses, ListMyBlogsData, ListMyBlogsErrors, ListMyBlogsResponses, LoginUserData, LoginUserErrors, LoginUserResponses, LogoutUserData, LogoutUserErrors, LogoutUserResponses, PublishBlogData, PublishBlogErrors, PublishBlogResponses, RegisterUserData, RegisterUserErrors, RegisterUserResponses, UnlikeMomentData, UnlikeMomentErrors, UnlikeMomentResponses, UnpublishBlogData, UnpublishBlogErrors, UnpublishBlogResponses, UpdateBlogData, UpdateBlogErrors, UpdateBlogResponses, UploadFileData, UploadFileErrors, UploadFileResponses, WechatBindData, WechatBindErrors, WechatBindingData, WechatBindingErrors, WechatBindingResponses, WechatBindResponses, WechatCallbackData, WechatCallbackErrors, WechatCallbackResponses, WechatLoginData, WechatLoginErrors, WechatOfficialCallbackData, WechatOfficialCallbackErrors, WechatOfficialCallbackResponses, WechatOfficialLoginData, WechatOfficialLoginErrors, WechatUnbindData, WechatUnbindErrors, WechatUnbindResponses } from './types.gen';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -305,6 +305,61 @@ export const logoutUser = <ThrowOnError extends boolean = false>(options?: Optio
  */
 export const registerUser = <ThrowOnError extends boolean = false>(options: Options<RegisterUserData, ThrowOnError>) => (options.client ?? client).post<RegisterUserResponses, RegisterUserErrors, ThrowOnError>({
     url: '/api/v1/user/register',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Starts binding WeChat to the signed-in member; the browser then goes to `authorizeUrl`.
+ */
+export const wechatBind = <ThrowOnError extends boolean = false>(options: Options<WechatBindData, ThrowOnError>) => (options.client ?? client).post<WechatBindResponses, WechatBindErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/wechat/bind',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Whether the signed-in member has WeChat bound.
+ */
+export const wechatBinding = <ThrowOnError extends boolean = false>(options?: Options<WechatBindingData, ThrowOnError>) => (options?.client ?? client).get<WechatBindingResponses, WechatBindingErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/wechat/binding',
+    ...options
+});
+
+/**
+ * Completes the QR-code login: signs in (or up, or binds) and answers the session.
+ */
+export const wechatCallback = <ThrowOnError extends boolean = false>(options?: Options<WechatCallbackData, ThrowOnError>) => (options?.client ?? client).get<WechatCallbackResponses, WechatCallbackErrors, ThrowOnError>({ url: '/api/v1/wechat/callback', ...options });
+
+/**
+ * Sends the browser to WeChat's QR-code page (website login).
+ */
+export const wechatLogin = <ThrowOnError extends boolean = false>(options?: Options<WechatLoginData, ThrowOnError>) => (options?.client ?? client).get<unknown, WechatLoginErrors, ThrowOnError>({ url: '/api/v1/wechat/login', ...options });
+
+/**
+ * Completes the official-account login.
+ */
+export const wechatOfficialCallback = <ThrowOnError extends boolean = false>(options?: Options<WechatOfficialCallbackData, ThrowOnError>) => (options?.client ?? client).get<WechatOfficialCallbackResponses, WechatOfficialCallbackErrors, ThrowOnError>({ url: '/api/v1/wechat/official/callback', ...options });
+
+/**
+ * Sends the browser to the official account's authorize page (inside WeChat).
+ */
+export const wechatOfficialLogin = <ThrowOnError extends boolean = false>(options?: Options<WechatOfficialLoginData, ThrowOnError>) => (options?.client ?? client).get<unknown, WechatOfficialLoginErrors, ThrowOnError>({ url: '/api/v1/wechat/official/login', ...options });
+
+/**
+ * Unbinds WeChat; needs the account's password, so the member can still sign in after.
+ */
+export const wechatUnbind = <ThrowOnError extends boolean = false>(options: Options<WechatUnbindData, ThrowOnError>) => (options.client ?? client).post<WechatUnbindResponses, WechatUnbindErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/wechat/unbind',
     ...options,
     headers: {
         'Content-Type': 'application/json',

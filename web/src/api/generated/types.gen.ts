@@ -4,6 +4,36 @@ export type ClientOptions = {
     baseUrl: `${string}://${string}` | (string & {});
 };
 
+export type BindRequest = {
+    /**
+     * `{origin}/wechatcallback` (QR code) or `{origin}/officialcallback` (inside WeChat).
+     */
+    redirectUri?: string | null;
+};
+
+export type BindStart = {
+    /**
+     * WeChat's authorize page; the browser goes there.
+     */
+    authorizeUrl: string;
+};
+
+export type BindingStatus = {
+    bound: boolean;
+    /**
+     * When it was bound, epoch seconds; 0 when not bound.
+     */
+    boundAt: number;
+    /**
+     * Whether the account can sign in with a password (needed to unbind).
+     */
+    hasPassword: boolean;
+    /**
+     * The WeChat nickname at binding time; empty when not bound.
+     */
+    nickname: string;
+};
+
 export type BlogItem = {
     /**
      * The uuid of the member who created the article.
@@ -152,6 +182,49 @@ export type CreatedMoment = {
 export type Empty = {
     [key: string]: unknown;
 } | null;
+
+export type EnvelopeBindStart = {
+    /**
+     * 200 on success.
+     */
+    code: number;
+    data: {
+        /**
+         * WeChat's authorize page; the browser goes there.
+         */
+        authorizeUrl: string;
+    };
+    /**
+     * A short success text (the spec's where it gives one) or "ok".
+     */
+    message: string;
+};
+
+export type EnvelopeBindingStatus = {
+    /**
+     * 200 on success.
+     */
+    code: number;
+    data: {
+        bound: boolean;
+        /**
+         * When it was bound, epoch seconds; 0 when not bound.
+         */
+        boundAt: number;
+        /**
+         * Whether the account can sign in with a password (needed to unbind).
+         */
+        hasPassword: boolean;
+        /**
+         * The WeChat nickname at binding time; empty when not bound.
+         */
+        nickname: string;
+    };
+    /**
+     * A short success text (the spec's where it gives one) or "ok".
+     */
+    message: string;
+};
 
 export type EnvelopeBlogItem = {
     /**
@@ -398,6 +471,27 @@ export type EnvelopeLoginData = {
     message: string;
 };
 
+export type EnvelopeOfficialLoginData = {
+    /**
+     * 200 on success.
+     */
+    code: number;
+    /**
+     * The official-account callback's answer.
+     */
+    data: {
+        loginData: LoginData;
+        /**
+         * A path on this site.
+         */
+        redirectURL: string;
+    };
+    /**
+     * A short success text (the spec's where it gives one) or "ok".
+     */
+    message: string;
+};
+
 export type EnvelopeRefreshedSession = {
     /**
      * 200 on success.
@@ -477,6 +571,26 @@ export type EnvelopeUploadData = {
          * The stored relative path (also the envelope's message); shown under /api/v1/.
          */
         url: string;
+    };
+    /**
+     * A short success text (the spec's where it gives one) or "ok".
+     */
+    message: string;
+};
+
+export type EnvelopeWeChatLoginData = {
+    /**
+     * 200 on success.
+     */
+    code: number;
+    /**
+     * The QR-code callback's answer: the login fields plus where to go next.
+     */
+    data: LoginData & {
+        /**
+         * A path on this site.
+         */
+        redirectURL: string;
     };
     /**
      * A short success text (the spec's where it gives one) or "ok".
@@ -614,6 +728,17 @@ export type MomentRef = {
 };
 
 /**
+ * The official-account callback's answer.
+ */
+export type OfficialLoginData = {
+    loginData: LoginData;
+    /**
+     * A path on this site.
+     */
+    redirectURL: string;
+};
+
+/**
  * `{page, pageSize}`; an empty body is the first page of the default size.
  */
 export type PageRequest = {
@@ -732,6 +857,10 @@ export type TagListData = {
     total: number;
 };
 
+export type UnbindRequest = {
+    password?: string | null;
+};
+
 export type UploadData = {
     /**
      * The same path, under the name the blog banner upload reads (spec 2, section 7).
@@ -753,6 +882,16 @@ export type UploadData = {
  */
 export type UploadForm = {
     file: Blob | File;
+};
+
+/**
+ * The QR-code callback's answer: the login fields plus where to go next.
+ */
+export type WeChatLoginData = LoginData & {
+    /**
+     * A path on this site.
+     */
+    redirectURL: string;
 };
 
 export type ListBlogCategoriesData = {
@@ -1187,7 +1326,7 @@ export type UploadFileData = {
         /**
          * What the image is for; decides the size limit. Default: moment.
          */
-        purpose?: 'moment' | 'banner' | null;
+        purpose?: 'moment' | 'banner' | 'avatar' | null;
     };
     url: '/api/v1/upload';
 };
@@ -1375,3 +1514,188 @@ export type RegisterUserResponses = {
 };
 
 export type RegisterUserResponse = RegisterUserResponses[keyof RegisterUserResponses];
+
+export type WechatBindData = {
+    body: BindRequest;
+    path?: never;
+    query?: never;
+    url: '/api/v1/wechat/bind';
+};
+
+export type WechatBindErrors = {
+    /**
+     * redirectUri is not one of this site's callback pages
+     */
+    400: ErrorEnvelope;
+    401: ErrorEnvelope;
+    /**
+     * That WeChat login is not configured
+     */
+    503: ErrorEnvelope;
+};
+
+export type WechatBindError = WechatBindErrors[keyof WechatBindErrors];
+
+export type WechatBindResponses = {
+    200: EnvelopeBindStart;
+};
+
+export type WechatBindResponse = WechatBindResponses[keyof WechatBindResponses];
+
+export type WechatBindingData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/v1/wechat/binding';
+};
+
+export type WechatBindingErrors = {
+    401: ErrorEnvelope;
+};
+
+export type WechatBindingError = WechatBindingErrors[keyof WechatBindingErrors];
+
+export type WechatBindingResponses = {
+    200: EnvelopeBindingStatus;
+};
+
+export type WechatBindingResponse = WechatBindingResponses[keyof WechatBindingResponses];
+
+export type WechatCallbackData = {
+    body?: never;
+    path?: never;
+    query?: {
+        code?: string | null;
+        state?: string | null;
+    };
+    url: '/api/v1/wechat/callback';
+};
+
+export type WechatCallbackErrors = {
+    /**
+     * 400: no code, or a tampered, expired or used state; 409: binding conflict; 502: WeChat refused or answered something unreadable
+     */
+    400: ErrorEnvelope;
+    502: ErrorEnvelope;
+};
+
+export type WechatCallbackError = WechatCallbackErrors[keyof WechatCallbackErrors];
+
+export type WechatCallbackResponses = {
+    /**
+     * 登录成功
+     */
+    200: EnvelopeWeChatLoginData;
+};
+
+export type WechatCallbackResponse = WechatCallbackResponses[keyof WechatCallbackResponses];
+
+export type WechatLoginData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * `{origin}/wechatcallback` of this site (the default when absent).
+         */
+        redirect_uri?: string | null;
+        /**
+         * A path on this site to return to after signing in (default `/`).
+         */
+        href?: string | null;
+    };
+    url: '/api/v1/wechat/login';
+};
+
+export type WechatLoginErrors = {
+    /**
+     * redirect_uri is not this site's /wechatcallback, or href is not a path on this site
+     */
+    400: ErrorEnvelope;
+    /**
+     * WeChat website login is not configured
+     */
+    503: ErrorEnvelope;
+};
+
+export type WechatLoginError = WechatLoginErrors[keyof WechatLoginErrors];
+
+export type WechatOfficialCallbackData = {
+    body?: never;
+    path?: never;
+    query?: {
+        code?: string | null;
+        state?: string | null;
+    };
+    url: '/api/v1/wechat/official/callback';
+};
+
+export type WechatOfficialCallbackErrors = {
+    /**
+     * 400: no code, or a tampered, expired or used state; 409: binding conflict; 502: WeChat refused or answered something unreadable
+     */
+    400: ErrorEnvelope;
+    502: ErrorEnvelope;
+};
+
+export type WechatOfficialCallbackError = WechatOfficialCallbackErrors[keyof WechatOfficialCallbackErrors];
+
+export type WechatOfficialCallbackResponses = {
+    /**
+     * 登录成功
+     */
+    200: EnvelopeOfficialLoginData;
+};
+
+export type WechatOfficialCallbackResponse = WechatOfficialCallbackResponses[keyof WechatOfficialCallbackResponses];
+
+export type WechatOfficialLoginData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * A path on this site to return to after signing in (default `/`).
+         */
+        href?: string | null;
+    };
+    url: '/api/v1/wechat/official/login';
+};
+
+export type WechatOfficialLoginErrors = {
+    /**
+     * href is not a path on this site
+     */
+    400: ErrorEnvelope;
+    /**
+     * WeChat official-account login is not configured
+     */
+    503: ErrorEnvelope;
+};
+
+export type WechatOfficialLoginError = WechatOfficialLoginErrors[keyof WechatOfficialLoginErrors];
+
+export type WechatUnbindData = {
+    body: UnbindRequest;
+    path?: never;
+    query?: never;
+    url: '/api/v1/wechat/unbind';
+};
+
+export type WechatUnbindErrors = {
+    /**
+     * Not bound, no password set (请先设置登录密码，再解绑微信), or 密码错误
+     */
+    400: ErrorEnvelope;
+    401: ErrorEnvelope;
+    429: ErrorEnvelope;
+};
+
+export type WechatUnbindError = WechatUnbindErrors[keyof WechatUnbindErrors];
+
+export type WechatUnbindResponses = {
+    /**
+     * 已解绑微信
+     */
+    200: EnvelopeEmpty;
+};
+
+export type WechatUnbindResponse = WechatUnbindResponses[keyof WechatUnbindResponses];

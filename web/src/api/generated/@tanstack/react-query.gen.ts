@@ -3,8 +3,8 @@
 import { type DefaultError, queryOptions, type UseMutationOptions } from '@tanstack/react-query';
 
 import { client } from '../client.gen';
-import { createBlog, createComment, createFeedback, createMoment, deleteBlog, deleteComment, deleteMoment, getBlog, getCaptcha, getHealth, getSiteConfig, getUpload, keepLogin, likeMoment, listBlogCategories, listBlogs, listBlogTags, listGuestMoments, listMoments, listMyBlogs, loginUser, logoutUser, type Options, publishBlog, registerUser, unlikeMoment, unpublishBlog, updateBlog, uploadFile } from '../sdk.gen';
-import type { CreateBlogData, CreateBlogError, CreateBlogResponse, CreateCommentData, CreateCommentError, CreateCommentResponse, CreateFeedbackData, CreateFeedbackError, CreateFeedbackResponse, CreateMomentData, CreateMomentError, CreateMomentResponse, DeleteBlogData, DeleteBlogError, DeleteBlogResponse, DeleteCommentData, DeleteCommentError, DeleteCommentResponse, DeleteMomentData, DeleteMomentError, DeleteMomentResponse, GetBlogData, GetBlogError, GetBlogResponse, GetCaptchaData, GetCaptchaError, GetCaptchaResponse, GetHealthData, GetHealthResponse, GetSiteConfigData, GetSiteConfigError, GetSiteConfigResponse, GetUploadData, GetUploadError, KeepLoginData, KeepLoginError, KeepLoginResponse, LikeMomentData, LikeMomentError, LikeMomentResponse, ListBlogCategoriesData, ListBlogCategoriesResponse, ListBlogsData, ListBlogsError, ListBlogsResponse, ListBlogTagsData, ListBlogTagsResponse, ListGuestMomentsData, ListGuestMomentsError, ListGuestMomentsResponse, ListMomentsData, ListMomentsError, ListMomentsResponse, ListMyBlogsData, ListMyBlogsError, ListMyBlogsResponse, LoginUserData, LoginUserError, LoginUserResponse, LogoutUserData, LogoutUserError, LogoutUserResponse, PublishBlogData, PublishBlogError, PublishBlogResponse, RegisterUserData, RegisterUserError, RegisterUserResponse, UnlikeMomentData, UnlikeMomentError, UnlikeMomentResponse, UnpublishBlogData, UnpublishBlogError, UnpublishBlogResponse, UpdateBlogData, UpdateBlogError, UpdateBlogResponse, UploadFileData, UploadFileError, UploadFileResponse } from '../types.gen';
+import { createBlog, createComment, createFeedback, createMoment, deleteBlog, deleteComment, deleteMoment, getBlog, getCaptcha, getHealth, getSiteConfig, getUpload, keepLogin, likeMoment, listBlogCategories, listBlogs, listBlogTags, listGuestMoments, listMoments, listMyBlogs, loginUser, logoutUser, type Options, publishBlog, registerUser, unlikeMoment, unpublishBlog, updateBlog, uploadFile, wechatBind, wechatBinding, wechatCallback, wechatLogin, wechatOfficialCallback, wechatOfficialLogin, wechatUnbind } from '../sdk.gen';
+import type { CreateBlogData, CreateBlogError, CreateBlogResponse, CreateCommentData, CreateCommentError, CreateCommentResponse, CreateFeedbackData, CreateFeedbackError, CreateFeedbackResponse, CreateMomentData, CreateMomentError, CreateMomentResponse, DeleteBlogData, DeleteBlogError, DeleteBlogResponse, DeleteCommentData, DeleteCommentError, DeleteCommentResponse, DeleteMomentData, DeleteMomentError, DeleteMomentResponse, GetBlogData, GetBlogError, GetBlogResponse, GetCaptchaData, GetCaptchaError, GetCaptchaResponse, GetHealthData, GetHealthResponse, GetSiteConfigData, GetSiteConfigError, GetSiteConfigResponse, GetUploadData, GetUploadError, KeepLoginData, KeepLoginError, KeepLoginResponse, LikeMomentData, LikeMomentError, LikeMomentResponse, ListBlogCategoriesData, ListBlogCategoriesResponse, ListBlogsData, ListBlogsError, ListBlogsResponse, ListBlogTagsData, ListBlogTagsResponse, ListGuestMomentsData, ListGuestMomentsError, ListGuestMomentsResponse, ListMomentsData, ListMomentsError, ListMomentsResponse, ListMyBlogsData, ListMyBlogsError, ListMyBlogsResponse, LoginUserData, LoginUserError, LoginUserResponse, LogoutUserData, LogoutUserError, LogoutUserResponse, PublishBlogData, PublishBlogError, PublishBlogResponse, RegisterUserData, RegisterUserError, RegisterUserResponse, UnlikeMomentData, UnlikeMomentError, UnlikeMomentResponse, UnpublishBlogData, UnpublishBlogError, UnpublishBlogResponse, UpdateBlogData, UpdateBlogError, UpdateBlogResponse, UploadFileData, UploadFileError, UploadFileResponse, WechatBindData, WechatBindError, WechatBindingData, WechatBindingError, WechatBindingResponse, WechatBindResponse, WechatCallbackData, WechatCallbackError, WechatCallbackResponse, WechatLoginData, WechatLoginError, WechatOfficialCallbackData, WechatOfficialCallbackError, WechatOfficialCallbackResponse, WechatOfficialLoginData, WechatOfficialLoginError, WechatUnbindData, WechatUnbindError, WechatUnbindResponse } from '../types.gen';
 
 export const listBlogCategoriesMutation = (options?: Partial<Options<ListBlogCategoriesData>>): UseMutationOptions<ListBlogCategoriesResponse, DefaultError, Options<ListBlogCategoriesData>> => {
     const mutationOptions: UseMutationOptions<ListBlogCategoriesResponse, DefaultError, Options<ListBlogCategoriesData>> = {
@@ -490,6 +490,130 @@ export const registerUserMutation = (options?: Partial<Options<RegisterUserData>
     const mutationOptions: UseMutationOptions<RegisterUserResponse, RegisterUserError, Options<RegisterUserData>> = {
         mutationFn: async (fnOptions) => {
             const { data } = await registerUser({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Starts binding WeChat to the signed-in member; the browser then goes to `authorizeUrl`.
+ */
+export const wechatBindMutation = (options?: Partial<Options<WechatBindData>>): UseMutationOptions<WechatBindResponse, WechatBindError, Options<WechatBindData>> => {
+    const mutationOptions: UseMutationOptions<WechatBindResponse, WechatBindError, Options<WechatBindData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await wechatBind({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+export const wechatBindingQueryKey = (options?: Options<WechatBindingData>) => createQueryKey('wechatBinding', options);
+
+/**
+ * Whether the signed-in member has WeChat bound.
+ */
+export const wechatBindingOptions = (options?: Options<WechatBindingData>) => queryOptions<WechatBindingResponse, WechatBindingError, WechatBindingResponse, ReturnType<typeof wechatBindingQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await wechatBinding({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: wechatBindingQueryKey(options)
+});
+
+export const wechatCallbackQueryKey = (options?: Options<WechatCallbackData>) => createQueryKey('wechatCallback', options);
+
+/**
+ * Completes the QR-code login: signs in (or up, or binds) and answers the session.
+ */
+export const wechatCallbackOptions = (options?: Options<WechatCallbackData>) => queryOptions<WechatCallbackResponse, WechatCallbackError, WechatCallbackResponse, ReturnType<typeof wechatCallbackQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await wechatCallback({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: wechatCallbackQueryKey(options)
+});
+
+export const wechatLoginQueryKey = (options?: Options<WechatLoginData>) => createQueryKey('wechatLogin', options);
+
+/**
+ * Sends the browser to WeChat's QR-code page (website login).
+ */
+export const wechatLoginOptions = (options?: Options<WechatLoginData>) => queryOptions<unknown, WechatLoginError, unknown, ReturnType<typeof wechatLoginQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await wechatLogin({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: wechatLoginQueryKey(options)
+});
+
+export const wechatOfficialCallbackQueryKey = (options?: Options<WechatOfficialCallbackData>) => createQueryKey('wechatOfficialCallback', options);
+
+/**
+ * Completes the official-account login.
+ */
+export const wechatOfficialCallbackOptions = (options?: Options<WechatOfficialCallbackData>) => queryOptions<WechatOfficialCallbackResponse, WechatOfficialCallbackError, WechatOfficialCallbackResponse, ReturnType<typeof wechatOfficialCallbackQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await wechatOfficialCallback({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: wechatOfficialCallbackQueryKey(options)
+});
+
+export const wechatOfficialLoginQueryKey = (options?: Options<WechatOfficialLoginData>) => createQueryKey('wechatOfficialLogin', options);
+
+/**
+ * Sends the browser to the official account's authorize page (inside WeChat).
+ */
+export const wechatOfficialLoginOptions = (options?: Options<WechatOfficialLoginData>) => queryOptions<unknown, WechatOfficialLoginError, unknown, ReturnType<typeof wechatOfficialLoginQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await wechatOfficialLogin({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: wechatOfficialLoginQueryKey(options)
+});
+
+/**
+ * Unbinds WeChat; needs the account's password, so the member can still sign in after.
+ */
+export const wechatUnbindMutation = (options?: Partial<Options<WechatUnbindData>>): UseMutationOptions<WechatUnbindResponse, WechatUnbindError, Options<WechatUnbindData>> => {
+    const mutationOptions: UseMutationOptions<WechatUnbindResponse, WechatUnbindError, Options<WechatUnbindData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await wechatUnbind({
                 ...options,
                 ...fnOptions,
                 throwOnError: true

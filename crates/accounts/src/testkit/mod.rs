@@ -1,6 +1,8 @@
 //! Test helpers for every crate's API tests: an application with the accounts directory, and
 //! signed-in users of each role.
 
+pub mod fake_wechat;
+
 use platform::Role;
 use platform::testkit::{CAPTCHA_BYPASS, Engine, TestApp};
 use serde_json::json;
@@ -16,6 +18,38 @@ pub async fn spawn_app(engine: Engine) -> Option<TestApp> {
         crate::configure(cfg);
         platform::site::configure(cfg);
     })
+    .await
+}
+
+/// A test application with the accounts routes and both WeChat logins pointed at the
+/// process's fake WeChat.
+pub async fn spawn_wechat_app(engine: Engine) -> Option<TestApp> {
+    use fake_wechat::{FakeWeChat, MP_APPID, MP_SECRET, OPEN_APPID, OPEN_SECRET};
+    use platform::config::{Secret, WeChatApp, WeChatSettings};
+    let fake = FakeWeChat::shared();
+    TestApp::spawn(
+        engine,
+        |cfg| {
+            crate::configure(cfg);
+            platform::site::configure(cfg);
+            platform::files::http::configure(cfg);
+        },
+        crate::api::directory,
+        |config| {
+            config.wechat = WeChatSettings {
+                open: Some(WeChatApp {
+                    appid: OPEN_APPID.into(),
+                    secret: Secret::new(OPEN_SECRET),
+                }),
+                official: Some(WeChatApp {
+                    appid: MP_APPID.into(),
+                    secret: Secret::new(MP_SECRET),
+                }),
+                authorize_base_url: fake.base_url.clone(),
+                api_base_url: fake.base_url.clone(),
+            };
+        },
+    )
     .await
 }
 

@@ -1,0 +1,346 @@
+//! WeChat handlers: browser redirects to WeChat, the two callbacks, and binding.
+
+use actix_web::http::header;
+use actix_web::{HttpRequest, HttpResponse, get, post, web};
+use platform::{
+    ApiError, ApiResult, AppState, ClientAddress, CurrentUser, Empty, Envelope, ErrorEnvelope, ok,
+    ok_with_message,
+};
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+
+use super::flow::Flow;
+use super::service::{self, Intent, WeChatError};
+use super::targets;
+use crate::dto::LoginData;
+
+#[derive(Debug, Deserialize, IntoParams)]
+pub struct QrLoginQuery {
+    /// `{origin}/wechatcallback` of this site (the default when absent).
+    redirect_uri: Option<String>,
+    /// A path on this site to return to after signing in (default `/`).
+    href: Option<String>,
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+pub struct OfficialLoginQuery {
+    /// A path on this site to return to after signing in (default `/`).
+    href: Option<String>,
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+pub struct CallbackQuery {
+    code: Option<String>,
+    state: Option<String>,
+}
+
+/// The QR-code callback's answer: the login fields plus where to go next.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct WeChatLoginData {
+    #[serde(flatten)]
+    pub login: LoginData,
+    /// A path on this site.
+    #[serde(rename = "redirectURL")]
+    pub redirect_url: String,
+}
+
+/// The official-account callback's answer.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OfficialLoginData {
+    /// A path on this site.
+    #[serde(rename = "redirectURL")]
+    pub redirect_url: String,
+    pub login_data: LoginData,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BindRequest {
+    /// `{origin}/wechatcallback` (QR code) or `{origin}/officialcallback` (inside WeChat).
+    #[serde(default)]
+    pub redirect_uri: Option<String>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BindStart {
+    /// WeChat's authorize page; the browser goes there.
+    pub authorize_url: String,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BindingStatus {
+    pub bound: bool,
+    /// The WeChat nickname at binding time; empty when not bound.
+    pub nickname: String,
+    /// When it was bound, epoch seconds; 0 when not bound.
+    pub bound_at: i64,
+    /// Whether the account can sign in with a password (needed to unbind).
+    pub has_password: bool,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct UnbindRequest {
+    #[serde(default)]
+    pub password: Option<String>,
+}
+
+/// The origin WeChat sends the browser back to: the configured public URL, else the request's.
+fn site_origin(state: &AppState, request: &HttpRequest) -> String {
+    if state.config.public_url.is_empty() {
+        let info = request.connection_info();
+        format!("{}://{}", info.scheme(), info.host())
+    } else {
+        state.config.public_url.clone()
+    }
+}
+
+fn href_or_home(raw: Option<&str>) -> Result<String, WeChatError> {
+    match raw.filter(|h| !h.is_empty()) {
+        None => Ok("/".into()),
+        Some(raw) => targets::same_site_path(raw).ok_or(WeChatError::ForeignHref),
+    }
+}
+
+fn redirect_to(location: String) -> HttpResponse {
+    HttpResponse::Found()
+        .insert_header((header::LOCATION, location))
+        .insert_header((header::CACHE_CONTROL, "no-store"))
+        .finish()
+}
+
+/// Sends the browser to WeChat's QR-code page (website login).
+#[utoipa::path(
+    tag = "wechat",
+    operation_id = "wechat_login",
+    params(QrLoginQuery),
+    responses(
+        (status = 302, description = "To WeChat's QR-code authorize page"),
+        (status = 400, description = "redirect_uri is not this site's /wechatcallback, or href is not a path on this site", body = ErrorEnvelope),
+        (status = 503, description = "WeChat website login is not configured", body = ErrorEnvelope),
+    )
+)]
+#[get("/wechat/login")]
+async fn wechat_login(
+    state: web::Data<AppState>,
+    request: HttpRequest,
+    client: ClientAddress,
+    query: web::Query<QrLoginQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let origin = site_origin(&state, &request);
+    let redirect_uri = match query.redirect_uri.as_deref() {
+        None | Some("") => format!("{origin}{}", Flow::Open.callback_path()),
+        Some(raw) => match targets::callback_on_site(raw, &origin) {
+            Some((Flow::Open, uri)) => uri,
+            _ => return Err(WeChatError::ForeignRedirect.into()),
+        },
+    };
+    let href = href_or_home(query.href.as_deref())?;
+    let authorize = service::start(
+        &state,
+        &client.0,
+        Flow::Open,
+        redirect_uri,
+        Intent::SignIn { href },
+    )
+    .await?;
+    Ok(redirect_to(authorize))
+}
+
+/// Sends the browser to the official account's authorize page (inside WeChat).
+#[utoipa::path(
+    tag = "wechat",
+    operation_id = "wechat_official_login",
+    params(OfficialLoginQuery),
+    responses(
+        (status = 302, description = "To WeChat's official-account authorize page"),
+        (status = 400, description = "href is not a path on this site", body = ErrorEnvelope),
+        (status = 503, description = "WeChat official-account login is not configured", body = ErrorEnvelope),
+    )
+)]
+#[get("/wechat/official/login")]
+async fn wechat_official_login(
+    state: web::Data<AppState>,
+    request: HttpRequest,
+    client: ClientAddress,
+    query: web::Query<OfficialLoginQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let href = href_or_home(query.href.as_deref())?;
+    let redirect_uri = format!(
+        "{}{}",
+        site_origin(&state, &request),
+        Flow::Official.callback_path()
+    );
+    let authorize = service::start(
+        &state,
+        &client.0,
+        Flow::Official,
+        redirect_uri,
+        Intent::SignIn { href },
+    )
+    .await?;
+    Ok(redirect_to(authorize))
+}
+
+const CALLBACK_FAILURES: &str = "400: no code, or a tampered, expired or used state; 409: binding conflict; 502: WeChat refused or answered something unreadable";
+
+/// Completes the QR-code login: signs in (or up, or binds) and answers the session.
+#[utoipa::path(
+    tag = "wechat",
+    operation_id = "wechat_callback",
+    params(CallbackQuery),
+    responses(
+        (status = 200, description = "登录成功", body = Envelope<WeChatLoginData>),
+        (status = 400, description = CALLBACK_FAILURES, body = ErrorEnvelope),
+        (status = 502, body = ErrorEnvelope),
+    )
+)]
+#[get("/wechat/callback")]
+async fn wechat_callback(
+    state: web::Data<AppState>,
+    query: web::Query<CallbackQuery>,
+) -> ApiResult<WeChatLoginData> {
+    let completed = service::complete(
+        &state,
+        Flow::Open,
+        query.code.as_deref(),
+        query.state.as_deref(),
+    )
+    .await?;
+    ok_with_message(
+        "登录成功",
+        WeChatLoginData {
+            login: completed.signed_in.into(),
+            redirect_url: completed.redirect_url,
+        },
+    )
+}
+
+/// Completes the official-account login.
+#[utoipa::path(
+    tag = "wechat",
+    operation_id = "wechat_official_callback",
+    params(CallbackQuery),
+    responses(
+        (status = 200, description = "登录成功", body = Envelope<OfficialLoginData>),
+        (status = 400, description = CALLBACK_FAILURES, body = ErrorEnvelope),
+        (status = 502, body = ErrorEnvelope),
+    )
+)]
+#[get("/wechat/official/callback")]
+async fn wechat_official_callback(
+    state: web::Data<AppState>,
+    query: web::Query<CallbackQuery>,
+) -> ApiResult<OfficialLoginData> {
+    let completed = service::complete(
+        &state,
+        Flow::Official,
+        query.code.as_deref(),
+        query.state.as_deref(),
+    )
+    .await?;
+    ok_with_message(
+        "登录成功",
+        OfficialLoginData {
+            redirect_url: completed.redirect_url,
+            login_data: completed.signed_in.into(),
+        },
+    )
+}
+
+/// Starts binding WeChat to the signed-in member; the browser then goes to `authorizeUrl`.
+#[utoipa::path(
+    tag = "wechat",
+    operation_id = "wechat_bind",
+    request_body = BindRequest,
+    security(("bearer" = [])),
+    responses(
+        (status = 200, body = Envelope<BindStart>),
+        (status = 400, description = "redirectUri is not one of this site's callback pages", body = ErrorEnvelope),
+        (status = 401, body = ErrorEnvelope),
+        (status = 503, description = "That WeChat login is not configured", body = ErrorEnvelope),
+    )
+)]
+#[post("/wechat/bind")]
+async fn wechat_bind(
+    state: web::Data<AppState>,
+    request: HttpRequest,
+    client: ClientAddress,
+    user: CurrentUser,
+    body: web::Json<BindRequest>,
+) -> ApiResult<BindStart> {
+    let origin = site_origin(&state, &request);
+    let (flow, redirect_uri) = body
+        .redirect_uri
+        .as_deref()
+        .and_then(|raw| targets::callback_on_site(raw, &origin))
+        .ok_or(WeChatError::ForeignRedirect)?;
+    let intent = Intent::Bind {
+        user_id: user.0.user_id,
+    };
+    let authorize_url = service::start(&state, &client.0, flow, redirect_uri, intent).await?;
+    ok(BindStart { authorize_url })
+}
+
+/// Whether the signed-in member has WeChat bound.
+#[utoipa::path(
+    tag = "wechat",
+    operation_id = "wechat_binding",
+    security(("bearer" = [])),
+    responses((status = 200, body = Envelope<BindingStatus>), (status = 401, body = ErrorEnvelope))
+)]
+#[get("/wechat/binding")]
+async fn wechat_binding(state: web::Data<AppState>, user: CurrentUser) -> ApiResult<BindingStatus> {
+    let binding = service::binding(&state, user.0.user_id).await?;
+    ok(BindingStatus {
+        bound: binding.identity.is_some(),
+        nickname: binding
+            .identity
+            .as_ref()
+            .map(|i| i.nickname.clone())
+            .unwrap_or_default(),
+        bound_at: binding.identity.map(|i| i.created_at).unwrap_or_default(),
+        has_password: binding.has_password,
+    })
+}
+
+/// Unbinds WeChat; needs the account's password, so the member can still sign in after.
+#[utoipa::path(
+    tag = "wechat",
+    operation_id = "wechat_unbind",
+    request_body = UnbindRequest,
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "已解绑微信", body = Envelope<Empty>),
+        (status = 400, description = "Not bound, no password set (请先设置登录密码，再解绑微信), or 密码错误", body = ErrorEnvelope),
+        (status = 401, body = ErrorEnvelope),
+        (status = 429, body = ErrorEnvelope),
+    )
+)]
+#[post("/wechat/unbind")]
+async fn wechat_unbind(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    body: web::Json<UnbindRequest>,
+) -> ApiResult<Empty> {
+    let password = body
+        .into_inner()
+        .password
+        .filter(|p| !p.is_empty())
+        .ok_or_else(|| ApiError::bad_request("请输入密码"))?;
+    service::unbind(&state, user.0.user_id, password).await?;
+    ok_with_message("已解绑微信", Empty::new())
+}
+
+pub fn configure(cfg: &mut utoipa_actix_web::service_config::ServiceConfig<'_>) {
+    cfg.service(wechat_login)
+        .service(wechat_official_login)
+        .service(wechat_callback)
+        .service(wechat_official_callback)
+        .service(wechat_bind)
+        .service(wechat_binding)
+        .service(wechat_unbind);
+}

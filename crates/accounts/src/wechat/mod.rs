@@ -1,0 +1,12 @@
+//! WeChat sign-in: the website QR-code flow, the official-account flow inside WeChat's
+//! browser, and binding WeChat to an existing account.
+
+mod client;
+mod flow;
+mod http;
+mod repo;
+mod service;
+mod state_token;
+mod targets;
+
+pub use http::configure;
