@@ -42,7 +42,9 @@ test-web: web-deps
 	git diff --exit-code --stat -- web/src/api/generated || { echo "web/src/api/generated is stale: run make openapi and commit"; exit 1; }
 	cd web && npm test
 
+# The journeys also run the fake WeChat (crates/accounts/examples/fake_wechat.rs).
 test-e2e: web server-debug
+	$(CARGO) build -p accounts --example fake-wechat --features testkit
 	cd web && XINQIAO_BIN=../target/debug/xinqiao npm run e2e
 
 lint:

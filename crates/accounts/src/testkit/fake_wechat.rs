@@ -4,8 +4,9 @@
 //! codes and tokens that are known, issued to that app and (for codes) used once.
 //!
 //! Who "scans" is chosen with extra query parameters on the authorize address: `person`
-//! (default `wechat_friend`), `unionid=no` for an app without a union account, and `fail`
-//! (`malformed` makes the token endpoint answer HTML).
+//! (else the default person, `wechat_friend` until `GET /fake/person?name=…` changes it),
+//! `unionid=no` for an app without a union account, and `fail` (`malformed` makes the token
+//! endpoint answer HTML).
 
 use std::collections::HashMap;
 use std::net::SocketAddr;
@@ -55,6 +56,7 @@ struct Fake {
     registered_host: String,
     base_url: String,
     ledger: Mutex<Ledger>,
+    default_person: Mutex<String>,
 }
 
 /// A running fake; its address serves both the authorize pages and the API.
@@ -97,8 +99,11 @@ pub fn start(bind: SocketAddr, registered_host: &str) -> std::io::Result<FakeWeC
                     .route("/sns/oauth2/access_token", web::get().to(access_token))
                     .route("/sns/userinfo", web::get().to(user_info))
                     .route("/avatar/{person}.png", web::get().to(avatar))
+                    .route("/fake/person", web::get().to(set_default_person))
             })
             .workers(1)
+            // The process's owner (a test, or the journey harness) ends it; no graceful shutdown.
+            .disable_signals()
             .bind(bind);
             let server = match server {
                 Ok(server) => server,
@@ -113,6 +118,7 @@ pub fn start(bind: SocketAddr, registered_host: &str) -> std::io::Result<FakeWeC
                 registered_host,
                 base_url: base_url.clone(),
                 ledger: Mutex::new(Ledger::default()),
+                default_person: Mutex::new(DEFAULT_PERSON.to_owned()),
             }));
             let _ = sender.send(Ok(base_url));
             let _ = server.run().await;
@@ -181,7 +187,9 @@ fn authorize(fake: &Fake, query: AuthorizeQuery, appid: &str, scopes: &[&str]) -
     };
     let grant = Grant {
         appid: appid.to_owned(),
-        person: query.person.unwrap_or_else(|| DEFAULT_PERSON.to_owned()),
+        person: query
+            .person
+            .unwrap_or_else(|| fake.default_person.lock().expect("person").clone()),
         with_unionid: query.unionid.as_deref() != Some("no"),
         fail: query.fail.unwrap_or_default(),
     };
@@ -298,6 +306,17 @@ async fn user_info(fake: web::Data<Fake>, query: web::Query<UserInfoQuery>) -> H
         reply["unionid"] = json!(unionid_of(&grant.person));
     }
     HttpResponse::Ok().json(reply)
+}
+
+#[derive(Deserialize)]
+struct PersonQuery {
+    name: String,
+}
+
+/// Who scans next when the authorize address names nobody (the browser journeys' switch).
+async fn set_default_person(fake: web::Data<Fake>, query: web::Query<PersonQuery>) -> HttpResponse {
+    *fake.default_person.lock().expect("person") = query.into_inner().name;
+    HttpResponse::NoContent().finish()
 }
 
 async fn avatar() -> HttpResponse {

@@ -1,7 +1,6 @@
 //! Calls to WeChat's API host: code for access token, access token for the user's profile,
 //! and the avatar picture. WeChat answers errors as `{errcode, errmsg}` with HTTP 200.
 
-use std::sync::OnceLock;
 use std::time::Duration;
 
 use platform::config::{WeChatApp, WeChatSettings};
@@ -51,15 +50,19 @@ struct UserInfoReply {
     unionid: Option<String>,
 }
 
-fn http() -> &'static reqwest::Client {
-    static CLIENT: OnceLock<reqwest::Client> = OnceLock::new();
-    CLIENT.get_or_init(|| {
-        reqwest::Client::builder()
-            .timeout(TIMEOUT)
-            .redirect(reqwest::redirect::Policy::limited(3))
-            .build()
-            .unwrap_or_else(|_| reqwest::Client::new())
-    })
+thread_local! {
+    /// One client per thread: each actix worker runs its own runtime, and a pooled connection
+    /// lives on the runtime that opened it, so sharing one across runtimes would hand a worker
+    /// connections whose runtime may be gone.
+    static CLIENT: reqwest::Client = reqwest::Client::builder()
+        .timeout(TIMEOUT)
+        .redirect(reqwest::redirect::Policy::limited(3))
+        .build()
+        .unwrap_or_else(|_| reqwest::Client::new());
+}
+
+fn http() -> reqwest::Client {
+    CLIENT.with(reqwest::Client::clone)
 }
 
 /// Exchanges an authorization code and reads the profile it grants.

@@ -144,6 +144,19 @@ async fn the_first_qr_sign_in_creates_a_member_and_the_next_finds_them(app) {
     assert_eq!(members(&app).await, 1);
 }
 
+async fn two_first_sign_ins_of_one_person_at_once_make_one_member(app) {
+    let (code_a, state_a) = scan(&start_qr(&app, "/").await, "person=twin").await;
+    let (code_b, state_b) = scan(&start_official(&app, "/").await, "person=twin").await;
+    let (website, official) = futures_util::future::join(
+        qr_callback(&app, &code_a, &state_a),
+        official_callback(&app, &code_b, &state_b),
+    )
+    .await;
+    assert_eq!((website.status, official.status), (200, 200), "{} {}", website.json, official.json);
+    assert_eq!(official.data()["loginData"]["uuid"], website.data()["uuid"]);
+    assert_eq!(members(&app).await, 1);
+}
+
 async fn the_unionid_links_the_website_and_the_official_account(app) {
     let website = qr_sign_in(&app, "bob").await;
     let authorize = start_official(&app, "/moment").await;
