@@ -4,6 +4,10 @@ import { defineConfig } from 'vite';
 
 export default defineConfig({
   plugins: [react()],
+  build: {
+    // scripts/initial-js.mjs reads it to measure what a route loads first.
+    manifest: true,
+  },
   server: {
     // The xinqiao binary serves the API; in development it runs beside the dev server.
     proxy: { '/api': 'http://127.0.0.1:8080' },

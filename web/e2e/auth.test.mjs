@@ -45,8 +45,8 @@ describe('sign-in journeys', () => {
     await page.getByText('欢迎回来').waitFor();
 
     await page.goto(url('/user/account'));
-    await page.getByText('即将上线').waitFor();
-    await page.getByText('账户安全').first().waitFor();
+    await page.getByText('尚未绑定微信').waitFor();
+    await page.getByText('本站暂未开启微信登录。').waitFor();
 
     await page.getByRole('button', { name: /xiaomei/ }).click();
     await page.getByText('退出登录').click();

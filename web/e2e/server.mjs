@@ -42,7 +42,8 @@ async function waitForHealth(baseUrl, child, log) {
   throw new Error(`xinqiao did not answer /api/v1/health within ${HEALTH_TIMEOUT_MS} ms:\n${log()}`);
 }
 
-export async function startServer() {
+/** `extraEnv` adds or overrides settings (a journey's WeChat apps, say). */
+export async function startServer(extraEnv = {}) {
   if (!existsSync(BINARY)) {
     throw new Error(`no server binary at ${BINARY}: build it (cargo build --release) or set XINQIAO_BIN`);
   }
@@ -59,6 +60,11 @@ export async function startServer() {
     XINQIAO_CAPTCHA_BYPASS: CAPTCHA_BYPASS,
     XINQIAO_WEB_DIR: DIST_DIR,
     XINQIAO_ENV: 'development',
+    // The contact page shows what the operator configures; the address is left out on purpose.
+    XINQIAO_CONTACT_ADDRESS: '',
+    XINQIAO_CONTACT_PHONE: '0571 8888 6666',
+    XINQIAO_CONTACT_EMAIL: 'hello@example.com',
+    ...extraEnv,
   };
 
   let output = '';

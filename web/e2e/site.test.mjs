@@ -74,22 +74,36 @@ describe('home page', () => {
     const guestMain = guest.getByRole('main');
     await guestMain.getByRole('link', { name: /^登\s*录$/ }).waitFor();
     assert.equal(await guestMain.getByRole('link', { name: /^登\s*录$/ }).getAttribute('href'), '/login');
-    assert.equal(await guestMain.locator('a.ant-btn[href="/moment"]').count(), 0);
+    assert.equal(await guestMain.getByRole('link', { name: '去看看动态' }).count(), 0);
     await guest.context().close();
 
     createUser({ username: 'homevisitor', password: PASSWORD });
     const member = await newPage();
     await logIn(member, 'homevisitor');
     const memberMain = member.getByRole('main');
-    await memberMain.locator('a.ant-btn[href="/moment"]').waitFor();
+    const toMoments = memberMain.getByRole('link', { name: '去看看动态' });
+    assert.equal(await toMoments.getAttribute('href'), '/moment');
     assert.equal(await memberMain.getByRole('link', { name: /^登\s*录$/ }).count(), 0);
-    await memberMain.locator('a.ant-btn[href="/moment"]').click();
+    await toMoments.click();
     await member.waitForURL(url('/moment'));
     await member.context().close();
   });
 });
 
 describe('static pages', () => {
+  test('the contact page shows the configured details', async () => {
+    const page = await newPage();
+    await page.goto(url('/contact'));
+    const details = page.getByRole('region', { name: '联系方式' });
+    assert.equal(await details.getByRole('link', { name: '0571 8888 6666' }).getAttribute('href'), 'tel:057188886666');
+    assert.equal(
+      await details.getByRole('link', { name: 'hello@example.com' }).getAttribute('href'),
+      'mailto:hello@example.com',
+    );
+    assert.equal(await details.getByText('地址').count(), 0);
+    await page.context().close();
+  });
+
   test('the contact form thanks the sender without calling the server', async () => {
     const page = await newPage(PHONE);
     await page.goto(url('/contact'));

@@ -1,5 +1,6 @@
 import 'antd/dist/reset.css';
-import { StrictMode } from 'react';
+import './app/global.css';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders, createQueryClient } from './app/providers';
@@ -25,10 +26,15 @@ configureApiClient({
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html has no #root element');
 
-createRoot(rootElement).render(
-  <StrictMode>
-    <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
-);
+const root = createRoot(rootElement);
+// As a transition, the first render yields to the browser every few milliseconds instead of
+// blocking a slow phone's main thread in one long task (issue 5: total blocking time).
+startTransition(() => {
+  root.render(
+    <StrictMode>
+      <AppProviders queryClient={queryClient}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>,
+  );
+});

@@ -1,8 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { App as AntApp, ConfigProvider } from 'antd';
-import zhCN from 'antd/locale/zh_CN';
 import type { ReactNode } from 'react';
-import { appTheme } from './theme';
 
 export function createQueryClient() {
   return new QueryClient({
@@ -13,12 +10,7 @@ export function createQueryClient() {
   });
 }
 
+/** What every screen needs. antd's providers are separate (AntdProviders), loaded with the first page built with antd. */
 export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
-  return (
-    <QueryClientProvider client={queryClient}>
-      <ConfigProvider locale={zhCN} theme={appTheme}>
-        <AntApp>{children}</AntApp>
-      </ConfigProvider>
-    </QueryClientProvider>
-  );
+  return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
 }

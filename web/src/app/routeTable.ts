@@ -1,15 +1,23 @@
 import type { ComponentType } from 'react';
+import HomePage from '../features/home/routes/HomePage';
 import type { PageProps } from '../lib/page';
 
 /** none: anyone; auth: a signed-in member; admin: a signed-in admin or superadmin. */
 export type Access = 'none' | 'auth' | 'admin';
 
-export interface AppRoute {
+interface RouteBase {
   path: string;
   access: Access;
   title: string;
-  page: () => Promise<{ default: ComponentType<PageProps> }>;
 }
+
+type PageModule = () => Promise<{ default: ComponentType<PageProps> }>;
+
+/**
+ * A page is a lazily loaded module, except the landing page: it is built without antd and ships
+ * in the entry chunk, so a first visit renders it in one pass from one download (issue 5).
+ */
+export type AppRoute = RouteBase & ({ page: PageModule } | { landing: ComponentType<PageProps> });
 
 const comingSoon = () => import('../features/placeholder/routes/ComingSoonPage');
 
@@ -17,12 +25,22 @@ const soon = (path: string, access: Access, title: string): AppRoute => ({ path,
 
 /** Spec 3 section 2 "Full route table", plus /register and the help sub-pages linked from spec 1. */
 export const ROUTES: readonly AppRoute[] = [
-  { path: '/', access: 'none', title: '首页', page: () => import('../features/home/routes/HomePage') },
+  { path: '/', access: 'none', title: '首页', landing: HomePage },
   { path: '/login', access: 'none', title: '登录', page: () => import('../features/auth/routes/LoginPage') },
   { path: '/register', access: 'none', title: '注册', page: () => import('../features/auth/routes/RegisterPage') },
   { path: '/about', access: 'none', title: '关于我们', page: () => import('../features/site/routes/AboutPage') },
-  soon('/wechatcallback', 'none', '微信登录'),
-  soon('/officialcallback', 'none', '微信公众号登录'),
+  {
+    path: '/wechatcallback',
+    access: 'none',
+    title: '微信登录',
+    page: () => import('../features/auth/routes/WeChatCallbackPage'),
+  },
+  {
+    path: '/officialcallback',
+    access: 'none',
+    title: '微信公众号登录',
+    page: () => import('../features/auth/routes/OfficialCallbackPage'),
+  },
   { path: '/moment', access: 'none', title: '动态', page: () => import('../features/moments/routes/MomentFeedPage') },
   {
     path: '/moment/create',
@@ -93,7 +111,12 @@ export const ROUTES: readonly AppRoute[] = [
     title: '我的文章',
     page: () => import('../features/blog/routes/MyBlogsPage'),
   },
-  soon('/user/account', 'auth', '账户安全'),
+  {
+    path: '/user/account',
+    access: 'auth',
+    title: '账户安全',
+    page: () => import('../features/account/routes/AccountPage'),
+  },
   soon('/exam/take/:id', 'auth', '参加测试'),
   soon('/exam/result/list/:id', 'auth', '测试结果列表'),
   soon('/exam/result/:id', 'auth', '测试结果'),

@@ -6,15 +6,24 @@ import { ROUTES } from './routeTable';
 
 const NotFoundPage = lazy(() => import('../features/placeholder/routes/NotFoundPage'));
 
+/** What a route tells the layout (through useMatches). */
+export interface PageHandle {
+  /** The page is built with antd, so the layout renders it inside antd's providers. */
+  usesAntd: boolean;
+}
+
 /** The guard decides before the page's module loads, so a redirect never downloads the page. */
 export const appRoutes: RouteObject[] = [
   {
     element: <AppLayout />,
     children: [
       ...ROUTES.map((route): RouteObject => {
-        const Page = lazy(route.page);
+        const isLanding = 'landing' in route;
+        const Page = isLanding ? route.landing : lazy(route.page);
+        const handle: PageHandle = { usesAntd: !isLanding };
         return {
           path: route.path,
+          handle,
           element: (
             <RouteGuard access={route.access} title={route.title}>
               <Page title={route.title} />
@@ -22,7 +31,7 @@ export const appRoutes: RouteObject[] = [
           ),
         };
       }),
-      { path: '*', element: <NotFoundPage /> },
+      { path: '*', handle: { usesAntd: true } satisfies PageHandle, element: <NotFoundPage /> },
     ],
   },
 ];

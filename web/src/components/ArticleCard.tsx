@@ -1,7 +1,10 @@
-import { CalendarOutlined, ReadOutlined, UserOutlined } from '@ant-design/icons';
-import { Card, Tag, Typography } from 'antd';
+import CalendarOutlined from '@ant-design/icons-svg/es/asn/CalendarOutlined';
+import ReadOutlined from '@ant-design/icons-svg/es/asn/ReadOutlined';
+import UserOutlined from '@ant-design/icons-svg/es/asn/UserOutlined';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import styles from './ArticleCard.module.css';
+import { Icon } from './Icon';
 
 export interface ArticleCardProps {
   /** Where the card leads (the article's detail page). */
@@ -19,8 +22,6 @@ export interface ArticleCardProps {
   actions?: ReactNode[];
 }
 
-const COVER_HEIGHT = 168;
-
 /** Warm gradients for articles without a banner, picked from the title so a card keeps its colour. */
 const COVERS = [
   'linear-gradient(135deg, #F8BBD0 0%, #FCE4EC 55%, #FFF3E0 100%)',
@@ -34,111 +35,55 @@ function coverFor(title: string): string {
   return COVERS[sum % COVERS.length];
 }
 
-function Cover({ bannerUrl, title, badge }: Pick<ArticleCardProps, 'bannerUrl' | 'title' | 'badge'>) {
-  return (
-    <div style={{ position: 'relative', height: COVER_HEIGHT, overflow: 'hidden', borderRadius: '10px 10px 0 0' }}>
-      {bannerUrl ? (
-        <img
-          src={bannerUrl}
-          alt=""
-          loading="lazy"
-          style={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
-        />
-      ) : (
-        <div
-          aria-hidden
-          style={{
-            height: '100%',
-            background: coverFor(title),
-            display: 'flex',
-            alignItems: 'center',
-            justifyContent: 'center',
-          }}
-        >
-          <ReadOutlined style={{ fontSize: 44, color: 'rgba(194, 24, 91, 0.45)' }} />
-        </div>
-      )}
-      {badge && <div style={{ position: 'absolute', top: 12, left: 12 }}>{badge}</div>}
-    </div>
-  );
-}
-
-/** One article in a grid: cover, title, summary, tags, date and author. The title and cover are the link. */
+/**
+ * One article in a grid: cover, title, summary, tags, date and author. The title and cover are the
+ * link. Plain CSS (no antd), as the home page shows these cards.
+ */
 export function ArticleCard({ to, title, summary, bannerUrl, tags, date, author, badge, actions }: ArticleCardProps) {
   return (
-    <Card
-      hoverable
-      style={{ height: '100%', display: 'flex', flexDirection: 'column', borderColor: '#F6E3EA' }}
-      styles={{ body: { flex: 1, display: 'flex', flexDirection: 'column', gap: 8, padding: 18 } }}
-      cover={
-        <Link to={to} tabIndex={-1} aria-hidden>
-          <Cover bannerUrl={bannerUrl} title={title} badge={badge} />
-        </Link>
-      }
-    >
-      <Typography.Title level={3} style={{ margin: 0, fontSize: 18, lineHeight: 1.4 }} ellipsis={{ rows: 2 }}>
-        <Link to={to} style={{ color: 'inherit' }}>
-          {title}
-        </Link>
-      </Typography.Title>
-      {summary && (
-        <Typography.Paragraph type="secondary" style={{ margin: 0 }} ellipsis={{ rows: 2 }}>
-          {summary}
-        </Typography.Paragraph>
-      )}
-      {tags.length > 0 && (
-        <div style={{ display: 'flex', flexWrap: 'wrap', gap: 6 }}>
-          {tags.slice(0, 4).map((tag) => (
-            <Tag key={tag} color="magenta" variant="filled" style={{ marginInlineEnd: 0 }}>
-              {tag}
-            </Tag>
-          ))}
+    <div className={styles.card}>
+      <Link to={to} tabIndex={-1} aria-hidden className={styles.cover}>
+        {bannerUrl ? (
+          <img src={bannerUrl} alt="" loading="lazy" />
+        ) : (
+          <div className={styles.drawnCover} style={{ background: coverFor(title) }}>
+            <Icon icon={ReadOutlined} />
+          </div>
+        )}
+        {badge && <div className={styles.badge}>{badge}</div>}
+      </Link>
+      <div className={styles.body}>
+        <h3 className={styles.title}>
+          <Link to={to}>{title}</Link>
+        </h3>
+        {summary && <p className={styles.summary}>{summary}</p>}
+        {tags.length > 0 && (
+          <div className={styles.tags}>
+            {tags.slice(0, 4).map((tag) => (
+              <span key={tag} className={styles.tag}>
+                {tag}
+              </span>
+            ))}
+          </div>
+        )}
+        <div className={styles.meta}>
+          <span className={styles.author}>
+            <Icon icon={UserOutlined} /> {author}
+          </span>
+          <span className={styles.date}>
+            <Icon icon={CalendarOutlined} /> {date}
+          </span>
         </div>
-      )}
-      <div
-        style={{
-          marginTop: 'auto',
-          paddingTop: 6,
-          display: 'flex',
-          justifyContent: 'space-between',
-          gap: 12,
-          color: '#8c6b78',
-          fontSize: 13,
-        }}
-      >
-        <span style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
-          <UserOutlined aria-hidden /> {author}
-        </span>
-        <span style={{ whiteSpace: 'nowrap' }}>
-          <CalendarOutlined aria-hidden /> {date}
-        </span>
+        {actions && actions.length > 0 && <div className={styles.actions}>{actions}</div>}
       </div>
-      {actions && actions.length > 0 && (
-        <div
-          style={{
-            display: 'flex',
-            flexWrap: 'wrap',
-            gap: 4,
-            margin: '6px -8px 0',
-            paddingTop: 10,
-            borderTop: '1px solid #F6E3EA',
-          }}
-        >
-          {actions}
-        </div>
-      )}
-    </Card>
+    </div>
   );
 }
 
 /** The grid the cards sit in: three across on a desktop, one on a phone. */
 export function ArticleGrid({ children, label }: { children: ReactNode; label: string }) {
   return (
-    <div
-      role="list"
-      aria-label={label}
-      style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(280px, 1fr))', gap: 20 }}
-    >
+    <div role="list" aria-label={label} className={styles.grid}>
       {children}
     </div>
   );

@@ -1,8 +1,7 @@
-import { HeartFilled } from '@ant-design/icons';
-import { theme } from 'antd';
+import HeartFilled from '@ant-design/icons-svg/es/asn/HeartFilled';
+import { Icon } from './Icon';
 
 export function BrandMark({ size = 20 }: { size?: number }) {
-  const { token } = theme.useToken();
   return (
     <span
       style={{
@@ -11,12 +10,12 @@ export function BrandMark({ size = 20 }: { size?: number }) {
         gap: 8,
         fontWeight: 700,
         fontSize: size,
-        color: token.colorPrimary,
+        color: 'var(--xq-primary)',
       }}
     >
-      <HeartFilled aria-hidden />
+      <Icon icon={HeartFilled} />
       <span>心桥</span>
-      <span style={{ fontWeight: 500, fontSize: size * 0.7, color: token.colorTextSecondary }}>Xinqiao</span>
+      <span style={{ fontWeight: 500, fontSize: size * 0.7, color: 'var(--xq-text-secondary)' }}>Xinqiao</span>
     </span>
   );
 }

@@ -1,17 +1,49 @@
-import { Button, type ButtonProps } from 'antd';
-import type { MouseEvent } from 'react';
+import type { CSSProperties, MouseEvent, ReactNode } from 'react';
 import { useHref, useNavigate } from 'react-router';
+import { cx } from '../lib/classNames';
+import styles from './LinkButton.module.css';
 
-type LinkButtonProps = Omit<ButtonProps, 'href' | 'onClick'> & { to: string };
+interface LinkButtonProps {
+  to: string;
+  /** antd's button types. */
+  type?: 'primary' | 'default' | 'text' | 'link';
+  size?: 'middle' | 'large';
+  shape?: 'default' | 'round';
+  icon?: ReactNode;
+  style?: CSSProperties;
+  children?: ReactNode;
+}
 
-/** A link that looks like a button: a real <a> (new tab, copy link) that navigates inside the app. */
-export function LinkButton({ to, ...buttonProps }: LinkButtonProps) {
+/**
+ * A link that looks like antd's button: a real <a> (new tab, copy link) that navigates inside the
+ * app. Plain CSS, so the app shell and the home page can use it without loading antd.
+ */
+export function LinkButton({
+  to,
+  type = 'default',
+  size = 'middle',
+  shape = 'default',
+  icon,
+  style,
+  children,
+}: LinkButtonProps) {
   const navigate = useNavigate();
   const href = useHref(to);
-  const onClick = (event: MouseEvent<HTMLElement>) => {
+  const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
     if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     event.preventDefault();
-    navigate(to);
+    void navigate(to);
   };
-  return <Button {...buttonProps} href={href} onClick={onClick} />;
+  const className = cx(
+    styles.button,
+    styles[type],
+    size === 'large' && styles.large,
+    shape === 'round' && styles.round,
+  );
+  return (
+    <a href={href} onClick={onClick} className={className} style={style}>
+      {icon}
+      {children !== undefined && <span>{children}</span>}
+    </a>
+  );
 }

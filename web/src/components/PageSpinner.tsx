@@ -1,9 +1,14 @@
-import { Spin } from 'antd';
+import styles from './PageSpinner.module.css';
 
 export function PageSpinner() {
   return (
-    <div style={{ display: 'flex', justifyContent: 'center', padding: '96px 0' }}>
-      <Spin size="large" />
+    <div className={styles.frame} aria-busy="true" aria-live="polite">
+      <span className={styles.dots}>
+        <span />
+        <span />
+        <span />
+        <span />
+      </span>
     </div>
   );
 }

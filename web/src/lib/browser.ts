@@ -5,3 +5,8 @@
 export function reloadAt(url: string): void {
   window.location.replace(url);
 }
+
+/** A full page load of `url` (another site, such as WeChat's authorize page), kept in history. */
+export function goTo(url: string): void {
+  window.location.assign(url);
+}

@@ -8,7 +8,18 @@ export function wechatOfficialLoginUrl(href: string): string {
   return `/api/v1/wechat/official/login?href=${encodeURIComponent(href)}`;
 }
 
-/** QR-code login for other browsers; WeChat redirects to our callback page. */
-export function wechatQrLoginUrl(origin: string): string {
-  return `/api/v1/wechat/login?redirect_uri=${encodeURIComponent(`${origin}/wechatcallback`)}`;
+/** Where WeChat sends the browser back to after a QR-code sign-in or binding. */
+export function wechatQrCallbackUrl(origin: string): string {
+  return `${origin}/wechatcallback`;
+}
+
+/** QR-code login for other browsers; WeChat redirects to our callback page, then the member goes to href. */
+export function wechatQrLoginUrl(origin: string, href = '/'): string {
+  const redirect = encodeURIComponent(wechatQrCallbackUrl(origin));
+  return `/api/v1/wechat/login?redirect_uri=${redirect}&href=${encodeURIComponent(href)}`;
+}
+
+/** Where WeChat sends the in-app browser back to after an official-account binding. */
+export function wechatOfficialCallbackUrl(origin: string): string {
+  return `${origin}/officialcallback`;
 }

@@ -1,15 +1,21 @@
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import AntdProviders from '../app/AntdProviders';
 import { AppProviders, createQueryClient } from '../app/providers';
 
-/** Renders routes as the app does (providers, router) starting at one path; returns the router to inspect. */
+/**
+ * Renders routes as the app does (providers, router) starting at one path; returns the router to
+ * inspect. Inside antd's providers, as the layout puts every page but the home page.
+ */
 export function renderRoutes(routes: RouteObject[], initialPath: string) {
   const router = createMemoryRouter(routes, { initialEntries: [initialPath] });
   const queryClient = createQueryClient();
   const view = render(
     <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
+      <AntdProviders>
+        <RouterProvider router={router} />
+      </AntdProviders>
     </AppProviders>,
   );
   return { router, queryClient, ...view };

@@ -1,7 +1,7 @@
 //! WeChat handlers: browser redirects to WeChat, the two callbacks, and binding.
 
 use actix_web::http::header;
-use actix_web::{HttpRequest, HttpResponse, get, post, web};
+use actix_web::{HttpRequest, HttpResponse, Responder, get, post, web};
 use platform::{
     ApiError, ApiResult, AppState, ClientAddress, CurrentUser, Empty, Envelope, ErrorEnvelope, ok,
     ok_with_message,
@@ -9,8 +9,9 @@ use platform::{
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
+use super::browser_mark;
 use super::flow::Flow;
-use super::service::{self, Intent, WeChatError};
+use super::service::{self, Intent, Started, WeChatError};
 use super::targets;
 use crate::dto::LoginData;
 
@@ -105,11 +106,25 @@ fn href_or_home(raw: Option<&str>) -> Result<String, WeChatError> {
     }
 }
 
-fn redirect_to(location: String) -> HttpResponse {
+/// Sends the browser to WeChat, marked as the browser that started this round trip.
+fn redirect_to_wechat(started: Started, origin: &str) -> HttpResponse {
     HttpResponse::Found()
-        .insert_header((header::LOCATION, location))
+        .insert_header((header::LOCATION, started.authorize_url))
         .insert_header((header::CACHE_CONTROL, "no-store"))
+        .cookie(start_mark(&started.state_id, origin))
         .finish()
+}
+
+fn start_mark(state_id: &str, origin: &str) -> actix_web::cookie::Cookie<'static> {
+    browser_mark::set(
+        state_id,
+        service::STATE_TTL_SECONDS,
+        origin.starts_with("https://"),
+    )
+}
+
+fn set_cookie(cookie: &actix_web::cookie::Cookie<'_>) -> (header::HeaderName, String) {
+    (header::SET_COOKIE, cookie.encoded().to_string())
 }
 
 /// Sends the browser to WeChat's QR-code page (website login).
@@ -139,7 +154,7 @@ async fn wechat_login(
         },
     };
     let href = href_or_home(query.href.as_deref())?;
-    let authorize = service::start(
+    let started = service::start(
         &state,
         &client.0,
         Flow::Open,
@@ -147,7 +162,7 @@ async fn wechat_login(
         Intent::SignIn { href },
     )
     .await?;
-    Ok(redirect_to(authorize))
+    Ok(redirect_to_wechat(started, &origin))
 }
 
 /// Sends the browser to the official account's authorize page (inside WeChat).
@@ -169,12 +184,9 @@ async fn wechat_official_login(
     query: web::Query<OfficialLoginQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let href = href_or_home(query.href.as_deref())?;
-    let redirect_uri = format!(
-        "{}{}",
-        site_origin(&state, &request),
-        Flow::Official.callback_path()
-    );
-    let authorize = service::start(
+    let origin = site_origin(&state, &request);
+    let redirect_uri = format!("{origin}{}", Flow::Official.callback_path());
+    let started = service::start(
         &state,
         &client.0,
         Flow::Official,
@@ -182,10 +194,28 @@ async fn wechat_official_login(
         Intent::SignIn { href },
     )
     .await?;
-    Ok(redirect_to(authorize))
+    Ok(redirect_to_wechat(started, &origin))
 }
 
-const CALLBACK_FAILURES: &str = "400: no code, or a tampered, expired or used state; 409: binding conflict; 502: WeChat refused or answered something unreadable";
+const CALLBACK_FAILURES: &str =
+    "No code; a tampered, expired or used state; or a state started in another browser";
+
+async fn complete(
+    state: &AppState,
+    request: &HttpRequest,
+    flow: Flow,
+    query: &CallbackQuery,
+) -> Result<service::Completed, ApiError> {
+    let started_here = |state_id: &str| browser_mark::present(request, state_id);
+    Ok(service::complete(
+        state,
+        flow,
+        query.code.as_deref(),
+        query.state.as_deref(),
+        started_here,
+    )
+    .await?)
+}
 
 /// Completes the QR-code login: signs in (or up, or binds) and answers the session.
 #[utoipa::path(
@@ -195,28 +225,26 @@ const CALLBACK_FAILURES: &str = "400: no code, or a tampered, expired or used st
     responses(
         (status = 200, description = "登录成功", body = Envelope<WeChatLoginData>),
         (status = 400, description = CALLBACK_FAILURES, body = ErrorEnvelope),
-        (status = 502, body = ErrorEnvelope),
+        (status = 409, description = "Binding: this WeChat belongs to another member, or the member has another WeChat", body = ErrorEnvelope),
+        (status = 502, description = "WeChat refused the code or answered something unreadable", body = ErrorEnvelope),
     )
 )]
 #[get("/wechat/callback")]
 async fn wechat_callback(
     state: web::Data<AppState>,
+    request: HttpRequest,
     query: web::Query<CallbackQuery>,
-) -> ApiResult<WeChatLoginData> {
-    let completed = service::complete(
-        &state,
-        Flow::Open,
-        query.code.as_deref(),
-        query.state.as_deref(),
-    )
-    .await?;
-    ok_with_message(
+) -> Result<impl Responder, ApiError> {
+    let completed = complete(&state, &request, Flow::Open, &query).await?;
+    let done = browser_mark::clear(&completed.state_id);
+    let answer = ok_with_message(
         "登录成功",
         WeChatLoginData {
             login: completed.signed_in.into(),
             redirect_url: completed.redirect_url,
         },
-    )
+    )?;
+    Ok(answer.customize().append_header(set_cookie(&done)))
 }
 
 /// Completes the official-account login.
@@ -227,28 +255,26 @@ async fn wechat_callback(
     responses(
         (status = 200, description = "登录成功", body = Envelope<OfficialLoginData>),
         (status = 400, description = CALLBACK_FAILURES, body = ErrorEnvelope),
-        (status = 502, body = ErrorEnvelope),
+        (status = 409, description = "Binding: this WeChat belongs to another member, or the member has another WeChat", body = ErrorEnvelope),
+        (status = 502, description = "WeChat refused the code or answered something unreadable", body = ErrorEnvelope),
     )
 )]
 #[get("/wechat/official/callback")]
 async fn wechat_official_callback(
     state: web::Data<AppState>,
+    request: HttpRequest,
     query: web::Query<CallbackQuery>,
-) -> ApiResult<OfficialLoginData> {
-    let completed = service::complete(
-        &state,
-        Flow::Official,
-        query.code.as_deref(),
-        query.state.as_deref(),
-    )
-    .await?;
-    ok_with_message(
+) -> Result<impl Responder, ApiError> {
+    let completed = complete(&state, &request, Flow::Official, &query).await?;
+    let done = browser_mark::clear(&completed.state_id);
+    let answer = ok_with_message(
         "登录成功",
         OfficialLoginData {
             redirect_url: completed.redirect_url,
             login_data: completed.signed_in.into(),
         },
-    )
+    )?;
+    Ok(answer.customize().append_header(set_cookie(&done)))
 }
 
 /// Starts binding WeChat to the signed-in member; the browser then goes to `authorizeUrl`.
@@ -271,7 +297,7 @@ async fn wechat_bind(
     client: ClientAddress,
     user: CurrentUser,
     body: web::Json<BindRequest>,
-) -> ApiResult<BindStart> {
+) -> Result<impl Responder, ApiError> {
     let origin = site_origin(&state, &request);
     let (flow, redirect_uri) = body
         .redirect_uri
@@ -281,8 +307,12 @@ async fn wechat_bind(
     let intent = Intent::Bind {
         user_id: user.0.user_id,
     };
-    let authorize_url = service::start(&state, &client.0, flow, redirect_uri, intent).await?;
-    ok(BindStart { authorize_url })
+    let started = service::start(&state, &client.0, flow, redirect_uri, intent).await?;
+    let mark = start_mark(&started.state_id, &origin);
+    let answer = ok(BindStart {
+        authorize_url: started.authorize_url,
+    })?;
+    Ok(answer.customize().append_header(set_cookie(&mark)))
 }
 
 /// Whether the signed-in member has WeChat bound.

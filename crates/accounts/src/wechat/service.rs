@@ -14,7 +14,7 @@ use crate::repo as users;
 use crate::service::{SignedIn, issue, verify_password};
 
 /// Long enough to scan a QR code and confirm on the phone.
-const STATE_TTL_SECONDS: i64 = 10 * 60;
+pub const STATE_TTL_SECONDS: i64 = 10 * 60;
 const STARTS_PER_ADDRESS: Limit = Limit {
     max_hits: 30,
     window_seconds: 60,
@@ -46,6 +46,8 @@ pub enum WeChatError {
     StateUsed,
     #[error("登录请求已超时，请重新发起微信登录")]
     StateExpired,
+    #[error("登录请求不是从当前浏览器发起的，请重新发起微信登录")]
+    OtherBrowser,
     #[error("微信授权失败：{0}")]
     Refused(String),
     #[error("微信返回的数据无法识别，请稍后再试")]
@@ -131,6 +133,12 @@ pub enum Intent {
     Bind { user_id: i64 },
 }
 
+/// A round trip under way: where to send the browser, and the state's id (the browser mark).
+pub struct Started {
+    pub authorize_url: String,
+    pub state_id: String,
+}
+
 /// Starts a round trip: records a signed state and answers WeChat's authorize address.
 pub async fn start(
     state: &AppState,
@@ -138,7 +146,7 @@ pub async fn start(
     flow: Flow,
     redirect_uri: String,
     intent: Intent,
-) -> Result<String, WeChatError> {
+) -> Result<Started, WeChatError> {
     let app = flow.app(&state.config.wechat).ok_or(match flow {
         Flow::Open => WeChatError::OpenLoginOff,
         Flow::Official => WeChatError::OfficialLoginOff,
@@ -164,32 +172,38 @@ pub async fn start(
     repo::purge_expired_states(conn, now).await?;
     repo::insert_state(conn, &pending).await?;
     let token = state_token::sign(state.config.jwt_secret.expose(), &pending);
-    Ok(flow.authorize_url(
-        &state.config.wechat,
-        &app.appid,
-        &pending.redirect_uri,
-        &token,
-    ))
+    Ok(Started {
+        authorize_url: flow.authorize_url(
+            &state.config.wechat,
+            &app.appid,
+            &pending.redirect_uri,
+            &token,
+        ),
+        state_id: pending.id,
+    })
 }
 
 /// A completed round trip: the member signed in, and where the web app sends them.
 pub struct Completed {
     pub signed_in: SignedIn,
     pub redirect_url: String,
+    pub state_id: String,
 }
 
-/// Completes a round trip that came back on `flow`'s callback page.
+/// Completes a round trip that came back on `flow`'s callback page. `started_here` tells
+/// whether the calling browser carries the mark of the state with that id.
 pub async fn complete(
     state: &AppState,
     flow: Flow,
     code: Option<&str>,
     token: Option<&str>,
+    started_here: impl Fn(&str) -> bool,
 ) -> Result<Completed, WeChatError> {
     let code = code
         .map(str::trim)
         .filter(|c| !c.is_empty())
         .ok_or(WeChatError::MissingCode)?;
-    let pending = consume_state(state, flow, token.unwrap_or_default()).await?;
+    let pending = consume_state(state, flow, token.unwrap_or_default(), started_here).await?;
     let app = flow.app(&state.config.wechat).ok_or(match flow {
         Flow::Open => WeChatError::OpenLoginOff,
         Flow::Official => WeChatError::OfficialLoginOff,
@@ -216,14 +230,16 @@ pub async fn complete(
     Ok(Completed {
         signed_in: SignedIn { user, token },
         redirect_url: pending.href,
+        state_id: pending.id,
     })
 }
 
-/// Checks the signature, then deletes the state: a replay finds nothing left to use.
+/// Checks the signature and the browser, then deletes the state: a replay finds nothing left.
 async fn consume_state(
     state: &AppState,
     flow: Flow,
     token: &str,
+    started_here: impl Fn(&str) -> bool,
 ) -> Result<PendingLogin, WeChatError> {
     let (id, signature) = state_token::split(token).ok_or(WeChatError::StateInvalid)?;
     let mut pooled = state.db.get().await?;
@@ -235,6 +251,10 @@ async fn consume_state(
         || pending.flow != flow
     {
         return Err(WeChatError::StateInvalid);
+    }
+    // Left in place: the browser that did start it may still come back with it.
+    if !started_here(id) {
+        return Err(WeChatError::OtherBrowser);
     }
     if !repo::take_state(conn, id).await? {
         return Err(WeChatError::StateUsed);

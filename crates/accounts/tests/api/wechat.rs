@@ -3,6 +3,7 @@
 use super::*;
 use accounts::testkit::fake_wechat::{DEFAULT_PERSON, FakeWeChat, MP_APPID, OPEN_APPID};
 use accounts::testkit::spawn_wechat_app;
+use actix_web::test::TestRequest;
 use platform::Role;
 
 const ORIGIN: &str = "http://localhost:8080";
@@ -11,34 +12,63 @@ fn encode(value: &str) -> String {
     url::form_urlencoded::byte_serialize(value.as_bytes()).collect()
 }
 
-/// The Location of a 302 answer.
-fn location(response: &TestResponse) -> String {
+/// A round trip under way: WeChat's authorize address and the browser's mark (a cookie).
+struct Started {
+    authorize: String,
+    mark: String,
+}
+
+/// What WeChat sends the browser back with, and the mark that browser carries.
+#[derive(Clone)]
+struct Returned {
+    code: String,
+    state: String,
+    mark: String,
+}
+
+/// The `name=value` of the cookie an answer sets.
+fn cookie_of(response: &TestResponse) -> String {
+    let set_cookie = response.header("set-cookie").expect("a browser mark");
+    assert!(
+        set_cookie.contains("HttpOnly") && set_cookie.contains("SameSite=Lax"),
+        "{set_cookie}"
+    );
+    set_cookie.split(';').next().unwrap().to_owned()
+}
+
+fn started(response: &TestResponse) -> Started {
     assert_eq!(
         response.status, 302,
         "expected a redirect: {}",
         response.json
     );
-    response.header("location").unwrap().to_owned()
+    Started {
+        authorize: response.header("location").unwrap().to_owned(),
+        mark: cookie_of(response),
+    }
 }
 
-async fn start_qr(app: &TestApp, href: &str) -> String {
+async fn start_qr(app: &TestApp, href: &str) -> Started {
     let uri = format!(
         "/api/v1/wechat/login?redirect_uri={}&href={}",
         encode(&format!("{ORIGIN}/wechatcallback")),
         encode(href)
     );
-    location(&app.get(&uri, None).await)
+    started(&app.get(&uri, None).await)
 }
 
-async fn start_official(app: &TestApp, href: &str) -> String {
+async fn start_official(app: &TestApp, href: &str) -> Started {
     let uri = format!("/api/v1/wechat/official/login?href={}", encode(href));
-    location(&app.get(&uri, None).await)
+    started(&app.get(&uri, None).await)
 }
 
-/// Plays the member on WeChat's authorize page: returns the code and state WeChat sends back.
-/// `extra` picks who scans (`person=…`, `unionid=no`, `fail=…`).
-async fn scan(authorize_url: &str, extra: &str) -> (String, String) {
-    let (address, _fragment) = authorize_url.split_once('#').unwrap_or((authorize_url, ""));
+/// Plays the member on WeChat's authorize page. `extra` picks who scans (`person=…`,
+/// `unionid=no`, `fail=…`).
+async fn scan(started: &Started, extra: &str) -> Returned {
+    let address = started
+        .authorize
+        .split_once('#')
+        .map_or(started.authorize.as_str(), |(a, _)| a);
     let client = reqwest::Client::builder()
         .redirect(reqwest::redirect::Policy::none())
         .build()
@@ -61,37 +91,38 @@ async fn scan(authorize_url: &str, extra: &str) -> (String, String) {
             .map(|(_, value)| value.into_owned())
             .unwrap()
     };
-    (param("code"), param("state"))
+    Returned {
+        code: param("code"),
+        state: param("state"),
+        mark: started.mark.clone(),
+    }
 }
 
-async fn qr_callback(app: &TestApp, code: &str, state: &str) -> TestResponse {
-    app.get(
-        &format!(
-            "/api/v1/wechat/callback?code={}&state={}",
-            encode(code),
-            encode(state)
-        ),
-        None,
-    )
-    .await
+async fn callback(app: &TestApp, path: &str, returned: &Returned) -> TestResponse {
+    let uri = format!(
+        "/api/v1/wechat/{path}?code={}&state={}",
+        encode(&returned.code),
+        encode(&returned.state)
+    );
+    let mut request = TestRequest::get().uri(&uri);
+    if !returned.mark.is_empty() {
+        request = request.insert_header(("cookie", returned.mark.as_str()));
+    }
+    app.send(request).await
 }
 
-async fn official_callback(app: &TestApp, code: &str, state: &str) -> TestResponse {
-    app.get(
-        &format!(
-            "/api/v1/wechat/official/callback?code={}&state={}",
-            encode(code),
-            encode(state)
-        ),
-        None,
-    )
-    .await
+async fn qr_callback(app: &TestApp, returned: &Returned) -> TestResponse {
+    callback(app, "callback", returned).await
+}
+
+async fn official_callback(app: &TestApp, returned: &Returned) -> TestResponse {
+    callback(app, "official/callback", returned).await
 }
 
 /// A whole QR-code sign-in as `person`.
 async fn qr_sign_in(app: &TestApp, person: &str) -> TestResponse {
-    let (code, state) = scan(&start_qr(app, "/").await, &format!("person={person}")).await;
-    qr_callback(app, &code, &state).await
+    let returned = scan(&start_qr(app, "/").await, &format!("person={person}")).await;
+    qr_callback(app, &returned).await
 }
 
 async fn members(app: &TestApp) -> i64 {
@@ -107,21 +138,25 @@ async fn bind(app: &TestApp, token: &str, person: &str) -> TestResponse {
         )
         .await;
     assert_eq!(response.status, 200, "bind start: {}", response.json);
-    let authorize = response.data()["authorizeUrl"].as_str().unwrap().to_owned();
-    let (code, state) = scan(&authorize, &format!("person={person}")).await;
-    qr_callback(app, &code, &state).await
+    let started = Started {
+        authorize: response.data()["authorizeUrl"].as_str().unwrap().to_owned(),
+        mark: cookie_of(&response),
+    };
+    let returned = scan(&started, &format!("person={person}")).await;
+    qr_callback(app, &returned).await
 }
 
 platform::engine_tests! { spawn_wechat_app;
 
 async fn the_first_qr_sign_in_creates_a_member_and_the_next_finds_them(app) {
-    let authorize = start_qr(&app, "/moment").await;
+    let trip = start_qr(&app, "/moment").await;
+    let authorize = &trip.authorize;
     let expected_start = format!("{}/connect/qrconnect?appid={OPEN_APPID}&redirect_uri=", FakeWeChat::shared().base_url);
     assert!(authorize.starts_with(&expected_start), "{authorize}");
     assert!(authorize.contains("scope=snsapi_login") && authorize.ends_with("#wechat_redirect"));
 
-    let (code, state) = scan(&authorize, "person=alice").await;
-    let first = qr_callback(&app, &code, &state).await;
+    let returned = scan(&trip, "person=alice").await;
+    let first = qr_callback(&app, &returned).await;
     assert_eq!((first.status, first.message()), (200, "登录成功"), "{}", first.json);
     let data = first.data();
     assert!(data["accessToken"].as_str().unwrap().len() > 20);
@@ -145,11 +180,11 @@ async fn the_first_qr_sign_in_creates_a_member_and_the_next_finds_them(app) {
 }
 
 async fn two_first_sign_ins_of_one_person_at_once_make_one_member(app) {
-    let (code_a, state_a) = scan(&start_qr(&app, "/").await, "person=twin").await;
-    let (code_b, state_b) = scan(&start_official(&app, "/").await, "person=twin").await;
+    let on_website = scan(&start_qr(&app, "/").await, "person=twin").await;
+    let in_wechat = scan(&start_official(&app, "/").await, "person=twin").await;
     let (website, official) = futures_util::future::join(
-        qr_callback(&app, &code_a, &state_a),
-        official_callback(&app, &code_b, &state_b),
+        qr_callback(&app, &on_website),
+        official_callback(&app, &in_wechat),
     )
     .await;
     assert_eq!((website.status, official.status), (200, 200), "{} {}", website.json, official.json);
@@ -159,11 +194,12 @@ async fn two_first_sign_ins_of_one_person_at_once_make_one_member(app) {
 
 async fn the_unionid_links_the_website_and_the_official_account(app) {
     let website = qr_sign_in(&app, "bob").await;
-    let authorize = start_official(&app, "/moment").await;
+    let trip = start_official(&app, "/moment").await;
+    let authorize = &trip.authorize;
     assert!(authorize.contains(&format!("/connect/oauth2/authorize?appid={MP_APPID}&")) && authorize.contains("scope=snsapi_userinfo"), "{authorize}");
     assert!(authorize.contains(&encode(&format!("{ORIGIN}/officialcallback"))), "{authorize}");
-    let (code, state) = scan(&authorize, "person=bob").await;
-    let official = official_callback(&app, &code, &state).await;
+    let returned = scan(&trip, "person=bob").await;
+    let official = official_callback(&app, &returned).await;
     assert_eq!(official.status, 200, "{}", official.json);
     assert_eq!(official.data()["redirectURL"], json!("/moment"));
     assert_eq!(official.data()["loginData"]["uuid"], website.data()["uuid"]);
@@ -172,70 +208,90 @@ async fn the_unionid_links_the_website_and_the_official_account(app) {
 }
 
 async fn without_a_unionid_the_apps_openid_identifies_the_member(app) {
-    let (code, state) = scan(&start_qr(&app, "/").await, "person=carl&unionid=no").await;
-    let first = qr_callback(&app, &code, &state).await;
-    let (code, state) = scan(&start_qr(&app, "/").await, "person=carl&unionid=no").await;
-    let again = qr_callback(&app, &code, &state).await;
+    let returned = scan(&start_qr(&app, "/").await, "person=carl&unionid=no").await;
+    let first = qr_callback(&app, &returned).await;
+    let returned = scan(&start_qr(&app, "/").await, "person=carl&unionid=no").await;
+    let again = qr_callback(&app, &returned).await;
     assert_eq!(again.data()["uuid"], first.data()["uuid"]);
     // Another app knows carl by another openid and WeChat gives no unionid to join them.
-    let (code, state) = scan(&start_official(&app, "/").await, "person=carl&unionid=no").await;
-    let official = official_callback(&app, &code, &state).await;
+    let returned = scan(&start_official(&app, "/").await, "person=carl&unionid=no").await;
+    let official = official_callback(&app, &returned).await;
     assert_ne!(official.data()["loginData"]["uuid"], first.data()["uuid"]);
     // Once WeChat reports the unionid, the openid's member learns it and is found by it.
-    let (code, state) = scan(&start_qr(&app, "/").await, "person=carl").await;
-    let with_union = qr_callback(&app, &code, &state).await;
+    let returned = scan(&start_qr(&app, "/").await, "person=carl").await;
+    let with_union = qr_callback(&app, &returned).await;
     assert_eq!(with_union.data()["uuid"], first.data()["uuid"]);
     assert_eq!(members(&app).await, 2);
 }
 
 async fn a_tampered_or_foreign_state_is_refused_and_creates_nothing(app) {
-    let (code, state) = scan(&start_qr(&app, "/").await, "person=dora").await;
-    let mut tampered = state.clone();
+    let returned = scan(&start_qr(&app, "/").await, "person=dora").await;
+    let mut tampered = returned.state.clone();
     let last = tampered.pop().unwrap();
     tampered.push(if last == 'A' { 'B' } else { 'A' });
     for bad in [tampered.as_str(), "", "not-a-state", &format!("{}.{}", "0".repeat(32), "x")] {
-        let response = qr_callback(&app, &code, bad).await;
+        let forged = Returned { state: bad.to_owned(), ..returned.clone() };
+        let response = qr_callback(&app, &forged).await;
         assert_eq!(response.status, 400, "{bad}: {}", response.json);
         assert!(response.message().contains("请重新发起微信登录"), "{}", response.message());
     }
     // A QR-code state cannot complete the official-account flow.
-    let response = official_callback(&app, &code, &state).await;
+    let response = official_callback(&app, &returned).await;
     assert_eq!((response.status, response.message()), (400, "登录请求校验失败，请重新发起微信登录"));
     assert_eq!(members(&app).await, 0);
 }
 
+async fn a_callback_in_another_browser_is_refused_and_the_starter_can_still_finish(app) {
+    // Someone sends a member their own callback address: the member's browser has no mark.
+    let senders = scan(&start_qr(&app, "/").await, "person=mallory").await;
+    let in_victims_browser = qr_callback(&app, &Returned { mark: String::new(), ..senders.clone() }).await;
+    assert_eq!(
+        (in_victims_browser.status, in_victims_browser.message()),
+        (400, "登录请求不是从当前浏览器发起的，请重新发起微信登录")
+    );
+    let other_mark = start_qr(&app, "/").await.mark;
+    let with_another_mark = qr_callback(&app, &Returned { mark: other_mark, ..senders.clone() }).await;
+    assert_eq!(with_another_mark.status, 400);
+    assert_eq!(members(&app).await, 0);
+
+    let finished = qr_callback(&app, &senders).await;
+    assert_eq!(finished.status, 200, "{}", finished.json);
+    let cleared = finished.header("set-cookie").unwrap();
+    assert!(cleared.starts_with(senders.mark.split('=').next().unwrap()) && cleared.contains("Max-Age=0"), "{cleared}");
+}
+
 async fn an_expired_state_is_refused(app) {
-    let (code, state) = scan(&start_qr(&app, "/").await, "person=emma").await;
+    let returned = scan(&start_qr(&app, "/").await, "person=emma").await;
     app.clock.advance(10 * 60 + 1);
-    let response = qr_callback(&app, &code, &state).await;
+    let response = qr_callback(&app, &returned).await;
     assert_eq!((response.status, response.message()), (400, "登录请求已超时，请重新发起微信登录"));
     assert_eq!(members(&app).await, 0);
 }
 
 async fn a_replayed_state_and_a_reused_code_are_refused(app) {
-    let (code, state) = scan(&start_qr(&app, "/").await, "person=finn").await;
-    assert_eq!(qr_callback(&app, &code, &state).await.status, 200);
-    let replay = qr_callback(&app, &code, &state).await;
+    let returned = scan(&start_qr(&app, "/").await, "person=finn").await;
+    assert_eq!(qr_callback(&app, &returned).await.status, 200);
+    let replay = qr_callback(&app, &returned).await;
     assert_eq!((replay.status, replay.message()), (400, "登录请求已使用或不存在，请重新发起微信登录"));
 
     // The same code with a fresh state: WeChat itself refuses a used code.
-    let (_, fresh_state) = scan(&start_qr(&app, "/").await, "person=finn").await;
-    let reuse = qr_callback(&app, &code, &fresh_state).await;
+    let fresh = scan(&start_qr(&app, "/").await, "person=finn").await;
+    let reuse = qr_callback(&app, &Returned { code: returned.code.clone(), ..fresh }).await;
     assert_eq!((reuse.status, reuse.message()), (502, "微信授权失败：授权码已被使用（40163）"));
     assert_eq!(members(&app).await, 1);
 }
 
 async fn wechat_error_replies_become_clear_failures_and_create_nothing(app) {
-    let (_, state) = scan(&start_qr(&app, "/").await, "person=gina").await;
-    let invalid = qr_callback(&app, "made-up-code", &state).await;
+    let fresh = scan(&start_qr(&app, "/").await, "person=gina").await;
+    let invalid = qr_callback(&app, &Returned { code: "made-up-code".into(), ..fresh }).await;
     assert_eq!((invalid.status, invalid.message()), (502, "微信授权失败：授权码无效（40029）"));
 
-    let (code, state) = scan(&start_qr(&app, "/").await, "person=gina&fail=malformed").await;
-    let malformed = qr_callback(&app, &code, &state).await;
+    let returned = scan(&start_qr(&app, "/").await, "person=gina&fail=malformed").await;
+    let malformed = qr_callback(&app, &returned).await;
     assert_eq!((malformed.status, malformed.message()), (502, "微信返回的数据无法识别，请稍后再试"));
 
-    let (_, state) = scan(&start_qr(&app, "/").await, "person=gina").await;
-    let no_code = app.get(&format!("/api/v1/wechat/callback?state={}", encode(&state)), None).await;
+    let fresh = scan(&start_qr(&app, "/").await, "person=gina").await;
+    let no_code = qr_callback(&app, &Returned { code: String::new(), ..fresh }).await;
     assert_eq!((no_code.status, no_code.message()), (400, "缺少授权码 code"));
     assert_eq!(members(&app).await, 0);
 }
@@ -252,8 +308,8 @@ async fn only_paths_on_this_site_are_accepted_as_return_targets(app) {
         assert_eq!(response.status, 400, "{redirect}");
     }
     let href = "/profile/abc?tab=photos";
-    let (code, state) = scan(&start_official(&app, href).await, "person=hana").await;
-    assert_eq!(official_callback(&app, &code, &state).await.data()["redirectURL"], json!(href));
+    let returned = scan(&start_official(&app, href).await, "person=hana").await;
+    assert_eq!(official_callback(&app, &returned).await.data()["redirectURL"], json!(href));
 }
 
 async fn binding_links_wechat_to_the_signed_in_member(app) {

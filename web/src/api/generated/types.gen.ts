@@ -1573,9 +1573,16 @@ export type WechatCallbackData = {
 
 export type WechatCallbackErrors = {
     /**
-     * 400: no code, or a tampered, expired or used state; 409: binding conflict; 502: WeChat refused or answered something unreadable
+     * No code; a tampered, expired or used state; or a state started in another browser
      */
     400: ErrorEnvelope;
+    /**
+     * Binding: this WeChat belongs to another member, or the member has another WeChat
+     */
+    409: ErrorEnvelope;
+    /**
+     * WeChat refused the code or answered something unreadable
+     */
     502: ErrorEnvelope;
 };
 
@@ -1631,9 +1638,16 @@ export type WechatOfficialCallbackData = {
 
 export type WechatOfficialCallbackErrors = {
     /**
-     * 400: no code, or a tampered, expired or used state; 409: binding conflict; 502: WeChat refused or answered something unreadable
+     * No code; a tampered, expired or used state; or a state started in another browser
      */
     400: ErrorEnvelope;
+    /**
+     * Binding: this WeChat belongs to another member, or the member has another WeChat
+     */
+    409: ErrorEnvelope;
+    /**
+     * WeChat refused the code or answered something unreadable
+     */
     502: ErrorEnvelope;
 };
 

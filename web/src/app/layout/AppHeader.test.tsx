@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { reloadAt } from '../../lib/browser';
@@ -8,7 +8,7 @@ import { AppHeader } from './AppHeader';
 
 vi.mock('../../lib/browser', () => ({ reloadAt: vi.fn() }));
 
-function signInAs(sysRole: string) {
+function signInAs(sysRole: string, avatar = '') {
   startSession({
     accessToken: 't',
     accessExpire: Math.floor(Date.now() / 1000) + 3600,
@@ -16,55 +16,70 @@ function signInAs(sysRole: string) {
     username: 'mei',
     nickname: '小美',
     sysRole,
+    avatar,
   });
 }
 
-// jsdom matches no media query, so the header renders its phone form: menus live in the drawer.
+// The phone's drawer holds every menu entry (jsdom applies no CSS, so the desktop bar is there too).
 async function openDrawer() {
   const user = userEvent.setup();
   renderRoutes(
     [
-      { path: '/', element: <AppHeader /> },
       { path: '/login', element: <div>login page</div> },
+      // Every other path keeps the same header, so choosing an entry leaves it on screen.
+      { path: '*', element: <AppHeader /> },
     ],
     '/',
   );
   await user.click(screen.getByRole('button', { name: '打开菜单' }));
-  await screen.findByRole('dialog');
-  return user;
+  const drawer = within(await screen.findByRole('dialog', { name: '菜单' }));
+  return { user, drawer };
 }
 
 describe('AppHeader', () => {
   it('offers guests login and register, and no admin menu', async () => {
-    await openDrawer();
+    const { drawer } = await openDrawer();
     expect(screen.getByRole('link', { name: /登\s*录/ })).toHaveAttribute('href', '/login');
     expect(screen.getByRole('link', { name: /注\s*册/ })).toHaveAttribute('href', '/register');
+    expect(drawer.getByRole('link', { name: '首页' })).toHaveAttribute('aria-current', 'page');
     expect(screen.queryByText('管理')).toBeNull();
     expect(screen.queryByText('退出登录')).toBeNull();
   });
 
   it('hides the admin menu from members', async () => {
     signInAs('user');
-    await openDrawer();
-    expect(screen.getByText('退出登录')).toBeInTheDocument();
+    const { drawer } = await openDrawer();
+    expect(drawer.getByText('退出登录')).toBeInTheDocument();
     expect(screen.queryByText('管理')).toBeNull();
+  });
+
+  it('shows the member’s avatar from where stored files are served', async () => {
+    signInAs('user', 'uploads/avatar/ab/ab12.jpg');
+    await openDrawer();
+    const avatars = document.querySelectorAll('img[src="/api/v1/uploads/avatar/ab/ab12.jpg"]');
+    expect(avatars.length).toBeGreaterThan(0);
   });
 
   it('shows the admin menu to admins', async () => {
     signInAs('admin');
-    const user = await openDrawer();
-    await user.click(screen.getByText('管理'));
-    expect(await screen.findByRole('link', { name: '学习资源管理' })).toHaveAttribute(
-      'href',
-      '/knowledge/resource/admin',
-    );
+    const { user, drawer } = await openDrawer();
+    await user.click(drawer.getByRole('button', { name: '管理' }));
+    expect(drawer.getByRole('link', { name: '学习资源管理' })).toHaveAttribute('href', '/knowledge/resource/admin');
+  });
+
+  it('goes where an entry leads and closes the drawer', async () => {
+    const { user, drawer } = await openDrawer();
+    await user.click(drawer.getByRole('button', { name: '缘分' }));
+    await user.click(drawer.getByRole('link', { name: '推荐' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByRole('button', { name: '缘分' })).toHaveClass(/current/);
   });
 
   it('logs out: tells the server, clears the session and loads /login afresh', async () => {
     const calls = fakeApi({ '/api/v1/user/logout': [ok(null)] });
     signInAs('user');
-    const user = await openDrawer();
-    await user.click(screen.getByText('退出登录'));
+    const { user, drawer } = await openDrawer();
+    await user.click(drawer.getByText('退出登录'));
     await vi.waitFor(() => expect(reloadAt).toHaveBeenCalledWith('/login'));
     expect(calls.map((call) => [call.path, call.authorization])).toEqual([['/api/v1/user/logout', 'Bearer t']]);
     expect(currentSession()).toBeNull();

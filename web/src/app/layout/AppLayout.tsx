@@ -1,26 +1,39 @@
-import { Layout } from 'antd';
-import { Suspense } from 'react';
-import { Outlet } from 'react-router';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { Outlet, useMatches } from 'react-router';
 import { PageSpinner } from '../../components/PageSpinner';
 import { SessionKeeper } from '../../features/auth/components/SessionKeeper';
+import type { PageHandle } from '../router';
 import { AppFooter } from './AppFooter';
 import { AppHeader } from './AppHeader';
+import styles from './AppLayout.module.css';
+
+const AntdProviders = lazy(() => import('../AntdProviders'));
+
+/**
+ * Wraps the page in antd's providers from the first page that is built with antd on. They then
+ * stay, so a message shown just before a navigation outlives it; the home page, built without
+ * antd, does not load them.
+ */
+function PageProviders({ children }: { children: ReactNode }) {
+  const pageUsesAntd = useMatches().some((match) => (match.handle as PageHandle | undefined)?.usesAntd);
+  const [antdLoaded, setAntdLoaded] = useState(pageUsesAntd);
+  if (pageUsesAntd && !antdLoaded) setAntdLoaded(true);
+  return antdLoaded ? <AntdProviders>{children}</AntdProviders> : children;
+}
 
 export function AppLayout() {
   return (
-    <Layout style={{ minHeight: '100vh' }}>
+    <div className={styles.layout}>
       <SessionKeeper />
       <AppHeader />
-      {/* At least a screen tall, so the footer starts below the fold and does not jump down
-          when a lazily loaded page replaces the spinner (it was the home page's layout shift). */}
-      <Layout.Content
-        style={{ padding: '0 16px', width: '100%', maxWidth: 1200, margin: '0 auto', minHeight: '100vh' }}
-      >
+      <main className={styles.content}>
         <Suspense fallback={<PageSpinner />}>
-          <Outlet />
+          <PageProviders>
+            <Outlet />
+          </PageProviders>
         </Suspense>
-      </Layout.Content>
+      </main>
       <AppFooter />
-    </Layout>
+    </div>
   );
 }

@@ -37,6 +37,13 @@ export const AUTH_TEXT = {
   captchaRequired: '请输入验证码',
   usernamePlaceholder: '3-32 位字母、数字、下划线或中文',
   passwordPlaceholder: '至少 6 位',
+  /** spec 1 sections 2, 5 and 8: the messaging callbacks. */
+  wechatProcessing: '正在通过微信登录…',
+  wechatSucceededHint: '即将为你跳转…',
+  noAuthorizationCode: 'No authorization code received',
+  invalidServerResponse: 'Invalid response from server',
+  invalidLoginData: 'Invalid login data received',
+  backToLogin: '返回登录',
   brandHeadline: '让真诚的心，走到一起',
   brandLines: ['认真对待每一次相遇', '资料审核，守护交友安全', '你的信息只用于帮你找到对的人'],
 } as const;

@@ -237,12 +237,8 @@ export const CONTACT_TEXT = {
   addressLabel: '地址',
   phoneLabel: '电话',
   emailLabel: '邮箱',
-  hoursLabel: '工作时间',
-  // Shown as given; the operator replaces them with the company's own details.
-  address: '北京市海淀区中关村大街 1 号 心桥工作室',
-  phone: '010-8000 0000',
-  email: 'hello@xinqiao.example',
-  hours: '周一至周五 9:00–18:00',
+  /** Instead of the block when the deployment configures no address, phone or email. */
+  formOnly: '请通过下方表单给我们留言。',
   formTitle: '给我们留言',
   name: '称呼',
   emailField: '邮箱',

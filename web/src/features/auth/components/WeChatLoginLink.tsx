@@ -14,7 +14,10 @@ export function WeChatLoginLink({ returnTo }: { returnTo: string }) {
   const insideWeChat = isWeChatBrowser(navigator.userAgent);
   const link = insideWeChat
     ? config.wechatOfficialLogin && { href: wechatOfficialLoginUrl(returnTo), label: AUTH_TEXT.wechatOfficialLogin }
-    : config.wechatOpenLogin && { href: wechatQrLoginUrl(window.location.origin), label: AUTH_TEXT.wechatQrLogin };
+    : config.wechatOpenLogin && {
+        href: wechatQrLoginUrl(window.location.origin, returnTo),
+        label: AUTH_TEXT.wechatQrLogin,
+      };
   if (!link) return null;
   return (
     <>

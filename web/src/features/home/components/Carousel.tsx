@@ -1,5 +1,9 @@
-import { LeftOutlined, PauseOutlined, CaretRightOutlined, RightOutlined } from '@ant-design/icons';
+import CaretRightOutlined from '@ant-design/icons-svg/es/asn/CaretRightOutlined';
+import LeftOutlined from '@ant-design/icons-svg/es/asn/LeftOutlined';
+import PauseOutlined from '@ant-design/icons-svg/es/asn/PauseOutlined';
+import RightOutlined from '@ant-design/icons-svg/es/asn/RightOutlined';
 import { useEffect, useState, type CSSProperties, type ReactNode } from 'react';
+import { Icon } from '../../../components/Icon';
 import { CAROUSEL_TEXT, type Slide } from './showcaseTexts';
 
 /** Spec 1 section 9: the carousel moves on every 4000 ms and is 500 px high (less on a phone). */
@@ -124,6 +128,8 @@ export function Carousel({
                 width={1200}
                 height={500}
                 loading={index === 0 ? 'eager' : 'lazy'}
+                // The first picture is the largest thing on the page: fetch it before the rest.
+                fetchPriority={index === 0 ? 'high' : 'auto'}
                 style={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
               />
               <div
@@ -165,14 +171,14 @@ export function Carousel({
         onClick={() => go(active - 1)}
         style={{ position: 'absolute', left: 12, top: '50%', transform: 'translateY(-50%)' }}
       >
-        <LeftOutlined aria-hidden />
+        <Icon icon={LeftOutlined} />
       </ControlButton>
       <ControlButton
         label={CAROUSEL_TEXT.next}
         onClick={() => go(active + 1)}
         style={{ position: 'absolute', right: 12, top: '50%', transform: 'translateY(-50%)' }}
       >
-        <RightOutlined aria-hidden />
+        <Icon icon={RightOutlined} />
       </ControlButton>
       <div
         style={{
@@ -224,7 +230,7 @@ export function Carousel({
           onClick={() => setStopped((value) => !value)}
           style={{ width: 28, height: 28, fontSize: 12, marginInlineStart: 8 }}
         >
-          {stopped ? <CaretRightOutlined aria-hidden /> : <PauseOutlined aria-hidden />}
+          <Icon icon={stopped ? CaretRightOutlined : PauseOutlined} />
         </ControlButton>
       </div>
     </section>

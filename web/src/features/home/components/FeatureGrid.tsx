@@ -1,32 +1,31 @@
-import {
-  CameraOutlined,
-  EditOutlined,
-  ExperimentOutlined,
-  ReadOutlined,
-  RobotOutlined,
-  TeamOutlined,
-} from '@ant-design/icons';
-import { Typography } from 'antd';
-import type { ReactNode } from 'react';
+import CameraOutlined from '@ant-design/icons-svg/es/asn/CameraOutlined';
+import EditOutlined from '@ant-design/icons-svg/es/asn/EditOutlined';
+import ExperimentOutlined from '@ant-design/icons-svg/es/asn/ExperimentOutlined';
+import ReadOutlined from '@ant-design/icons-svg/es/asn/ReadOutlined';
+import RobotOutlined from '@ant-design/icons-svg/es/asn/RobotOutlined';
+import TeamOutlined from '@ant-design/icons-svg/es/asn/TeamOutlined';
+import type { IconDefinition } from '@ant-design/icons-svg/es/types';
 import { Link } from 'react-router';
+import { Icon } from '../../../components/Icon';
+import { SECTION_TITLE_STYLE } from './sectionTitle';
 import { FEATURES_TEXT } from './showcaseTexts';
 
-const ICONS: Record<string, ReactNode> = {
-  '/moment': <CameraOutlined />,
-  '/blog': <EditOutlined />,
-  '/testlist': <ExperimentOutlined />,
-  '/knowledge/courses': <ReadOutlined />,
-  '/people': <TeamOutlined />,
-  '/ai-chat': <RobotOutlined />,
+const ICONS: Record<string, IconDefinition> = {
+  '/moment': CameraOutlined,
+  '/blog': EditOutlined,
+  '/testlist': ExperimentOutlined,
+  '/knowledge/courses': ReadOutlined,
+  '/people': TeamOutlined,
+  '/ai-chat': RobotOutlined,
 };
 
 /** Spec 1 section 2: six feature icons, each leading to its part of the site. */
 export function FeatureGrid() {
   return (
     <section aria-labelledby="home-features" style={{ maxWidth: 1120, margin: '48px auto 0' }}>
-      <Typography.Title level={2} id="home-features" style={{ fontSize: 24, marginBottom: 16 }}>
+      <h2 id="home-features" style={SECTION_TITLE_STYLE}>
         {FEATURES_TEXT.title}
-      </Typography.Title>
+      </h2>
       <ul
         aria-label={FEATURES_TEXT.listLabel}
         style={{
@@ -56,22 +55,18 @@ export function FeatureGrid() {
                 color: '#2B1B22',
               }}
             >
-              <span
-                aria-hidden
+              <Icon
+                icon={ICONS[feature.path]}
                 style={{
                   width: 56,
                   height: 56,
                   borderRadius: '50%',
-                  background: '#FCE4EC',
-                  color: '#C2185B',
+                  background: 'var(--xq-primary-soft)',
+                  color: 'var(--xq-primary)',
                   fontSize: 26,
-                  display: 'inline-flex',
-                  alignItems: 'center',
                   justifyContent: 'center',
                 }}
-              >
-                {ICONS[feature.path]}
-              </span>
+              />
               <strong style={{ fontSize: 16 }}>{feature.title}</strong>
               <span style={{ color: '#8c6b78', fontSize: 13 }}>{feature.description}</span>
             </Link>

@@ -1,11 +1,26 @@
-import { RightOutlined } from '@ant-design/icons';
-import { Skeleton, Typography } from 'antd';
+import RightOutlined from '@ant-design/icons-svg/es/asn/RightOutlined';
 import { Link } from 'react-router';
 import { ArticleCard, ArticleGrid } from '../../../components/ArticleCard';
+import { Icon } from '../../../components/Icon';
 import { formatDate } from '../../../lib/format';
 import { mediaUrl } from '../../../lib/media';
 import { LATEST_NEWS_COUNT, useLatestNews } from '../api/latestNews';
 import { HOME_TEXT } from '../texts';
+import styles from './LatestNews.module.css';
+import { SECTION_TITLE_STYLE } from './sectionTitle';
+
+function CardPlaceholder() {
+  return (
+    <div className={styles.placeholder} aria-hidden>
+      <div className={styles.cover} />
+      <div className={styles.lines}>
+        <div className={styles.line} />
+        <div className={styles.line} />
+        <div className={styles.line} />
+      </div>
+    </div>
+  );
+}
 
 /** Spec 1 section 2: three blog cards; the site's newest articles, or three fixed ones on an empty site. */
 export function LatestNews() {
@@ -15,8 +30,8 @@ export function LatestNews() {
   let cards;
   if (news.isPending) {
     cards = Array.from({ length: LATEST_NEWS_COUNT }, (_, index) => (
-      <div role="listitem" key={index}>
-        <Skeleton active paragraph={{ rows: 4 }} />
+      <div role="listitem" key={index} aria-busy="true">
+        <CardPlaceholder />
       </div>
     ));
   } else if (articles.length > 0) {
@@ -52,11 +67,11 @@ export function LatestNews() {
   return (
     <section aria-labelledby="latest-news" style={{ maxWidth: 1120, margin: '40px auto 0', paddingBottom: 48 }}>
       <div style={{ display: 'flex', alignItems: 'baseline', justifyContent: 'space-between', marginBottom: 16 }}>
-        <Typography.Title level={2} id="latest-news" style={{ margin: 0, fontSize: 24 }}>
+        <h2 id="latest-news" style={{ ...SECTION_TITLE_STYLE, margin: 0 }}>
           {HOME_TEXT.newsTitle}
-        </Typography.Title>
+        </h2>
         <Link to="/blog">
-          {HOME_TEXT.newsMore} <RightOutlined aria-hidden />
+          {HOME_TEXT.newsMore} <Icon icon={RightOutlined} />
         </Link>
       </div>
       <ArticleGrid label={HOME_TEXT.newsTitle}>{cards}</ArticleGrid>

@@ -1,4 +1,4 @@
-import { Avatar, Typography } from 'antd';
+import { SECTION_TITLE_STYLE } from './sectionTitle';
 import { TESTIMONIALS_TEXT, type Testimonial } from './showcaseTexts';
 
 const AVATAR_COLOURS = ['#C2185B', '#7B1FA2', '#AD1457', '#6A1B9A'];
@@ -7,9 +7,9 @@ const AVATAR_COLOURS = ['#C2185B', '#7B1FA2', '#AD1457', '#6A1B9A'];
 export function Testimonials({ items = TESTIMONIALS_TEXT.items }: { items?: readonly Testimonial[] }) {
   return (
     <section aria-labelledby="home-testimonials" style={{ maxWidth: 1120, margin: '48px auto 0' }}>
-      <Typography.Title level={2} id="home-testimonials" style={{ fontSize: 24, marginBottom: 16 }}>
+      <h2 id="home-testimonials" style={SECTION_TITLE_STYLE}>
         {TESTIMONIALS_TEXT.title}
-      </Typography.Title>
+      </h2>
       <ul
         aria-label={TESTIMONIALS_TEXT.listLabel}
         style={{
@@ -43,9 +43,22 @@ export function Testimonials({ items = TESTIMONIALS_TEXT.items }: { items?: read
                 {item.quote}
               </blockquote>
               <figcaption style={{ display: 'flex', alignItems: 'center', gap: 12 }}>
-                <Avatar aria-hidden style={{ background: AVATAR_COLOURS[index % AVATAR_COLOURS.length] }}>
+                <span
+                  aria-hidden
+                  style={{
+                    display: 'inline-flex',
+                    flex: 'none',
+                    alignItems: 'center',
+                    justifyContent: 'center',
+                    width: 32,
+                    height: 32,
+                    borderRadius: '50%',
+                    background: AVATAR_COLOURS[index % AVATAR_COLOURS.length],
+                    color: '#FFFFFF',
+                  }}
+                >
                   {item.name.slice(0, 1)}
-                </Avatar>
+                </span>
                 <span>
                   <strong style={{ display: 'block' }}>{item.name}</strong>
                   <span style={{ color: '#8c6b78', fontSize: 13 }}>{item.detail}</span>

@@ -1,16 +1,17 @@
-import { HeartFilled } from '@ant-design/icons';
-import { Space, Typography } from 'antd';
+import HeartFilled from '@ant-design/icons-svg/es/asn/HeartFilled';
 import { useEffect } from 'react';
+import { Icon } from '../../../components/Icon';
+import { LinkButton } from '../../../components/LinkButton';
 import { accessOf } from '../../../lib/access';
 import { useSession } from '../../../lib/session';
 import { useSiteConfig } from '../../../lib/siteConfig';
 import { isWeChatBrowser, wechatOfficialLoginUrl } from '../../../lib/wechat';
 import { HOME_TEXT } from '../texts';
-import { LinkButton } from '../../../components/LinkButton';
 import { Carousel } from '../components/Carousel';
 import { FeatureGrid } from '../components/FeatureGrid';
 import { LatestNews } from '../components/LatestNews';
 import { Testimonials } from '../components/Testimonials';
+import styles from './HomePage.module.css';
 
 /** Spec 1 section 2: inside WeChat a guest goes straight to the official-account login, back to /. */
 function useWeChatGuestRedirect(isLoggedIn: boolean) {
@@ -21,6 +22,7 @@ function useWeChatGuestRedirect(isLoggedIn: boolean) {
   }, [shouldLeave]);
 }
 
+/** Built without antd, as the landing page must stay light (issue 5). */
 export default function HomePage() {
   const session = useSession();
   const { isLoggedIn } = accessOf(session, Date.now());
@@ -29,49 +31,33 @@ export default function HomePage() {
   return (
     <>
       <Carousel />
-      <section
-        style={{
-          maxWidth: 960,
-          margin: '24px auto',
-          padding: 'clamp(32px, 6vw, 56px) 20px',
-          textAlign: 'center',
-          borderRadius: 20,
-          background: 'linear-gradient(160deg, #FFFFFF 0%, #FDEBF1 100%)',
-          border: '1px solid #F6D5DF',
-        }}
-      >
-        <HeartFilled style={{ fontSize: 44, color: '#C2185B' }} aria-hidden />
-        <Typography.Title style={{ marginTop: 16, fontSize: 'clamp(26px, 6vw, 38px)' }}>
-          {HOME_TEXT.headline}
-        </Typography.Title>
-        <Typography.Paragraph style={{ fontSize: 16, maxWidth: 620, margin: '0 auto 28px', color: '#5c4450' }}>
-          {HOME_TEXT.intro}
-        </Typography.Paragraph>
+      <section className={styles.hero}>
+        <Icon icon={HeartFilled} className={styles.heart} />
+        <h1 className={styles.headline}>{HOME_TEXT.headline}</h1>
+        <p className={styles.intro}>{HOME_TEXT.intro}</p>
         {isLoggedIn && session ? (
-          <Space orientation="vertical" size={16}>
-            <Typography.Text strong style={{ fontSize: 18 }}>
+          <div className={styles.actions}>
+            <strong className={styles.welcome}>
               {HOME_TEXT.welcomeBack(session.user.nickname || session.user.username)}
-            </Typography.Text>
+            </strong>
             <LinkButton to="/moment" type="primary" size="large" shape="round">
               {HOME_TEXT.goMoments}
             </LinkButton>
-          </Space>
+          </div>
         ) : (
-          <Space orientation="vertical" size={16}>
-            <Typography.Text style={{ fontSize: 16 }}>{HOME_TEXT.guestPrompt}</Typography.Text>
-            <Space wrap style={{ justifyContent: 'center' }}>
+          <div className={styles.actions}>
+            <span>{HOME_TEXT.guestPrompt}</span>
+            <div className={styles.buttons}>
               <LinkButton to="/login" type="primary" size="large" shape="round">
                 {HOME_TEXT.login}
               </LinkButton>
               <LinkButton to="/register" size="large" shape="round">
                 {HOME_TEXT.register}
               </LinkButton>
-            </Space>
-          </Space>
+            </div>
+          </div>
         )}
-        <Typography.Paragraph type="secondary" style={{ marginTop: 36, marginBottom: 0 }}>
-          {HOME_TEXT.buildingNote}
-        </Typography.Paragraph>
+        <p className={styles.note}>{HOME_TEXT.buildingNote}</p>
       </section>
       <LatestNews />
       <FeatureGrid />

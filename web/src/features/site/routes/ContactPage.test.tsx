@@ -1,26 +1,47 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderAt } from '../../../test/render';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fakeApi, ok, renderAt } from '../../../test/render';
 import ContactPage from './ContactPage';
 
-let fetchSpy: ReturnType<typeof vi.fn>;
+const CONFIGURED = { address: '杭州市西湖区文三路 90 号', phone: '0571 8888 6666', email: 'hello@example.com' };
+const NONE = { address: '', phone: '', email: '' };
 
-beforeEach(() => {
-  fetchSpy = vi.fn(() => Promise.reject(new Error('the contact form must not call the server')));
-  globalThis.fetch = fetchSpy as unknown as typeof fetch;
-});
+let calls: ReturnType<typeof fakeApi>;
+
+function configure(contact: typeof CONFIGURED) {
+  calls = fakeApi({
+    '/api/v1/site/config': [ok({ filingNumber: '', wechatOpenLogin: false, wechatOfficialLogin: false, contact })],
+  });
+}
+
+beforeEach(() => configure(CONFIGURED));
 
 describe('ContactPage', () => {
-  it('shows the address, phone and email', () => {
+  it('shows the configured address, phone and email', async () => {
     renderAt('/contact', <ContactPage />);
-    const details = screen.getByRole('region', { name: '联系方式' });
-    expect(details).toHaveTextContent('北京市海淀区');
-    expect(screen.getByRole('link', { name: '010-8000 0000' })).toHaveAttribute('href', 'tel:010-80000000');
-    expect(screen.getByRole('link', { name: 'hello@xinqiao.example' })).toHaveAttribute(
-      'href',
-      'mailto:hello@xinqiao.example',
-    );
+    const details = await screen.findByRole('region', { name: '联系方式' });
+    expect(details).toHaveTextContent('杭州市西湖区文三路 90 号');
+    expect(screen.getByRole('link', { name: '0571 8888 6666' })).toHaveAttribute('href', 'tel:057188886666');
+    expect(screen.getByRole('link', { name: 'hello@example.com' })).toHaveAttribute('href', 'mailto:hello@example.com');
+    expect(screen.queryByText('请通过下方表单给我们留言。')).not.toBeInTheDocument();
+  });
+
+  it('leaves out the details that are not configured', async () => {
+    configure({ ...NONE, email: 'hello@example.com' });
+    renderAt('/contact', <ContactPage />);
+    const details = await screen.findByRole('region', { name: '联系方式' });
+    expect(details).toHaveTextContent('邮箱hello@example.com');
+    expect(details).not.toHaveTextContent('地址');
+    expect(details).not.toHaveTextContent('电话');
+  });
+
+  it('points to the form when no detail is configured', async () => {
+    configure(NONE);
+    renderAt('/contact', <ContactPage />);
+    expect(await screen.findByText('请通过下方表单给我们留言。')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: '联系方式' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /发送留言/ })).toBeInTheDocument();
   });
 
   it('names each missing field in Chinese', async () => {
@@ -52,7 +73,7 @@ describe('ContactPage', () => {
     await user.click(screen.getByRole('button', { name: /发送留言/ }));
 
     expect(await screen.findByRole('status')).toHaveTextContent('Thank you for your message!');
-    expect(fetchSpy).not.toHaveBeenCalled();
+    expect(calls.map((call) => call.path)).toEqual(['/api/v1/site/config']);
 
     await user.click(screen.getByRole('button', { name: /再写一条/ }));
     expect(screen.getByLabelText('称呼')).toHaveValue('');

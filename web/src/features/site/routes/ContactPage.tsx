@@ -1,6 +1,8 @@
-import { ClockCircleOutlined, EnvironmentOutlined, MailOutlined, PhoneOutlined } from '@ant-design/icons';
+import { EnvironmentOutlined, MailOutlined, PhoneOutlined } from '@ant-design/icons';
 import { Button, Col, Form, Input, Result, Row, Typography } from 'antd';
 import { useState, type ReactNode } from 'react';
+import type { ContactDetails } from '../../../api/generated/types.gen';
+import { useSiteConfig } from '../../../lib/siteConfig';
 import { emailRules } from '../components/emailRules';
 import { Panel, SitePage } from '../components/SitePage';
 import { CONTACT_TEXT } from '../texts';
@@ -13,23 +15,62 @@ interface ContactFields {
 }
 
 function Detail({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
+  // A <dl> may hold only dt/dd groups, so the icon sits inside the term, drawn in the gutter.
   return (
-    <div style={{ display: 'flex', gap: 12, marginBottom: 16 }}>
-      <span aria-hidden style={{ color: '#C2185B', fontSize: 18, lineHeight: '24px' }}>
-        {icon}
-      </span>
-      <div>
-        <dt style={{ color: '#8c6b78', fontSize: 13 }}>{label}</dt>
-        <dd style={{ margin: 0, fontSize: 15 }}>{children}</dd>
-      </div>
+    <div style={{ position: 'relative', paddingInlineStart: 30, marginBottom: 16 }}>
+      <dt style={{ color: '#6B5A62', fontSize: 13 }}>
+        <span aria-hidden style={{ position: 'absolute', insetInlineStart: 0, top: 2, color: '#C2185B', fontSize: 18 }}>
+          {icon}
+        </span>
+        {label}
+      </dt>
+      <dd style={{ margin: 0, fontSize: 15 }}>{children}</dd>
     </div>
   );
 }
 
-/** Spec 1 sections 2, 5 and 8: the address block and a form that thanks the sender without calling the server. */
+const hasAny = (contact: ContactDetails) => Boolean(contact.address || contact.phone || contact.email);
+
+/** The deployment's details (XINQIAO_CONTACT_*); an empty one is left out. */
+function ContactDetailsPanel({ contact }: { contact: ContactDetails }) {
+  return (
+    <Panel label={CONTACT_TEXT.detailsTitle}>
+      <Typography.Title level={2} style={{ fontSize: 20, marginTop: 0 }}>
+        {CONTACT_TEXT.detailsTitle}
+      </Typography.Title>
+      <dl style={{ margin: 0 }}>
+        {contact.address && (
+          <Detail icon={<EnvironmentOutlined />} label={CONTACT_TEXT.addressLabel}>
+            {contact.address}
+          </Detail>
+        )}
+        {contact.phone && (
+          <Detail icon={<PhoneOutlined />} label={CONTACT_TEXT.phoneLabel}>
+            <a href={`tel:${contact.phone.replace(/\s/g, '')}`}>{contact.phone}</a>
+          </Detail>
+        )}
+        {contact.email && (
+          <Detail icon={<MailOutlined />} label={CONTACT_TEXT.emailLabel}>
+            <a href={`mailto:${contact.email}`}>{contact.email}</a>
+          </Detail>
+        )}
+      </dl>
+    </Panel>
+  );
+}
+
+/**
+ * Spec 1 sections 2, 5 and 8: the configured address, phone and email, and a form that thanks the
+ * sender without calling the server. With no details configured, a line points to the form instead.
+ */
 export default function ContactPage() {
   const [form] = Form.useForm<ContactFields>();
   const [sent, setSent] = useState(false);
+  const siteConfig = useSiteConfig();
+  const contact = siteConfig.data?.contact;
+  const showDetails = contact !== undefined && hasAny(contact);
+  // Said only once the configuration has answered (or failed), so it never flashes before the block.
+  const showFormOnly = !showDetails && (siteConfig.isSuccess || siteConfig.isError);
 
   const another = () => {
     form.resetFields();
@@ -37,30 +78,17 @@ export default function ContactPage() {
   };
 
   return (
-    <SitePage title={CONTACT_TEXT.title} subtitle={CONTACT_TEXT.subtitle} width={1040}>
+    <SitePage title={CONTACT_TEXT.title} subtitle={CONTACT_TEXT.subtitle} width={showDetails ? 1040 : 720}>
+      {showFormOnly && (
+        <Typography.Paragraph style={{ fontSize: 16, marginBottom: 20 }}>{CONTACT_TEXT.formOnly}</Typography.Paragraph>
+      )}
       <Row gutter={[24, 0]}>
-        <Col xs={24} md={9}>
-          <Panel label={CONTACT_TEXT.detailsTitle}>
-            <Typography.Title level={2} style={{ fontSize: 20, marginTop: 0 }}>
-              {CONTACT_TEXT.detailsTitle}
-            </Typography.Title>
-            <dl style={{ margin: 0 }}>
-              <Detail icon={<EnvironmentOutlined />} label={CONTACT_TEXT.addressLabel}>
-                {CONTACT_TEXT.address}
-              </Detail>
-              <Detail icon={<PhoneOutlined />} label={CONTACT_TEXT.phoneLabel}>
-                <a href={`tel:${CONTACT_TEXT.phone.replace(/\s/g, '')}`}>{CONTACT_TEXT.phone}</a>
-              </Detail>
-              <Detail icon={<MailOutlined />} label={CONTACT_TEXT.emailLabel}>
-                <a href={`mailto:${CONTACT_TEXT.email}`}>{CONTACT_TEXT.email}</a>
-              </Detail>
-              <Detail icon={<ClockCircleOutlined />} label={CONTACT_TEXT.hoursLabel}>
-                {CONTACT_TEXT.hours}
-              </Detail>
-            </dl>
-          </Panel>
-        </Col>
-        <Col xs={24} md={15}>
+        {showDetails && (
+          <Col xs={24} md={9}>
+            <ContactDetailsPanel contact={contact} />
+          </Col>
+        )}
+        <Col xs={24} md={showDetails ? 15 : 24}>
           <Panel label={CONTACT_TEXT.formTitle}>
             {sent ? (
               <Result

@@ -1,0 +1,67 @@
+import { Link } from 'react-router';
+import { cx } from '../../lib/classNames';
+import styles from './AppHeader.module.css';
+import { DropdownMenu } from './DropdownMenu';
+import {
+  ADMIN_NAV,
+  ADMIN_NAV_LABEL,
+  LAYOUT_TEXT,
+  MAIN_NAV,
+  MEET_NAV,
+  MEET_NAV_LABEL,
+  type NavEntry,
+} from './navigation';
+
+interface MenuBarProps {
+  /** The entry the current page falls under ('' for none). */
+  currentPath: string;
+  canAdmin: boolean;
+}
+
+function Group({ label, entries, currentPath }: { label: string; entries: readonly NavEntry[]; currentPath: string }) {
+  const holdsCurrent = entries.some((entry) => entry.path === currentPath);
+  return (
+    <DropdownMenu label={label} buttonClassName={cx(styles.barEntry, holdsCurrent && styles.current)}>
+      {entries.map((entry) => (
+        <li key={entry.path}>
+          <Link
+            to={entry.path}
+            className={cx(styles.popupEntry, entry.path === currentPath && styles.current)}
+            aria-current={entry.path === currentPath ? 'page' : undefined}
+          >
+            {entry.label}
+          </Link>
+        </li>
+      ))}
+    </DropdownMenu>
+  );
+}
+
+/** The desktop's menu bar: the main entries, then 缘分 and (for admins) 管理 as drop-down groups. */
+export function MenuBar({ currentPath, canAdmin }: MenuBarProps) {
+  return (
+    <nav aria-label={LAYOUT_TEXT.mainNav} className={cx(styles.bar, styles.desktop)}>
+      <ul className={styles.barList}>
+        {MAIN_NAV.map((entry) => (
+          <li key={entry.path} className={styles.barItem}>
+            <Link
+              to={entry.path}
+              className={cx(styles.barEntry, entry.path === currentPath && styles.current)}
+              aria-current={entry.path === currentPath ? 'page' : undefined}
+            >
+              {entry.label}
+            </Link>
+          </li>
+        ))}
+        <li className={styles.barItem}>
+          <Group label={MEET_NAV_LABEL} entries={MEET_NAV} currentPath={currentPath} />
+        </li>
+        {canAdmin && (
+          <li className={styles.barItem}>
+            <Group label={ADMIN_NAV_LABEL} entries={ADMIN_NAV} currentPath={currentPath} />
+          </li>
+        )}
+      </ul>
+    </nav>
+  );
+}
