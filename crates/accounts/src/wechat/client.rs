@@ -103,22 +103,11 @@ pub async fn sign_in(
     })
 }
 
+/// WeChat's JSON replies are a few hundred bytes; anything far larger is not one of them.
+const JSON_REPLY_MAX_BYTES: usize = 64 * 1024;
+
 async fn get_json<T: DeserializeOwned>(url: &str) -> Result<T, WeChatCallError> {
-    let response = http()
-        .get(url)
-        .send()
-        .await
-        .map_err(|e| WeChatCallError::Unreachable(e.without_url().to_string()))?;
-    if !response.status().is_success() {
-        return Err(WeChatCallError::Malformed(format!(
-            "HTTP {}",
-            response.status()
-        )));
-    }
-    let body = response
-        .bytes()
-        .await
-        .map_err(|e| WeChatCallError::Unreachable(e.without_url().to_string()))?;
+    let body = get_bytes(url, JSON_REPLY_MAX_BYTES).await?;
     let value: serde_json::Value =
         serde_json::from_slice(&body).map_err(|_| WeChatCallError::Malformed("not JSON".into()))?;
     if let Some(errcode) = value.get("errcode").and_then(serde_json::Value::as_i64)
@@ -137,25 +126,26 @@ pub async fn download_avatar(url: &str, max_bytes: usize) -> Result<Vec<u8>, WeC
             "the avatar address is not http(s)".into(),
         ));
     }
-    let mut response = http()
-        .get(url)
-        .send()
-        .await
-        .map_err(|e| WeChatCallError::Unreachable(e.without_url().to_string()))?;
+    get_bytes(url, max_bytes).await
+}
+
+/// The body of a successful GET, read in chunks and refused once it passes `max_bytes`.
+async fn get_bytes(url: &str, max_bytes: usize) -> Result<Vec<u8>, WeChatCallError> {
+    // Without the URL: it carries the app secret or an access token.
+    let unreachable = |e: reqwest::Error| WeChatCallError::Unreachable(e.without_url().to_string());
+    let mut response = http().get(url).send().await.map_err(unreachable)?;
     if !response.status().is_success() {
         return Err(WeChatCallError::Malformed(format!(
-            "avatar HTTP {}",
+            "HTTP {}",
             response.status()
         )));
     }
     let mut bytes = Vec::new();
-    while let Some(chunk) = response
-        .chunk()
-        .await
-        .map_err(|e| WeChatCallError::Unreachable(e.without_url().to_string()))?
-    {
+    while let Some(chunk) = response.chunk().await.map_err(unreachable)? {
         if bytes.len() + chunk.len() > max_bytes {
-            return Err(WeChatCallError::Malformed("the avatar is too large".into()));
+            return Err(WeChatCallError::Malformed(format!(
+                "more than {max_bytes} bytes"
+            )));
         }
         bytes.extend_from_slice(&chunk);
     }

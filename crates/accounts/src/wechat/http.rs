@@ -1,5 +1,6 @@
 //! WeChat handlers: browser redirects to WeChat, the two callbacks, and binding.
 
+use actix_web::CustomizeResponder;
 use actix_web::http::header;
 use actix_web::{HttpRequest, HttpResponse, Responder, get, post, web};
 use platform::{
@@ -200,21 +201,31 @@ async fn wechat_official_login(
 const CALLBACK_FAILURES: &str =
     "No code; a tampered, expired or used state; or a state started in another browser";
 
-async fn complete(
+const BINDING_CONFLICT: &str =
+    "Binding: this WeChat belongs to another member, or the member has another WeChat";
+const WECHAT_FAILED: &str = "WeChat refused the code or answered something unreadable";
+
+/// Completes a round trip and answers the session in `flow`'s shape, clearing the browser mark.
+async fn complete<T: Serialize>(
     state: &AppState,
     request: &HttpRequest,
     flow: Flow,
     query: &CallbackQuery,
-) -> Result<service::Completed, ApiError> {
+    shape: impl FnOnce(LoginData, String) -> T,
+) -> Result<CustomizeResponder<web::Json<Envelope<T>>>, ApiError> {
     let started_here = |state_id: &str| browser_mark::present(request, state_id);
-    Ok(service::complete(
+    let completed = service::complete(
         state,
         flow,
         query.code.as_deref(),
         query.state.as_deref(),
         started_here,
     )
-    .await?)
+    .await?;
+    let done = browser_mark::clear(&completed.state_id);
+    let body = shape(completed.signed_in.into(), completed.redirect_url);
+    let answer = ok_with_message("登录成功", body)?;
+    Ok(answer.customize().append_header(set_cookie(&done)))
 }
 
 /// Completes the QR-code login: signs in (or up, or binds) and answers the session.
@@ -225,8 +236,8 @@ async fn complete(
     responses(
         (status = 200, description = "登录成功", body = Envelope<WeChatLoginData>),
         (status = 400, description = CALLBACK_FAILURES, body = ErrorEnvelope),
-        (status = 409, description = "Binding: this WeChat belongs to another member, or the member has another WeChat", body = ErrorEnvelope),
-        (status = 502, description = "WeChat refused the code or answered something unreadable", body = ErrorEnvelope),
+        (status = 409, description = BINDING_CONFLICT, body = ErrorEnvelope),
+        (status = 502, description = WECHAT_FAILED, body = ErrorEnvelope),
     )
 )]
 #[get("/wechat/callback")]
@@ -235,16 +246,17 @@ async fn wechat_callback(
     request: HttpRequest,
     query: web::Query<CallbackQuery>,
 ) -> Result<impl Responder, ApiError> {
-    let completed = complete(&state, &request, Flow::Open, &query).await?;
-    let done = browser_mark::clear(&completed.state_id);
-    let answer = ok_with_message(
-        "登录成功",
-        WeChatLoginData {
-            login: completed.signed_in.into(),
-            redirect_url: completed.redirect_url,
+    complete(
+        &state,
+        &request,
+        Flow::Open,
+        &query,
+        |login, redirect_url| WeChatLoginData {
+            login,
+            redirect_url,
         },
-    )?;
-    Ok(answer.customize().append_header(set_cookie(&done)))
+    )
+    .await
 }
 
 /// Completes the official-account login.
@@ -255,8 +267,8 @@ async fn wechat_callback(
     responses(
         (status = 200, description = "登录成功", body = Envelope<OfficialLoginData>),
         (status = 400, description = CALLBACK_FAILURES, body = ErrorEnvelope),
-        (status = 409, description = "Binding: this WeChat belongs to another member, or the member has another WeChat", body = ErrorEnvelope),
-        (status = 502, description = "WeChat refused the code or answered something unreadable", body = ErrorEnvelope),
+        (status = 409, description = BINDING_CONFLICT, body = ErrorEnvelope),
+        (status = 502, description = WECHAT_FAILED, body = ErrorEnvelope),
     )
 )]
 #[get("/wechat/official/callback")]
@@ -265,16 +277,17 @@ async fn wechat_official_callback(
     request: HttpRequest,
     query: web::Query<CallbackQuery>,
 ) -> Result<impl Responder, ApiError> {
-    let completed = complete(&state, &request, Flow::Official, &query).await?;
-    let done = browser_mark::clear(&completed.state_id);
-    let answer = ok_with_message(
-        "登录成功",
-        OfficialLoginData {
-            redirect_url: completed.redirect_url,
-            login_data: completed.signed_in.into(),
+    complete(
+        &state,
+        &request,
+        Flow::Official,
+        &query,
+        |login_data, redirect_url| OfficialLoginData {
+            redirect_url,
+            login_data,
         },
-    )?;
-    Ok(answer.customize().append_header(set_cookie(&done)))
+    )
+    .await
 }
 
 /// Starts binding WeChat to the signed-in member; the browser then goes to `authorizeUrl`.

@@ -9,7 +9,7 @@ async fn login_returns_the_session_fields_on_success(app) {
     assert_eq!(response.status, 200);
     assert_eq!(response.message(), "登录成功");
     assert_eq!(response.data()["accessExpire"], json!(platform::testkit::TEST_EPOCH + 7 * 24 * 3600));
-    insta::assert_json_snapshot!(response.json, {
+    insta::assert_json_snapshot!("body", response.json, {
         ".data.accessToken" => "[token]",
         ".data.uuid" => "[uuid]",
     });

@@ -32,7 +32,7 @@ async fn keeplogin_returns_a_fresh_token_with_permissions(app) {
     assert_eq!(response.status, 200);
     assert_eq!(response.data()["accessExpire"], json!(platform::testkit::TEST_EPOCH + 600 + 7 * 24 * 3600));
     assert_ne!(response.data()["accessToken"], json!(alice.token));
-    insta::assert_json_snapshot!(response.json, {
+    insta::assert_json_snapshot!("body", response.json, {
         ".data.accessToken" => "[token]",
         ".data.accessExpire" => "[expire]",
         ".data.uuid" => "[uuid]",

@@ -60,7 +60,7 @@ async fn a_feed_item_has_exactly_the_fields_of_the_moment_entity(app) {
     app.post("/api/v1/comment/create", json!({"momentId": moment_id, "content": "真好", "parentId": 0}), Some(&fan.token)).await;
 
     let feed = member_feed(&app, &fan, 0).await;
-    insta::assert_json_snapshot!(feed[0], {
+    insta::assert_json_snapshot!("body", feed[0], {
         ".momentId" => "[id]",
         ".user.uuid" => "[uuid]",
         ".images[0]" => insta::dynamic_redaction(|value, _| {

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { cx } from '../../lib/classNames';
 import styles from './AppHeader.module.css';
 import { DropdownMenu } from './DropdownMenu';
+import { PopupLinks } from './PopupLinks';
 import {
   ADMIN_NAV,
   ADMIN_NAV_LABEL,
@@ -22,17 +23,7 @@ function Group({ label, entries, currentPath }: { label: string; entries: readon
   const holdsCurrent = entries.some((entry) => entry.path === currentPath);
   return (
     <DropdownMenu label={label} buttonClassName={cx(styles.barEntry, holdsCurrent && styles.current)}>
-      {entries.map((entry) => (
-        <li key={entry.path}>
-          <Link
-            to={entry.path}
-            className={cx(styles.popupEntry, entry.path === currentPath && styles.current)}
-            aria-current={entry.path === currentPath ? 'page' : undefined}
-          >
-            {entry.label}
-          </Link>
-        </li>
-      ))}
+      <PopupLinks entries={entries} currentPath={currentPath} />
     </DropdownMenu>
   );
 }

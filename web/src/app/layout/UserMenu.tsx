@@ -1,12 +1,11 @@
 import LogoutOutlined from '@ant-design/icons-svg/es/asn/LogoutOutlined';
 import UserOutlined from '@ant-design/icons-svg/es/asn/UserOutlined';
-import { Link } from 'react-router';
 import { Icon } from '../../components/Icon';
-import { cx } from '../../lib/classNames';
 import { mediaUrl } from '../../lib/media';
 import type { SessionUser } from '../../lib/session';
 import styles from './AppHeader.module.css';
 import { DropdownMenu } from './DropdownMenu';
+import { PopupLinks } from './PopupLinks';
 import { LAYOUT_TEXT, USER_NAV } from './navigation';
 
 /** The desktop's menu of the signed-in member: their pages and logging out. */
@@ -30,17 +29,7 @@ export function UserMenu({
   return (
     <div className={styles.desktop}>
       <DropdownMenu label={label} buttonClassName={styles.userButton} alignEnd>
-        {USER_NAV.map((entry) => (
-          <li key={entry.path}>
-            <Link
-              to={entry.path}
-              className={cx(styles.popupEntry, entry.path === currentPath && styles.current)}
-              aria-current={entry.path === currentPath ? 'page' : undefined}
-            >
-              {entry.label}
-            </Link>
-          </li>
-        ))}
+        <PopupLinks entries={USER_NAV} currentPath={currentPath} />
         <li className={styles.separated}>
           <button type="button" className={styles.popupEntry} onClick={onLogout}>
             <Icon icon={LogoutOutlined} />
