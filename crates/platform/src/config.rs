@@ -299,6 +299,12 @@ impl Config {
             },
         };
 
+        let wechat = WeChatSettings::from_source(source)?;
+        let public_url = public_url(source)?;
+        if environment == Environment::Production {
+            wechat.check_for_production(&public_url)?;
+        }
+
         Ok(Self {
             environment,
             database_url,
@@ -314,8 +320,8 @@ impl Config {
                 phone: source.get("XINQIAO_CONTACT_PHONE").unwrap_or_default(),
                 email: source.get("XINQIAO_CONTACT_EMAIL").unwrap_or_default(),
             },
-            wechat: WeChatSettings::from_source(source)?,
-            public_url: public_url(source)?,
+            wechat,
+            public_url,
             behind_proxy,
             guest_feed_cache_ms,
             password_hash_cost: PRODUCTION_PASSWORD_COST,
@@ -459,6 +465,24 @@ mod tests {
             config.wechat.authorize_base_url,
             "https://open.weixin.qq.com"
         );
+    }
+
+    #[test]
+    fn production_wechat_needs_https_hosts_and_the_public_url() {
+        let production = [
+            ("env", "production"),
+            ("jwt_secret", "0123456789abcdef0123456789abcdef"),
+            ("wechat_open_appid", "wx1"),
+            ("wechat_open_secret", "s"),
+        ];
+        let err = Config::from_source(&source(&production)).expect_err("no public URL");
+        assert_eq!(err.var, "XINQIAO_PUBLIC_URL");
+        let mut with_url = production.to_vec();
+        with_url.push(("public_url", "https://xinqiao.example"));
+        assert!(Config::from_source(&source(&with_url)).is_ok());
+        with_url.push(("wechat_api_url", "http://api.example"));
+        let err = Config::from_source(&source(&with_url)).expect_err("secret over plain HTTP");
+        assert_eq!(err.var, "XINQIAO_WECHAT_API_URL");
     }
 
     #[test]

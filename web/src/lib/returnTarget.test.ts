@@ -17,6 +17,9 @@ describe('safeReturnTarget', () => {
     '/\\evil.example',
     '/\t/evil.example',
     'user/account',
+    '/search?q=a b',
+    '/search?q=\u3000',
+    `/${'a'.repeat(2048)}`,
   ])('sends %j home instead of off the site', (href) => {
     expect(safeReturnTarget(href)).toBe('/');
   });

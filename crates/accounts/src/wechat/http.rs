@@ -4,15 +4,15 @@ use actix_web::CustomizeResponder;
 use actix_web::http::header;
 use actix_web::{HttpRequest, HttpResponse, Responder, get, post, web};
 use platform::{
-    ApiError, ApiResult, AppState, ClientAddress, CurrentUser, Empty, Envelope, ErrorEnvelope, ok,
-    ok_with_message,
+    ApiError, ApiResult, AppState, ClientAddress, CurrentUser, Empty, Envelope, ErrorEnvelope,
+    OptionalUser, ok, ok_with_message,
 };
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 use super::browser_mark;
 use super::flow::Flow;
-use super::service::{self, Intent, Started, WeChatError};
+use super::service::{self, Caller, Intent, Started, WeChatError};
 use super::targets;
 use crate::dto::LoginData;
 
@@ -90,14 +90,22 @@ pub struct UnbindRequest {
     pub password: Option<String>,
 }
 
-/// The origin WeChat sends the browser back to: the configured public URL, else the request's.
+/// The origin WeChat sends the browser back to: the configured public URL; else, behind a
+/// proxy, the forwarded one; else this server's own (plain HTTP) with the request's Host.
 fn site_origin(state: &AppState, request: &HttpRequest) -> String {
-    if state.config.public_url.is_empty() {
-        let info = request.connection_info();
-        format!("{}://{}", info.scheme(), info.host())
-    } else {
-        state.config.public_url.clone()
+    if !state.config.public_url.is_empty() {
+        return state.config.public_url.clone();
     }
+    if state.config.behind_proxy {
+        let info = request.connection_info();
+        return format!("{}://{}", info.scheme(), info.host());
+    }
+    let host = request
+        .headers()
+        .get(header::HOST)
+        .and_then(|value| value.to_str().ok())
+        .map_or_else(|| request.app_config().host().to_owned(), str::to_owned);
+    format!("http://{host}")
 }
 
 fn href_or_home(raw: Option<&str>) -> Result<String, WeChatError> {
@@ -211,21 +219,29 @@ async fn complete<T: Serialize>(
     request: &HttpRequest,
     flow: Flow,
     query: &CallbackQuery,
+    signed_in: OptionalUser,
     shape: impl FnOnce(LoginData, String) -> T,
 ) -> Result<CustomizeResponder<web::Json<Envelope<T>>>, ApiError> {
-    let started_here = |state_id: &str| browser_mark::present(request, state_id);
+    let caller = Caller {
+        started_here: |state_id: &str| browser_mark::present(request, state_id),
+        user_id: signed_in.0.map(|identity| identity.user_id),
+    };
     let completed = service::complete(
         state,
         flow,
         query.code.as_deref(),
         query.state.as_deref(),
-        started_here,
+        caller,
     )
     .await?;
     let done = browser_mark::clear(&completed.state_id);
     let body = shape(completed.signed_in.into(), completed.redirect_url);
     let answer = ok_with_message("登录成功", body)?;
-    Ok(answer.customize().append_header(set_cookie(&done)))
+    // The answer holds a token: no cache may keep it.
+    Ok(answer
+        .customize()
+        .append_header(set_cookie(&done))
+        .insert_header((header::CACHE_CONTROL, "no-store")))
 }
 
 /// Completes the QR-code login: signs in (or up, or binds) and answers the session.
@@ -244,6 +260,7 @@ async fn complete<T: Serialize>(
 async fn wechat_callback(
     state: web::Data<AppState>,
     request: HttpRequest,
+    signed_in: OptionalUser,
     query: web::Query<CallbackQuery>,
 ) -> Result<impl Responder, ApiError> {
     complete(
@@ -251,6 +268,7 @@ async fn wechat_callback(
         &request,
         Flow::Open,
         &query,
+        signed_in,
         |login, redirect_url| WeChatLoginData {
             login,
             redirect_url,
@@ -275,6 +293,7 @@ async fn wechat_callback(
 async fn wechat_official_callback(
     state: web::Data<AppState>,
     request: HttpRequest,
+    signed_in: OptionalUser,
     query: web::Query<CallbackQuery>,
 ) -> Result<impl Responder, ApiError> {
     complete(
@@ -282,6 +301,7 @@ async fn wechat_official_callback(
         &request,
         Flow::Official,
         &query,
+        signed_in,
         |login_data, redirect_url| OfficialLoginData {
             redirect_url,
             login_data,

@@ -133,7 +133,28 @@ pub async fn insert_identity(
         .await)
 }
 
-/// Records the app's openid for the identity (once), and its unionid when it learns one.
+/// Links a new identity to the app's openid; fails with a unique violation when the openid is
+/// already someone's (a concurrent first sign-in or binding got there first).
+pub async fn insert_openid(
+    conn: &mut Conn<'_>,
+    identity_id: i64,
+    appid: &str,
+    openid: &str,
+    now: i64,
+) -> QueryResult<()> {
+    run!(conn, |c| diesel::insert_into(wechat_openids::table)
+        .values((
+            wechat_openids::appid.eq(appid),
+            wechat_openids::openid.eq(openid),
+            wechat_openids::identity_id.eq(identity_id),
+            wechat_openids::created_at.eq(now),
+        ))
+        .execute(c)
+        .await)?;
+    Ok(())
+}
+
+/// Records the app's openid for a known identity (once), and its unionid when it learns one.
 pub async fn remember_openid(
     conn: &mut Conn<'_>,
     identity: &Identity,

@@ -48,6 +48,8 @@ pub enum WeChatError {
     StateExpired,
     #[error("登录请求不是从当前浏览器发起的，请重新发起微信登录")]
     OtherBrowser,
+    #[error("请先登录要绑定微信的账号，再重新绑定")]
+    BindWithoutItsMember,
     #[error("微信授权失败：{0}")]
     Refused(String),
     #[error("微信返回的数据无法识别，请稍后再试")]
@@ -70,7 +72,15 @@ pub enum WeChatError {
 
 impl From<diesel::result::Error> for WeChatError {
     fn from(error: diesel::result::Error) -> Self {
-        Self::Api(error.into())
+        match error {
+            // The unique keys a binding can meet are the identities' (unionid, member, openid):
+            // a binding that ran at the same moment took the WeChat or the member first.
+            diesel::result::Error::DatabaseError(
+                diesel::result::DatabaseErrorKind::UniqueViolation,
+                _,
+            ) => Self::BoundToAnother,
+            other => Self::Api(other.into()),
+        }
     }
 }
 
@@ -93,6 +103,7 @@ impl From<WeChatError> for ApiError {
             WeChatError::BoundToAnother | WeChatError::AccountHasAnother => {
                 ApiError::conflict(message)
             }
+            WeChatError::BindWithoutItsMember => ApiError::new(401, message),
             WeChatError::Api(api) => api,
             _ => ApiError::bad_request(message),
         }
@@ -190,20 +201,32 @@ pub struct Completed {
     pub state_id: String,
 }
 
-/// Completes a round trip that came back on `flow`'s callback page. `started_here` tells
-/// whether the calling browser carries the mark of the state with that id.
+/// Who completes a round trip: the browser (does it carry the state's mark?) and the member
+/// signed in there, if any.
+pub struct Caller<F: Fn(&str) -> bool> {
+    pub started_here: F,
+    pub user_id: Option<i64>,
+}
+
+/// Completes a round trip that came back on `flow`'s callback page.
 pub async fn complete(
     state: &AppState,
     flow: Flow,
     code: Option<&str>,
     token: Option<&str>,
-    started_here: impl Fn(&str) -> bool,
+    caller: Caller<impl Fn(&str) -> bool>,
 ) -> Result<Completed, WeChatError> {
     let code = code
         .map(str::trim)
         .filter(|c| !c.is_empty())
         .ok_or(WeChatError::MissingCode)?;
-    let pending = consume_state(state, flow, token.unwrap_or_default(), started_here).await?;
+    let pending =
+        consume_state(state, flow, token.unwrap_or_default(), caller.started_here).await?;
+    // A binding is finished by the member who started it, still signed in: not by whoever
+    // uses this browser after they signed out.
+    if pending.bind_user_id.is_some() && pending.bind_user_id != caller.user_id {
+        return Err(WeChatError::BindWithoutItsMember);
+    }
     let app = flow.app(&state.config.wechat).ok_or(match flow {
         Flow::Open => WeChatError::OpenLoginOff,
         Flow::Official => WeChatError::OfficialLoginOff,
@@ -286,7 +309,8 @@ async fn sign_in_or_up(
             }
             let user = insert_member(tx, person, now).await?;
             let identity = new_identity(tx, user.id, person, now).await?;
-            repo::remember_openid(tx, &identity, appid, &person.openid, unionid, now).await?;
+            // Strict: a concurrent first sign-in of the same openid must fail here and retry.
+            repo::insert_openid(tx, identity.id, appid, &person.openid, now).await?;
             Ok((user, true))
         });
         match outcome {
@@ -320,7 +344,9 @@ async fn bind(
                 if repo::identity_of_user(tx, user_id).await?.is_some() {
                     return Err(WeChatError::AccountHasAnother);
                 }
-                new_identity(tx, user_id, person, now).await?
+                let identity = new_identity(tx, user_id, person, now).await?;
+                repo::insert_openid(tx, identity.id, appid, &person.openid, now).await?;
+                return Ok(user);
             }
         };
         repo::remember_openid(tx, &identity, appid, &person.openid, unionid, now).await?;
@@ -353,30 +379,34 @@ async fn insert_member(
     now: i64,
 ) -> diesel::QueryResult<User> {
     let nickname = nickname_of(person);
-    loop {
+    let (uuid, username) = loop {
         let uuid = uuid::Uuid::new_v4();
         let username = format!("wx_{}", &uuid.simple().to_string()[..12]);
         if users::find_user_by_username(conn, &username)
             .await?
-            .is_some()
+            .is_none()
         {
-            continue;
+            break (uuid.to_string(), username);
         }
-        let uuid = uuid.to_string();
-        let new_user = NewUser {
-            uuid: &uuid,
-            username: &username,
-            email: "",
-            password_hash: None,
-            nickname: &nickname,
-            sys_role: platform::Role::User.as_str(),
-            created_at: now,
-            updated_at: now,
-        };
-        if let Some(user) = users::insert_user(conn, &new_user).await? {
-            return Ok(user);
-        }
-    }
+    };
+    let new_user = NewUser {
+        uuid: &uuid,
+        username: &username,
+        email: "",
+        password_hash: None,
+        nickname: &nickname,
+        sys_role: platform::Role::User.as_str(),
+        created_at: now,
+        updated_at: now,
+    };
+    // Taken between the check and the insert (PostgreSQL has then aborted the transaction):
+    // fail as a unique violation, so the caller's retry draws again in a fresh transaction.
+    users::insert_user(conn, &new_user).await?.ok_or_else(|| {
+        diesel::result::Error::DatabaseError(
+            diesel::result::DatabaseErrorKind::UniqueViolation,
+            Box::new(String::from("username taken")),
+        )
+    })
 }
 
 fn nickname_of(person: &WeChatPerson) -> String {

@@ -3,8 +3,6 @@
 //! that whole row, so neither the token nor the row can be turned into another flow, member
 //! or target, and a guessed id is useless without the secret.
 
-use base64::Engine as _;
-use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use hmac::{Hmac, Mac};
 use rand::RngCore;
 use sha2::Sha256;
@@ -33,23 +31,23 @@ pub fn new_id() -> String {
     hex::encode(bytes)
 }
 
-/// `{id}.{signature}`: 55 characters, well under WeChat's 128-byte limit for `state`.
+/// The id's hex digits then the signature's: 64 characters of [0-9a-f], within what WeChat
+/// allows in `state` (a-zA-Z0-9, at most 128 bytes).
 pub fn sign(secret: &str, pending: &PendingLogin) -> String {
-    let signature =
-        URL_SAFE_NO_PAD.encode(&mac(secret, pending).finalize().into_bytes()[..SIGNATURE_BYTES]);
-    format!("{}.{signature}", pending.id)
+    let tag = mac(secret, pending).finalize().into_bytes();
+    format!("{}{}", pending.id, hex::encode(&tag[..SIGNATURE_BYTES]))
 }
 
 /// Splits a token into its id and signature when it has their shape.
 pub fn split(token: &str) -> Option<(&str, &str)> {
-    let (id, signature) = token.split_once('.')?;
-    let id_ok = id.len() == ID_BYTES * 2 && id.bytes().all(|b| b.is_ascii_hexdigit());
-    id_ok.then_some((id, signature))
+    let shaped = token.len() == (ID_BYTES + SIGNATURE_BYTES) * 2
+        && token.bytes().all(|b| b.is_ascii_hexdigit());
+    shaped.then(|| token.split_at(ID_BYTES * 2))
 }
 
 /// Whether `signature` was made by this server for exactly this row (constant time).
 pub fn verify(secret: &str, pending: &PendingLogin, signature: &str) -> bool {
-    let Ok(given) = URL_SAFE_NO_PAD.decode(signature) else {
+    let Ok(given) = hex::decode(signature) else {
         return false;
     };
     given.len() == SIGNATURE_BYTES && mac(secret, pending).verify_truncated_left(&given).is_ok()
@@ -98,7 +96,7 @@ mod tests {
     fn a_signed_token_verifies_against_its_own_row_only() {
         let row = pending();
         let token = sign("secret", &row);
-        assert!(token.len() <= 128);
+        assert!(token.len() <= 128 && token.bytes().all(|b| b.is_ascii_alphanumeric()));
         let (id, signature) = split(&token).expect("shape");
         assert_eq!(id, row.id);
         assert!(verify("secret", &row, signature));
@@ -131,9 +129,17 @@ mod tests {
 
     #[test]
     fn malformed_tokens_are_refused() {
-        for bad in ["", "abc", "nodot", &format!("{}x.sig", new_id()), ".sig"] {
+        let valid = sign("secret", &pending());
+        for bad in [
+            "",
+            "abc",
+            &valid[..63],
+            &format!("{valid}0"),
+            &format!("{}.{}", &valid[..32], &valid[33..]),
+            &valid.replace(|c: char| c.is_ascii_digit(), "z"),
+        ] {
             assert!(split(bad).is_none(), "{bad}");
         }
-        assert!(!verify("secret", &pending(), "!!!"));
+        assert!(!verify("secret", &pending(), "not hex"));
     }
 }

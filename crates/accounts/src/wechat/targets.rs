@@ -16,10 +16,19 @@ pub fn same_site_path(raw: &str) -> Option<String> {
     if !plain {
         return None;
     }
+    // No `.` or `..` segments: `/.//evil.example` would become the path `//evil.example`.
+    let path = raw.split(['?', '#']).next().unwrap_or_default();
+    if path
+        .split('/')
+        .any(|segment| segment == "." || segment == "..")
+    {
+        return None;
+    }
     // However a browser reads it, it must resolve onto the same origin.
     let base = url::Url::parse("https://site.invalid/").ok()?;
     let resolved = base.join(raw).ok()?;
-    (resolved.origin() == base.origin()).then(|| raw.to_owned())
+    (resolved.origin() == base.origin() && !resolved.path().starts_with("//"))
+        .then(|| raw.to_owned())
 }
 
 /// A callback address on `origin` (`https://xinqiao.example/wechatcallback`), with the flow
@@ -65,6 +74,8 @@ mod tests {
             "javascript:alert(1)",
             "/ok\n//evil.example",
             "/\t/evil.example",
+            "/.//evil.example",
+            "/a/../..//evil.example",
             &format!("/{}", "a".repeat(HREF_MAX_BYTES)),
         ] {
             assert_eq!(same_site_path(bad), None, "{bad:?}");

@@ -24,6 +24,8 @@ struct Returned {
     code: String,
     state: String,
     mark: String,
+    /// The token of the member signed in in that browser, if any.
+    bearer: String,
 }
 
 /// The `name=value` of the cookie an answer sets.
@@ -95,6 +97,7 @@ async fn scan(started: &Started, extra: &str) -> Returned {
         code: param("code"),
         state: param("state"),
         mark: started.mark.clone(),
+        bearer: String::new(),
     }
 }
 
@@ -107,6 +110,9 @@ async fn callback(app: &TestApp, path: &str, returned: &Returned) -> TestRespons
     let mut request = TestRequest::get().uri(&uri);
     if !returned.mark.is_empty() {
         request = request.insert_header(("cookie", returned.mark.as_str()));
+    }
+    if !returned.bearer.is_empty() {
+        request = request.insert_header(("authorization", format!("Bearer {}", returned.bearer)));
     }
     app.send(request).await
 }
@@ -129,7 +135,8 @@ async fn members(app: &TestApp) -> i64 {
     accounts::api::count_users(&app.state).await.unwrap()
 }
 
-async fn bind(app: &TestApp, token: &str, person: &str) -> TestResponse {
+/// Starts binding for the member with `token`, and has `person` confirm on WeChat.
+async fn start_bind(app: &TestApp, token: &str, person: &str) -> Returned {
     let response = app
         .post(
             "/api/v1/wechat/bind",
@@ -143,7 +150,14 @@ async fn bind(app: &TestApp, token: &str, person: &str) -> TestResponse {
         mark: cookie_of(&response),
     };
     let returned = scan(&started, &format!("person={person}")).await;
-    qr_callback(app, &returned).await
+    Returned {
+        bearer: token.to_owned(),
+        ..returned
+    }
+}
+
+async fn bind(app: &TestApp, token: &str, person: &str) -> TestResponse {
+    qr_callback(app, &start_bind(app, token, person).await).await
 }
 
 platform::engine_tests! { spawn_wechat_app;
@@ -190,6 +204,25 @@ async fn two_first_sign_ins_of_one_person_at_once_make_one_member(app) {
     assert_eq!((website.status, official.status), (200, 200), "{} {}", website.json, official.json);
     assert_eq!(official.data()["loginData"]["uuid"], website.data()["uuid"]);
     assert_eq!(members(&app).await, 1);
+}
+
+async fn concurrent_first_sign_ins_without_a_unionid_make_one_member_each(app) {
+    let people = ["ping", "qing", "rong", "song"];
+    let mut trips = Vec::new();
+    for person in people {
+        for _ in 0..3 {
+            let trip = scan(&start_qr(&app, "/").await, &format!("person={person}&unionid=no")).await;
+            trips.push((person, trip));
+        }
+    }
+    let answers =
+        futures_util::future::join_all(trips.iter().map(|(_, trip)| qr_callback(&app, trip))).await;
+    for (answer, (person, _)) in answers.iter().zip(&trips) {
+        assert_eq!(answer.status, 200, "{}", answer.json);
+        let later = qr_sign_in(&app, &format!("{person}&unionid=no")).await;
+        assert_eq!(later.data()["uuid"], answer.data()["uuid"], "{person}: one member, whichever browser");
+    }
+    assert_eq!(members(&app).await, people.len() as i64);
 }
 
 async fn the_unionid_links_the_website_and_the_official_account(app) {
@@ -239,6 +272,8 @@ async fn a_tampered_or_foreign_state_is_refused_and_creates_nothing(app) {
     let response = official_callback(&app, &returned).await;
     assert_eq!((response.status, response.message()), (400, "登录请求校验失败，请重新发起微信登录"));
     assert_eq!(members(&app).await, 0);
+    // None of that used the genuine state up.
+    assert_eq!(qr_callback(&app, &returned).await.status, 200);
 }
 
 async fn a_callback_in_another_browser_is_refused_and_the_starter_can_still_finish(app) {
@@ -328,6 +363,23 @@ async fn binding_links_wechat_to_the_signed_in_member(app) {
     // From now on WeChat signs carol in.
     assert_eq!(qr_sign_in(&app, "carol_wx").await.data()["uuid"], json!(carol.uuid));
     assert_eq!(members(&app).await, 1);
+}
+
+async fn a_binding_is_finished_only_by_its_member_still_signed_in(app) {
+    let carol = signed_in_user(&app, "carol", Role::User).await;
+    let pending = start_bind(&app, &carol.token, "stranger").await;
+    assert_eq!(app.post("/api/v1/user/logout", json!({}), Some(&carol.token)).await.status, 200);
+    // Whoever uses the browser next confirms on WeChat: the revoked token binds nothing.
+    let after_logout = qr_callback(&app, &pending).await;
+    assert_eq!((after_logout.status, after_logout.message()), (401, "请先登录要绑定微信的账号，再重新绑定"));
+
+    let relogin = login(&app, "carol", &carol.password, CAPTCHA_BYPASS).await;
+    let token = relogin.data()["accessToken"].as_str().unwrap().to_owned();
+    let unsigned = Returned { bearer: String::new(), ..start_bind(&app, &token, "stranger").await };
+    assert_eq!(qr_callback(&app, &unsigned).await.status, 401);
+
+    assert_eq!(app.get("/api/v1/wechat/binding", Some(&token)).await.data()["bound"], json!(false));
+    assert_ne!(qr_sign_in(&app, "stranger").await.data()["uuid"], json!(carol.uuid));
 }
 
 async fn one_wechat_identity_binds_to_one_member_only(app) {

@@ -59,6 +59,31 @@ impl WeChatSettings {
     }
 }
 
+impl WeChatSettings {
+    /// In production the app secret travels only over HTTPS, and WeChat's redirects go to the
+    /// configured origin rather than one read from request headers.
+    pub(super) fn check_for_production(&self, public_url: &str) -> Result<(), ConfigError> {
+        if self.open.is_none() && self.official.is_none() {
+            return Ok(());
+        }
+        if public_url.is_empty() {
+            return Err(ConfigError::new(
+                "XINQIAO_PUBLIC_URL",
+                "is required in production when a WeChat login is configured",
+            ));
+        }
+        for (var, url) in [
+            ("XINQIAO_WECHAT_AUTHORIZE_URL", &self.authorize_base_url),
+            ("XINQIAO_WECHAT_API_URL", &self.api_base_url),
+        ] {
+            if !url.starts_with("https://") {
+                return Err(ConfigError::new(var, "must be an https URL in production"));
+            }
+        }
+        Ok(())
+    }
+}
+
 /// An app is configured when both its appid and secret are; one without the other is a mistake.
 fn app(
     source: &Source,
