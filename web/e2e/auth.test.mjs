@@ -5,7 +5,7 @@ import { PHONE } from './browser.mjs';
 import { CAPTCHA_BYPASS } from './server.mjs';
 import { PASSWORD, startJourney } from './journey.mjs';
 
-const { url, newPage, createUser } = startJourney();
+const { url, logIn, newPage, createUser } = startJourney();
 const pathOf = (page) => {
   const { pathname, search } = new URL(page.url());
   return pathname + search;
@@ -15,15 +15,6 @@ const captchaSrc = (page) => page.getByRole('img', { name: '验证码' }).getAtt
 async function waitForCaptcha(page) {
   await page.getByRole('img', { name: '验证码' }).waitFor();
   return captchaSrc(page);
-}
-
-async function logIn(page, username, { password = PASSWORD, captcha = CAPTCHA_BYPASS, href } = {}) {
-  await page.goto(url(href ? `/login?href=${encodeURIComponent(href)}` : '/login'));
-  await waitForCaptcha(page);
-  await page.getByLabel('用户名').fill(username);
-  await page.getByLabel('密码', { exact: true }).fill(password);
-  await page.getByRole('textbox', { name: '验证码', exact: true }).fill(captcha);
-  await page.getByRole('textbox', { name: '验证码', exact: true }).press('Enter');
 }
 
 describe('sign-in journeys', () => {

@@ -2,10 +2,9 @@
 import assert from 'node:assert/strict';
 import { writeFile } from 'node:fs/promises';
 import { describe, test } from 'node:test';
-import { CAPTCHA_BYPASS } from './server.mjs';
 import { PASSWORD, startJourney } from './journey.mjs';
 
-const { url, newPage, createUser, scratchFile } = startJourney();
+const { url, api, apiLogin, logIn, newPage, createUser, scratchFile } = startJourney();
 
 /** A real PNG painted by the browser, small enough for the 2 MB banner limit. */
 async function paintBanner(name) {
@@ -15,37 +14,6 @@ async function paintBanner(name) {
   await writeFile(file, await page.screenshot({ type: 'png' }));
   await page.context().close();
   return file;
-}
-
-async function logIn(page, username) {
-  await page.goto(url('/login'));
-  await page.getByRole('img', { name: '验证码' }).waitFor();
-  await page.getByLabel('用户名').fill(username);
-  await page.getByLabel('密码', { exact: true }).fill(PASSWORD);
-  await page.getByRole('textbox', { name: '验证码', exact: true }).fill(CAPTCHA_BYPASS);
-  await page.getByRole('textbox', { name: '验证码', exact: true }).press('Enter');
-  await page.waitForURL(url('/'));
-}
-
-async function api(p, body, token) {
-  const response = await fetch(url(p), {
-    method: body ? 'POST' : 'GET',
-    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  return response.json();
-}
-
-async function apiLogin(username) {
-  const { data: captcha } = await api('/api/v1/user/captcha');
-  const login = await api('/api/v1/user/login', {
-    username,
-    password: PASSWORD,
-    captcha: CAPTCHA_BYPASS,
-    captchaId: captcha.captchaId,
-  });
-  assert.equal(login.code, 200, login.message);
-  return login.data.accessToken;
 }
 
 /** Titles of the cards /blog shows once its list has loaded. */
@@ -65,6 +33,7 @@ describe('blog journeys', () => {
     const banner = await paintBanner('banner.png');
     const page = await newPage();
     await logIn(page, 'blogger');
+    await page.waitForURL(url('/'));
     const title = '周末咖啡馆的小记';
 
     await page.goto(url('/blog'));
@@ -198,6 +167,7 @@ describe('blog journeys', () => {
 
     const author = await newPage();
     await logIn(author, 'mallory');
+    await author.waitForURL(url('/'));
     await author.goto(url(`/blog/edit/${id}`));
     await author.locator('.w-md-editor-preview h1', { hasText: '正常的标题' }).waitFor();
     await checkInert(author, '.w-md-editor-preview');

@@ -6,7 +6,8 @@ import path from 'node:path';
 import { after, before } from 'node:test';
 import { DESKTOP, launchBrowser } from './browser.mjs';
 import { startFakeWechat } from './fakeWechat.mjs';
-import { startServer } from './server.mjs';
+import assert from 'node:assert/strict';
+import { CAPTCHA_BYPASS, startServer } from './server.mjs';
 
 export const PASSWORD = 'secret-123';
 
@@ -31,8 +32,42 @@ export function startJourney({ wechat = false } = {}) {
     if (scratch) await rm(scratch, { recursive: true, force: true });
   });
 
+  const url = (p) => `${server.baseUrl}${p}`;
+
+  /** A JSON call to the server (POST when there is a body), answering the envelope. */
+  async function api(p, body, token) {
+    const response = await fetch(url(p), {
+      method: body ? 'POST' : 'GET',
+      headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    return response.json();
+  }
+
   return {
-    url: (p) => `${server.baseUrl}${p}`,
+    url,
+    api,
+    /** Fills in and submits the login form (Enter in the captcha field); does not wait for the result. */
+    async logIn(page, username, { password = PASSWORD, captcha = CAPTCHA_BYPASS, href } = {}) {
+      await page.goto(url(href ? `/login?href=${encodeURIComponent(href)}` : '/login'));
+      await page.getByRole('img', { name: '验证码' }).waitFor();
+      await page.getByLabel('用户名').fill(username);
+      await page.getByLabel('密码', { exact: true }).fill(password);
+      await page.getByRole('textbox', { name: '验证码', exact: true }).fill(captcha);
+      await page.getByRole('textbox', { name: '验证码', exact: true }).press('Enter');
+    },
+    /** Signs in through the API; answers the access token. */
+    async apiLogin(username, password = PASSWORD) {
+      const { data: captcha } = await api('/api/v1/user/captcha');
+      const login = await api('/api/v1/user/login', {
+        username,
+        password,
+        captcha: CAPTCHA_BYPASS,
+        captchaId: captcha.captchaId,
+      });
+      assert.equal(login.code, 200, login.message);
+      return login.data.accessToken;
+    },
     newPage: async (viewport = DESKTOP, options = {}) => {
       const context = await browser.newContext({ viewport, locale: 'zh-CN', ...options });
       return context.newPage();

@@ -3,10 +3,9 @@ import assert from 'node:assert/strict';
 import { writeFile } from 'node:fs/promises';
 import { describe, test } from 'node:test';
 import { PHONE } from './browser.mjs';
-import { CAPTCHA_BYPASS } from './server.mjs';
 import { PASSWORD, startJourney } from './journey.mjs';
 
-const { url, newPage, createUser, scratchFile } = startJourney();
+const { url, api, apiLogin, logIn, newPage, createUser, scratchFile } = startJourney();
 
 /** Real PNG files, painted by the browser itself, for the upload input. */
 async function paintPngs(names) {
@@ -23,34 +22,9 @@ async function paintPngs(names) {
   return files;
 }
 
-async function logIn(page, username) {
-  await page.goto(url('/login'));
-  await page.getByRole('img', { name: '验证码' }).waitFor();
-  await page.getByLabel('用户名').fill(username);
-  await page.getByLabel('密码', { exact: true }).fill(PASSWORD);
-  await page.getByRole('textbox', { name: '验证码', exact: true }).fill(CAPTCHA_BYPASS);
-  await page.getByRole('textbox', { name: '验证码', exact: true }).press('Enter');
-  await page.waitForURL(url('/'));
-}
-
 /** Signs in through the API and posts a text moment, to have something in the feed. */
 async function postThroughApi(username, content) {
-  const api = async (p, body, token) => {
-    const response = await fetch(url(p), {
-      method: body ? 'POST' : 'GET',
-      headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    return response.json();
-  };
-  const { data: captcha } = await api('/api/v1/user/captcha');
-  const login = await api('/api/v1/user/login', {
-    username,
-    password: PASSWORD,
-    captcha: CAPTCHA_BYPASS,
-    captchaId: captcha.captchaId,
-  });
-  assert.equal(login.code, 200, login.message);
+  const token = await apiLogin(username);
   const created = await api(
     '/api/v1/moment/create',
     {
@@ -67,7 +41,7 @@ async function postThroughApi(username, content) {
       longitude: null,
       latitude: null,
     },
-    login.data.accessToken,
+    token,
   );
   assert.equal(created.code, 200, created.message);
 }
@@ -98,6 +72,7 @@ describe('moments journeys', () => {
     const [first, second] = await paintPngs(['sunset.png', 'lake.png']);
     const page = await newPage();
     await logIn(page, 'momentfan');
+    await page.waitForURL(url('/'));
 
     await page.goto(url('/moment'));
     await page.getByRole('link', { name: /发布动态/ }).click();

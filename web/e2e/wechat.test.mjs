@@ -4,10 +4,9 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { PHONE } from './browser.mjs';
-import { CAPTCHA_BYPASS } from './server.mjs';
 import { PASSWORD, startJourney } from './journey.mjs';
 
-const { url, newPage, createUser, actAsOnWechat } = startJourney({ wechat: true });
+const { url, logIn, newPage, createUser, actAsOnWechat } = startJourney({ wechat: true });
 
 const WECHAT_USER_AGENT =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) ' +
@@ -71,12 +70,7 @@ describe('WeChat sign-in journeys', () => {
     createUser({ username: 'binder', password: PASSWORD });
     await actAsOnWechat('binder_wechat');
     const page = await newPage();
-    await page.goto(url('/login?href=%2Fuser%2Faccount'));
-    await page.getByRole('img', { name: '验证码' }).waitFor();
-    await page.getByLabel('用户名').fill('binder');
-    await page.getByLabel('密码', { exact: true }).fill(PASSWORD);
-    await page.getByRole('textbox', { name: '验证码', exact: true }).fill(CAPTCHA_BYPASS);
-    await page.getByRole('textbox', { name: '验证码', exact: true }).press('Enter');
+    await logIn(page, 'binder', { href: '/user/account' });
     await page.waitForURL(url('/user/account'));
 
     await page.getByRole('button', { name: /绑定微信/ }).click();
