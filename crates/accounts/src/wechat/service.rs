@@ -1,6 +1,7 @@
 //! The WeChat sign-in rules: starting a round trip, completing it (sign in, sign up or bind),
 //! and unbinding.
 
+use platform::config::WeChatApp;
 use platform::files::{self, Purpose};
 use platform::rate_limit::{self, Limit};
 use platform::{ApiError, AppState, transaction};
@@ -136,6 +137,14 @@ fn refusal_text(errcode: i64) -> String {
     format!("{reason}（{errcode}）")
 }
 
+/// The flow's WeChat app, or the error saying the flow is off.
+fn configured_app(state: &AppState, flow: Flow) -> Result<&WeChatApp, WeChatError> {
+    flow.app(&state.config.wechat).ok_or(match flow {
+        Flow::Open => WeChatError::OpenLoginOff,
+        Flow::Official => WeChatError::OfficialLoginOff,
+    })
+}
+
 /// Why a round trip is started.
 pub enum Intent {
     /// Sign in (or sign up), then go to `href`.
@@ -158,10 +167,7 @@ pub async fn start(
     redirect_uri: String,
     intent: Intent,
 ) -> Result<Started, WeChatError> {
-    let app = flow.app(&state.config.wechat).ok_or(match flow {
-        Flow::Open => WeChatError::OpenLoginOff,
-        Flow::Official => WeChatError::OfficialLoginOff,
-    })?;
+    let app = configured_app(state, flow)?;
     let now = state.now();
     let (bind_user_id, href) = match intent {
         Intent::SignIn { href } => (None, href),
@@ -227,10 +233,7 @@ pub async fn complete(
     if pending.bind_user_id.is_some() && pending.bind_user_id != caller.user_id {
         return Err(WeChatError::BindWithoutItsMember);
     }
-    let app = flow.app(&state.config.wechat).ok_or(match flow {
-        Flow::Open => WeChatError::OpenLoginOff,
-        Flow::Official => WeChatError::OfficialLoginOff,
-    })?;
+    let app = configured_app(state, flow)?;
     let person = client::sign_in(&state.config.wechat, app, code).await?;
 
     let now = state.now();
