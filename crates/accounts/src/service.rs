@@ -42,30 +42,15 @@ pub enum AccountsError {
     #[error("该用户名已被注册")]
     UsernameTaken,
     #[error(transparent)]
-    Api(#[from] ApiError),
-    #[error(transparent)]
-    Db(#[from] diesel::result::Error),
+    Platform(#[from] ApiError),
 }
 
-impl From<platform::db::DbError> for AccountsError {
-    fn from(error: platform::db::DbError) -> Self {
-        Self::Api(error.into())
-    }
-}
-
-impl From<AccountsError> for ApiError {
-    fn from(error: AccountsError) -> Self {
-        let message = error.to_string();
-        match error {
-            AccountsError::Incomplete | AccountsError::Invalid(_) => ApiError::bad_request(message),
-            AccountsError::Captcha => ApiError::captcha(message),
-            AccountsError::BadCredentials => ApiError::new(401, message),
-            AccountsError::UsernameTaken => ApiError::conflict(message),
-            AccountsError::Api(api) => api,
-            AccountsError::Db(db) => ApiError::internal(db),
-        }
-    }
-}
+platform::api_errors!(AccountsError {
+    AccountsError::Incomplete | AccountsError::Invalid(_) => bad_request,
+    AccountsError::Captcha => captcha,
+    AccountsError::BadCredentials => unauthorized_with,
+    AccountsError::UsernameTaken => conflict,
+});
 
 pub struct NewCaptcha {
     pub captcha_id: String,
@@ -99,8 +84,7 @@ pub async fn new_captcha(state: &AppState, client: &str) -> Result<NewCaptcha, A
     {
         let mut pooled = state.db.get().await?;
         let conn = &mut pooled.conn();
-        rate_limit::ensure_allowed(conn, &bucket, CAPTCHAS_PER_ADDRESS, now).await?;
-        rate_limit::record(conn, &bucket, CAPTCHAS_PER_ADDRESS, now).await?;
+        rate_limit::reserve(conn, &bucket, CAPTCHAS_PER_ADDRESS, now).await?;
     }
     let rendered = actix_web::web::block(captcha::render)
         .await
@@ -154,6 +138,9 @@ async fn check_captcha(
     }
 }
 
+/// Every attempt takes a hit from the username's and the address's failure windows before
+/// any work (so parallel guesses cannot outrun the limit); an attempt that turns out not to
+/// be a wrong password gives its hits back.
 pub async fn login(
     state: &AppState,
     client: &str,
@@ -162,39 +149,66 @@ pub async fn login(
     let now = state.now();
     let username_bucket = format!("login:user:{}", form.username.trim().to_ascii_lowercase());
     let address_bucket = format!("login:addr:{client}");
-    let user = {
+    {
         let mut pooled = state.db.get().await?;
         let conn = &mut pooled.conn();
-        rate_limit::ensure_allowed(conn, &username_bucket, LOGIN_FAILURES_PER_USERNAME, now)
-            .await?;
-        rate_limit::ensure_allowed(conn, &address_bucket, LOGIN_FAILURES_PER_ADDRESS, now).await?;
-        check_captcha(state, conn, &form.captcha_id, &form.captcha, now).await?;
-        repo::find_user_by_username(conn, form.username.trim()).await?
-    };
-
-    // The connection goes back to the pool while bcrypt runs; an unknown user costs the same
-    // time as a known one, so timing does not reveal which usernames exist.
-    let stored_hash = user.as_ref().and_then(|u| u.password_hash.clone());
-    let password_ok =
-        verify_password(form.password, stored_hash, state.config.password_hash_cost).await?;
-
+        rate_limit::reserve(conn, &username_bucket, LOGIN_FAILURES_PER_USERNAME, now).await?;
+        if let Err(refused) =
+            rate_limit::reserve(conn, &address_bucket, LOGIN_FAILURES_PER_ADDRESS, now).await
+        {
+            rate_limit::release(conn, &username_bucket).await?;
+            return Err(refused.into());
+        }
+    }
+    let outcome = check_credentials(state, &form, now).await;
     let mut pooled = state.db.get().await?;
     let conn = &mut pooled.conn();
-    match user {
-        Some(user) if password_ok => {
+    match outcome {
+        Ok(user) => {
             rate_limit::clear(conn, &username_bucket).await?;
+            rate_limit::release(conn, &address_bucket).await?;
             repo::record_login(conn, user.id, now).await?;
             let token = issue(state, &user, now)?;
             Ok(SignedIn { user, token })
         }
-        _ => {
-            rate_limit::record(conn, &username_bucket, LOGIN_FAILURES_PER_USERNAME, now).await?;
-            rate_limit::record(conn, &address_bucket, LOGIN_FAILURES_PER_ADDRESS, now).await?;
-            Err(AccountsError::BadCredentials)
+        Err(AccountsError::BadCredentials) => Err(AccountsError::BadCredentials),
+        Err(other) => {
+            rate_limit::release(conn, &username_bucket).await?;
+            rate_limit::release(conn, &address_bucket).await?;
+            Err(other)
         }
     }
 }
 
+/// The member the form names, when the captcha and the password are right.
+async fn check_credentials(
+    state: &AppState,
+    form: &LoginForm,
+    now: i64,
+) -> Result<User, AccountsError> {
+    let user = {
+        let mut pooled = state.db.get().await?;
+        let conn = &mut pooled.conn();
+        check_captcha(state, conn, &form.captcha_id, &form.captcha, now).await?;
+        repo::find_user_by_username(conn, form.username.trim()).await?
+    };
+    // The connection goes back to the pool while bcrypt runs; an unknown user costs the same
+    // time as a known one, so timing does not reveal which usernames exist.
+    let stored_hash = user.as_ref().and_then(|u| u.password_hash.clone());
+    let password_ok = verify_password(
+        form.password.clone(),
+        stored_hash,
+        state.config.password_hash_cost,
+    )
+    .await?;
+    match user {
+        Some(user) if password_ok => Ok(user),
+        _ => Err(AccountsError::BadCredentials),
+    }
+}
+
+/// A registration takes a hit from the address's window before any work and gives it back
+/// when no member was created.
 pub async fn register(
     state: &AppState,
     client: &str,
@@ -204,8 +218,32 @@ pub async fn register(
     let bucket = format!("register:addr:{client}");
     {
         let mut pooled = state.db.get().await?;
+        rate_limit::reserve(&mut pooled.conn(), &bucket, REGISTRATIONS_PER_ADDRESS, now).await?;
+    }
+    let outcome = create_member(state, form, now).await;
+    let mut pooled = state.db.get().await?;
+    let conn = &mut pooled.conn();
+    match outcome {
+        Ok(user) => {
+            repo::record_login(conn, user.id, now).await?;
+            let token = issue(state, &user, now)?;
+            Ok(SignedIn { user, token })
+        }
+        Err(error) => {
+            rate_limit::release(conn, &bucket).await?;
+            Err(error)
+        }
+    }
+}
+
+async fn create_member(
+    state: &AppState,
+    form: RegistrationForm,
+    now: i64,
+) -> Result<User, AccountsError> {
+    {
+        let mut pooled = state.db.get().await?;
         let conn = &mut pooled.conn();
-        rate_limit::ensure_allowed(conn, &bucket, REGISTRATIONS_PER_ADDRESS, now).await?;
         check_captcha(state, conn, &form.captcha_id, &form.captcha, now).await?;
         if repo::find_user_by_username(conn, form.username.as_str())
             .await?
@@ -216,7 +254,6 @@ pub async fn register(
     }
     let password_hash = hash_password(form.password, state.config.password_hash_cost).await?;
     let mut pooled = state.db.get().await?;
-    let conn = &mut pooled.conn();
     let uuid = uuid::Uuid::new_v4().to_string();
     let new_user = NewUser {
         uuid: &uuid,
@@ -229,13 +266,9 @@ pub async fn register(
         updated_at: now,
     };
     // A concurrent registration may have taken the name since the check above.
-    let user = repo::insert_user(conn, &new_user)
+    repo::insert_user(&mut pooled.conn(), &new_user)
         .await?
-        .ok_or(AccountsError::UsernameTaken)?;
-    rate_limit::record(conn, &bucket, REGISTRATIONS_PER_ADDRESS, now).await?;
-    repo::record_login(conn, user.id, now).await?;
-    let token = issue(state, &user, now)?;
-    Ok(SignedIn { user, token })
+        .ok_or(AccountsError::UsernameTaken)
 }
 
 /// A fresh token for a caller whose current token is still valid.

@@ -6,7 +6,7 @@ use diesel_async::RunQueryDsl;
 use platform::rate_limit::{self, Limit};
 use platform::{
     ApiError, ApiResult, AppState, ClientAddress, Empty, Envelope, ErrorEnvelope, OptionalUser,
-    ok_with_message, run,
+    ok_with_message, run, transaction,
 };
 use serde::Deserialize;
 use utoipa::ToSchema;
@@ -133,7 +133,6 @@ async fn create_feedback(
     let bucket = format!("feedback:addr:{}", client.0);
     let mut pooled = state.db.get().await?;
     let conn = &mut pooled.conn();
-    rate_limit::ensure_allowed(conn, &bucket, FEEDBACK_PER_ADDRESS, now).await?;
     let row = (
         feedback::user_id.eq(user.0.map(|identity| identity.user_id)),
         feedback::name.eq(&feedback.name),
@@ -142,11 +141,14 @@ async fn create_feedback(
         feedback::message.eq(&feedback.message),
         feedback::created_at.eq(now),
     );
-    run!(conn, |c| diesel::insert_into(feedback::table)
-        .values(row)
-        .execute(c)
-        .await)?;
-    rate_limit::record(conn, &bucket, FEEDBACK_PER_ADDRESS, now).await?;
+    transaction!(conn, |tx| {
+        rate_limit::reserve(tx, &bucket, FEEDBACK_PER_ADDRESS, now).await?;
+        run!(tx, |c| diesel::insert_into(feedback::table)
+            .values(row)
+            .execute(c)
+            .await)?;
+        Ok::<_, ApiError>(())
+    })?;
     ok_with_message("Thank you for your feedback!", Empty::new())
 }
 

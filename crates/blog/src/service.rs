@@ -22,29 +22,14 @@ pub enum BlogError {
     #[error("只有文章作者或管理员可以{0}这篇文章")]
     NotAllowed(&'static str),
     #[error(transparent)]
-    Api(#[from] ApiError),
-    #[error(transparent)]
-    Db(#[from] diesel::result::Error),
+    Platform(#[from] ApiError),
 }
 
-impl From<platform::db::DbError> for BlogError {
-    fn from(error: platform::db::DbError) -> Self {
-        Self::Api(error.into())
-    }
-}
-
-impl From<BlogError> for ApiError {
-    fn from(error: BlogError) -> Self {
-        let message = error.to_string();
-        match error {
-            BlogError::Invalid(_) | BlogError::UnknownAuthor(_) => ApiError::bad_request(message),
-            BlogError::NotFound => ApiError::not_found(message),
-            BlogError::NotAllowed(_) => ApiError::new(403, message),
-            BlogError::Api(api) => api,
-            BlogError::Db(db) => ApiError::internal(db),
-        }
-    }
-}
+platform::api_errors!(BlogError {
+    BlogError::Invalid(_) | BlogError::UnknownAuthor(_) => bad_request,
+    BlogError::NotFound => not_found,
+    BlogError::NotAllowed(_) => forbidden_with,
+});
 
 /// What a member may do with one article.
 struct Standing {

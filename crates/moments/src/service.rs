@@ -35,33 +35,14 @@ pub enum MomentsError {
     #[error("只能删除自己的评论或自己动态下的评论")]
     NotYourComment,
     #[error(transparent)]
-    Api(#[from] ApiError),
-    #[error(transparent)]
-    Db(#[from] diesel::result::Error),
+    Platform(#[from] ApiError),
 }
 
-impl From<platform::db::DbError> for MomentsError {
-    fn from(error: platform::db::DbError) -> Self {
-        Self::Api(error.into())
-    }
-}
-
-impl From<MomentsError> for ApiError {
-    fn from(error: MomentsError) -> Self {
-        let message = error.to_string();
-        match error {
-            MomentsError::Invalid(_) => ApiError::bad_request(message),
-            MomentsError::MomentNotFound | MomentsError::CommentNotFound => {
-                ApiError::not_found(message)
-            }
-            MomentsError::NotYourMoment | MomentsError::NotYourComment => {
-                ApiError::new(403, message)
-            }
-            MomentsError::Api(api) => api,
-            MomentsError::Db(db) => ApiError::internal(db),
-        }
-    }
-}
+platform::api_errors!(MomentsError {
+    MomentsError::Invalid(_) => bad_request,
+    MomentsError::MomentNotFound | MomentsError::CommentNotFound => not_found,
+    MomentsError::NotYourMoment | MomentsError::NotYourComment => forbidden_with,
+});
 
 /// A page of what `audience` may see; `viewer` (when signed in) decides `isLiked`.
 pub async fn feed(
@@ -144,7 +125,6 @@ pub async fn create(
     let bucket = format!("moment:user:{}", author.user_id);
     let mut pooled = state.db.get().await?;
     let conn = &mut pooled.conn();
-    rate_limit::ensure_allowed(conn, &bucket, MOMENTS_PER_HOUR, now).await?;
     if !draft.images.is_empty() {
         let owned =
             files::owned_uploads(conn, author.user_id, Purpose::Moment, &draft.images).await?;
@@ -171,11 +151,11 @@ pub async fn create(
     };
     let images = &draft.images;
     let moment_id = transaction!(conn, |tx| {
+        rate_limit::reserve(tx, &bucket, MOMENTS_PER_HOUR, now).await?;
         let moment_id = repo::insert_moment(tx, &new_moment).await?;
         if !repo::insert_images(tx, moment_id, images).await? {
             return Err(MomentsError::Invalid("图片已用于另一条动态，请重新上传"));
         }
-        rate_limit::record(tx, &bucket, MOMENTS_PER_HOUR, now).await?;
         Ok::<_, MomentsError>(moment_id)
     })?;
     Ok(moment_id)
@@ -252,7 +232,6 @@ pub async fn create_comment(
     let bucket = format!("comment:user:{}", author.user_id);
     let mut pooled = state.db.get().await?;
     let conn = &mut pooled.conn();
-    rate_limit::ensure_allowed(conn, &bucket, COMMENTS_PER_HOUR, now).await?;
     visible_moment(conn, author, moment_id).await?;
     if parent_id != 0 {
         let parent = repo::find_comment(conn, parent_id).await?;
@@ -261,11 +240,11 @@ pub async fn create_comment(
         }
     }
     let comment_id = transaction!(conn, |tx| {
+        rate_limit::reserve(tx, &bucket, COMMENTS_PER_HOUR, now).await?;
         let comment_id =
             repo::insert_comment(tx, moment_id, author.user_id, parent_id, text.as_str(), now)
                 .await?;
         repo::add_to_comment_count(tx, moment_id, 1).await?;
-        rate_limit::record(tx, &bucket, COMMENTS_PER_HOUR, now).await?;
         Ok::<_, MomentsError>(comment_id)
     })?;
     Ok((comment_id, comments_of_moment(conn, moment_id).await?))

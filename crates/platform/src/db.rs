@@ -10,8 +10,9 @@ use diesel::SqliteConnection;
 use diesel_async::async_connection_wrapper::AsyncConnectionWrapper;
 use diesel_async::pooled_connection::deadpool::{Object, Pool};
 use diesel_async::pooled_connection::{AsyncDieselConnectionManager, ManagerConfig};
-use diesel_async::sync_connection_wrapper::SyncConnectionWrapper;
+use diesel_async::sync_connection_wrapper::{SpawnBlocking, SyncConnectionWrapper};
 use diesel_async::{AsyncPgConnection, SimpleAsyncConnection};
+use futures_util::future::BoxFuture;
 
 #[doc(hidden)]
 pub use diesel_async::AsyncConnection;
@@ -20,7 +21,7 @@ use futures_util::FutureExt;
 
 use crate::config::DatabaseUrl;
 
-pub type SqliteConn = SyncConnectionWrapper<SqliteConnection>;
+pub type SqliteConn = SyncConnectionWrapper<SqliteConnection, Inline>;
 pub type PgConn = AsyncPgConnection;
 
 const SQLITE_MIGRATIONS: EmbeddedMigrations = embed_migrations!("../../migrations/sqlite");
@@ -31,6 +32,38 @@ const POSTGRES_MIGRATIONS: EmbeddedMigrations = embed_migrations!("../../migrati
 // application crashes in WAL mode.
 const SQLITE_PRAGMAS: &str = "PRAGMA busy_timeout = 5000; PRAGMA journal_mode = WAL; \
      PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL;";
+
+/// Runs each SQLite statement on the calling thread, at once.
+///
+/// diesel-async's default hands every statement to tokio's blocking pool and, when a request
+/// is dropped mid-statement (a client hanging up, a failed extractor beside a database one),
+/// waits for it with `block_in_place`, which panics on actix's single-threaded worker
+/// runtimes. Run inline, a statement is finished before its future exists, so there is
+/// nothing to cancel, and no thread hand-off per statement. SQLite statements here are
+/// index walks of micro- to milliseconds; readers never wait in WAL mode, and a writer waits
+/// only while another thread commits, because a transaction never awaits anything but its
+/// own statements (see [`transaction!`](crate::transaction)).
+pub struct Inline;
+
+impl SpawnBlocking for Inline {
+    fn spawn_blocking<'a, R>(
+        &mut self,
+        task: impl FnOnce() -> R + Send + 'static,
+    ) -> BoxFuture<'a, Result<R, Box<dyn std::error::Error + Send + Sync + 'static>>>
+    where
+        R: Send + 'static,
+    {
+        let outcome = task();
+        Box::pin(std::future::ready(Ok(outcome)))
+    }
+
+    fn get_runtime() -> Self {
+        Self
+    }
+}
+
+/// A failed statement, as diesel reports it.
+pub type QueryError = diesel::result::Error;
 
 #[derive(Debug, thiserror::Error)]
 pub enum DbError {
@@ -93,12 +126,16 @@ macro_rules! run {
 
 /// Runs `$body` in a transaction on `$conn` (a `&mut Conn`), with `$c` bound to a
 /// `&mut Conn` inside it. The body's error type must implement `From<diesel::result::Error>`.
+///
+/// The body awaits nothing but statements on `$c`: SQLite runs them inline, so a body that
+/// yielded to the event loop (a file write, a password hash) while holding the write lock
+/// would leave another request on the same worker thread waiting for that lock.
 #[macro_export]
 macro_rules! transaction {
     ($conn:expr, |$c:ident| $body:expr) => {
         match $conn {
             $crate::db::Conn::Sqlite(raw) => {
-                raw.immediate_transaction(async |raw| {
+                $crate::db::immediate_transaction(&mut **raw, async |raw| {
                     let $c = &mut $crate::db::Conn::Sqlite(raw);
                     $body
                 })
@@ -113,6 +150,35 @@ macro_rules! transaction {
             }
         }
     };
+}
+
+/// Runs `work` inside `BEGIN IMMEDIATE` … `COMMIT` (`ROLLBACK` when it fails): the write lock
+/// is taken up front, so two read-then-write transactions cannot deadlock on its upgrade.
+pub async fn immediate_transaction<R, E>(
+    conn: &mut SqliteConn,
+    work: impl AsyncFnOnce(&mut SqliteConn) -> Result<R, E>,
+) -> Result<R, E>
+where
+    E: From<diesel::result::Error>,
+{
+    use diesel::connection::AnsiTransactionManager;
+    use diesel_async::TransactionManager;
+    type Manager = <SqliteConn as AsyncConnection>::TransactionManager;
+
+    conn.spawn_blocking(|raw| {
+        AnsiTransactionManager::begin_transaction_sql(raw, "BEGIN IMMEDIATE")
+    })
+    .await?;
+    match work(conn).await {
+        Ok(value) => {
+            Manager::commit_transaction(conn).await?;
+            Ok(value)
+        }
+        Err(error) => {
+            Manager::rollback_transaction(conn).await?;
+            Err(error)
+        }
+    }
 }
 
 impl DbPool {

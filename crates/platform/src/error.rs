@@ -30,8 +30,11 @@ pub struct ErrorEnvelope {
     pub data: Option<()>,
 }
 
+/// Every answer but success is made by one of the named constructors below (api.md, "Errors"),
+/// so a handler cannot invent a status; a crate maps its own error enum onto them once, with
+/// [`api_errors!`](crate::api_errors).
 impl ApiError {
-    pub fn new(code: u16, message: impl Into<String>) -> Self {
+    fn new(code: u16, message: impl Into<String>) -> Self {
         Self {
             code,
             message: message.into(),
@@ -44,8 +47,17 @@ impl ApiError {
     pub fn unauthorized() -> Self {
         Self::new(401, "登录已过期，请重新登录")
     }
+    pub fn unauthorized_with(message: impl Into<String>) -> Self {
+        Self::new(401, message)
+    }
     pub fn forbidden() -> Self {
         Self::new(403, "没有权限执行此操作")
+    }
+    pub fn forbidden_with(message: impl Into<String>) -> Self {
+        Self::new(403, message)
+    }
+    pub fn payment_required(message: impl Into<String>) -> Self {
+        Self::new(402, message)
     }
     pub fn not_found(message: impl Into<String>) -> Self {
         Self::new(404, message)
@@ -55,6 +67,23 @@ impl ApiError {
     }
     pub fn payload_too_large() -> Self {
         Self::new(413, "请求内容过大")
+    }
+    pub fn payload_too_large_with(message: impl Into<String>) -> Self {
+        Self::new(413, message)
+    }
+    pub fn unsupported_media_type(message: impl Into<String>) -> Self {
+        Self::new(415, message)
+    }
+    pub fn method_not_allowed() -> Self {
+        Self::new(405, "请求方法不被允许")
+    }
+    /// An outside service (WeChat, WeChat Pay, the model server) failed; the message says which.
+    pub fn upstream(message: impl Into<String>) -> Self {
+        Self::new(502, message)
+    }
+    /// The feature needs an outside service this deployment has not configured.
+    pub fn not_configured(message: impl Into<String>) -> Self {
+        Self::new(503, message)
     }
     pub fn captcha(message: impl Into<String>) -> Self {
         Self::new(CAPTCHA_CODE, message)
@@ -133,6 +162,47 @@ impl From<diesel::result::Error> for ApiError {
     fn from(error: diesel::result::Error) -> Self {
         Self::internal(error)
     }
+}
+
+/// Maps a crate's error enum onto [`ApiError`]: each listed pattern answers with the named
+/// constructor and the variant's `Display` text; the enum's `Platform(ApiError)` variant
+/// passes through. Also lets `?` turn database errors into the enum (as 500s).
+///
+/// ```ignore
+/// platform::api_errors!(MomentsError {
+///     MomentsError::Invalid(_) => bad_request,
+///     MomentsError::MomentNotFound => not_found,
+/// });
+/// ```
+#[macro_export]
+macro_rules! api_errors {
+    ($error:ident { $($pattern:pat => $constructor:ident),* $(,)? }) => {
+        $crate::api_errors!($error { $($pattern => $constructor),* } own query errors);
+
+        impl From<$crate::db::QueryError> for $error {
+            fn from(error: $crate::db::QueryError) -> Self {
+                Self::Platform(error.into())
+            }
+        }
+    };
+    // For an enum that turns some statement failures (a unique key met) into its own variants.
+    ($error:ident { $($pattern:pat => $constructor:ident),* $(,)? } own query errors) => {
+        impl From<$error> for $crate::ApiError {
+            fn from(error: $error) -> Self {
+                let message = error.to_string();
+                match error {
+                    $error::Platform(api) => api,
+                    $($pattern => $crate::ApiError::$constructor(message),)*
+                }
+            }
+        }
+
+        impl From<$crate::db::DbError> for $error {
+            fn from(error: $crate::db::DbError) -> Self {
+                Self::Platform(error.into())
+            }
+        }
+    };
 }
 
 #[cfg(test)]

@@ -17,37 +17,20 @@ pub struct Limit {
     pub window_seconds: i64,
 }
 
-/// Refuses with 429 (and Retry-After) once the bucket has used up its window.
-pub async fn ensure_allowed(
+/// Takes one hit from the bucket's window, or refuses with 429 (and Retry-After) when the
+/// window has none left. Check and count are one conditional upsert, so concurrent callers
+/// can never take more hits than the window allows, on either engine. Reserve before the
+/// work the limit protects (before hashing a password, before writing); give the hit back
+/// with [`release`] when the work did not happen, or reserve inside the work's transaction
+/// so that a rollback gives it back.
+pub async fn reserve(
     conn: &mut Conn<'_>,
     bucket: &str,
     limit: Limit,
     now: i64,
 ) -> Result<(), ApiError> {
-    let row: Option<(i64, i64)> = crate::run!(conn, |c| rate_limits::table
-        .find(bucket)
-        .select((rate_limits::window_start, rate_limits::hits))
-        .first(c)
-        .await
-        .optional())?;
-    match row {
-        Some((window_start, hits))
-            if window_start > now - limit.window_seconds && hits >= limit.max_hits =>
-        {
-            let wait = window_start + limit.window_seconds - now;
-            Err(ApiError::too_many_requests(
-                u64::try_from(wait).unwrap_or(1),
-            ))
-        }
-        _ => Ok(()),
-    }
-}
-
-/// Counts one hit, starting a new window when the old one has passed. A single upsert, so
-/// concurrent hits are all counted on both engines.
-pub async fn record(conn: &mut Conn<'_>, bucket: &str, limit: Limit, now: i64) -> QueryResult<()> {
     let window_passed = rate_limits::window_start.le(now - limit.window_seconds);
-    let insert = diesel::insert_into(rate_limits::table)
+    let take_one = diesel::insert_into(rate_limits::table)
         .values((
             rate_limits::bucket.eq(bucket),
             rate_limits::window_start.eq(now),
@@ -61,7 +44,40 @@ pub async fn record(conn: &mut Conn<'_>, bucket: &str, limit: Limit, now: i64) -
             rate_limits::window_start.eq(case_when(window_passed, now.into_sql::<BigInt>())
                 .otherwise(rate_limits::window_start)),
         ));
-    crate::run!(conn, |c| insert.execute(c).await)?;
+    // ON CONFLICT … DO UPDATE … WHERE: the update (and so the returned row) happens only
+    // while the window has a hit left.
+    let upsert = diesel::query_dsl::methods::FilterDsl::filter(
+        take_one,
+        window_passed.or(rate_limits::hits.lt(limit.max_hits)),
+    )
+    .returning(rate_limits::hits);
+    let taken: Option<i64> = crate::run!(conn, |c| upsert.get_result(c).await.optional())?;
+    if taken.is_some() {
+        return Ok(());
+    }
+    let window_start: Option<i64> = crate::run!(conn, |c| rate_limits::table
+        .find(bucket)
+        .select(rate_limits::window_start)
+        .first(c)
+        .await
+        .optional())?;
+    let wait = window_start.map_or(1, |start| start + limit.window_seconds - now);
+    Err(ApiError::too_many_requests(
+        u64::try_from(wait).unwrap_or(1),
+    ))
+}
+
+/// Gives back a hit taken by [`reserve`] for work that did not happen (or, for limits on
+/// failures, that succeeded).
+pub async fn release(conn: &mut Conn<'_>, bucket: &str) -> QueryResult<()> {
+    crate::run!(conn, |c| diesel::update(
+        rate_limits::table
+            .find(bucket)
+            .filter(rate_limits::hits.gt(0i64))
+    )
+    .set(rate_limits::hits.eq(rate_limits::hits - 1i64))
+    .execute(c)
+    .await)?;
     Ok(())
 }
 

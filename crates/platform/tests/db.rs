@@ -23,26 +23,27 @@ async fn each_engine(test: impl AsyncFn(DbPool)) {
     }
 }
 
-async fn hits(pool: &DbPool, bucket: &str, now: i64) -> Result<(), ApiError> {
+/// Whether the bucket still has a hit left (taking it when it has).
+async fn reserve(pool: &DbPool, bucket: &str, now: i64) -> Result<(), ApiError> {
     let mut pooled = pool.get().await?;
-    rate_limit::ensure_allowed(&mut pooled.conn(), bucket, LIMIT, now).await
+    rate_limit::reserve(&mut pooled.conn(), bucket, LIMIT, now).await
 }
 
 #[actix_web::test]
-async fn a_failed_transaction_leaves_nothing_behind() {
+async fn a_failed_transaction_gives_its_hits_back() {
     each_engine(async |pool| {
         let mut pooled = pool.get().await.unwrap();
         let conn = &mut pooled.conn();
         let outcome: Result<(), ApiError> = transaction!(conn, |tx| {
             for _ in 0..3 {
-                rate_limit::record(tx, "rolled-back", LIMIT, 100).await?;
+                rate_limit::reserve(tx, "rolled-back", LIMIT, 100).await?;
             }
             Err(ApiError::bad_request("abort"))
         });
         assert_eq!(outcome.unwrap_err().message(), "abort");
         drop(pooled);
         assert!(
-            hits(&pool, "rolled-back", 100).await.is_ok(),
+            reserve(&pool, "rolled-back", 100).await.is_ok(),
             "the three hits were rolled back"
         );
     })
@@ -50,59 +51,61 @@ async fn a_failed_transaction_leaves_nothing_behind() {
 }
 
 #[actix_web::test]
-async fn a_committed_transaction_keeps_its_writes() {
+async fn a_window_refuses_once_used_up_until_it_passes() {
     each_engine(async |pool| {
-        let mut pooled = pool.get().await.unwrap();
-        let conn = &mut pooled.conn();
-        let outcome: Result<(), ApiError> = transaction!(conn, |tx| {
-            for _ in 0..3 {
-                rate_limit::record(tx, "committed", LIMIT, 100).await?;
-            }
-            Ok(())
-        });
-        outcome.unwrap();
-        drop(pooled);
-        assert_eq!(hits(&pool, "committed", 100).await.unwrap_err().code(), 429);
+        for _ in 0..3 {
+            reserve(&pool, "used", 100).await.unwrap();
+        }
+        let refused = reserve(&pool, "used", 130).await.unwrap_err();
+        assert_eq!(refused.code(), 429);
+        assert!(refused.message().contains("30 秒"), "{}", refused.message());
+        assert!(reserve(&pool, "used", 160).await.is_ok(), "window over");
     })
     .await;
 }
 
 #[actix_web::test]
-async fn concurrent_hits_are_all_counted_and_windows_expire() {
+async fn a_released_hit_can_be_taken_again() {
     each_engine(async |pool| {
-        let recorders = (0..8).map(|_| {
-            let pool = pool.clone();
-            async move {
-                let mut pooled = pool.get().await.unwrap();
-                rate_limit::record(
-                    &mut pooled.conn(),
-                    "busy",
-                    Limit {
-                        max_hits: 8,
-                        window_seconds: 60,
-                    },
-                    100,
-                )
-                .await
-            }
-        });
-        for outcome in futures_util::future::join_all(recorders).await {
-            outcome.unwrap();
+        for _ in 0..3 {
+            reserve(&pool, "released", 100).await.unwrap();
         }
+        let mut pooled = pool.get().await.unwrap();
+        rate_limit::release(&mut pooled.conn(), "released")
+            .await
+            .unwrap();
+        drop(pooled);
+        reserve(&pool, "released", 101).await.unwrap();
+        assert_eq!(
+            reserve(&pool, "released", 102).await.unwrap_err().code(),
+            429
+        );
+    })
+    .await;
+}
+
+#[actix_web::test]
+async fn concurrent_callers_never_take_more_hits_than_the_window_has() {
+    each_engine(async |pool| {
         let eight = Limit {
             max_hits: 8,
             window_seconds: 60,
         };
-        let mut pooled = pool.get().await.unwrap();
-        let blocked = rate_limit::ensure_allowed(&mut pooled.conn(), "busy", eight, 159)
-            .await
-            .unwrap_err();
-        assert_eq!(blocked.code(), 429);
+        let callers = (0..30).map(|_| {
+            let pool = pool.clone();
+            async move {
+                let mut pooled = pool.get().await.unwrap();
+                rate_limit::reserve(&mut pooled.conn(), "busy", eight, 100).await
+            }
+        });
+        let outcomes = futures_util::future::join_all(callers).await;
+        let admitted = outcomes.iter().filter(|outcome| outcome.is_ok()).count();
+        assert_eq!(admitted, 8);
         assert!(
-            rate_limit::ensure_allowed(&mut pooled.conn(), "busy", eight, 160)
-                .await
-                .is_ok(),
-            "window over"
+            outcomes
+                .iter()
+                .filter_map(|outcome| outcome.as_ref().err())
+                .all(|error| error.code() == 429)
         );
     })
     .await;

@@ -68,7 +68,7 @@ pub enum WeChatError {
     #[error("密码错误")]
     WrongPassword,
     #[error(transparent)]
-    Api(#[from] ApiError),
+    Platform(#[from] ApiError),
 }
 
 impl From<diesel::result::Error> for WeChatError {
@@ -80,36 +80,18 @@ impl From<diesel::result::Error> for WeChatError {
                 diesel::result::DatabaseErrorKind::UniqueViolation,
                 _,
             ) => Self::BoundToAnother,
-            other => Self::Api(other.into()),
+            other => Self::Platform(other.into()),
         }
     }
 }
 
-impl From<platform::db::DbError> for WeChatError {
-    fn from(error: platform::db::DbError) -> Self {
-        Self::Api(error.into())
-    }
-}
-
-impl From<WeChatError> for ApiError {
-    fn from(error: WeChatError) -> Self {
-        let message = error.to_string();
-        match error {
-            WeChatError::OpenLoginOff | WeChatError::OfficialLoginOff => {
-                ApiError::new(503, message)
-            }
-            WeChatError::Refused(_) | WeChatError::Malformed | WeChatError::Unreachable => {
-                ApiError::new(502, message)
-            }
-            WeChatError::BoundToAnother | WeChatError::AccountHasAnother => {
-                ApiError::conflict(message)
-            }
-            WeChatError::BindWithoutItsMember => ApiError::new(401, message),
-            WeChatError::Api(api) => api,
-            _ => ApiError::bad_request(message),
-        }
-    }
-}
+platform::api_errors!(WeChatError {
+    WeChatError::OpenLoginOff | WeChatError::OfficialLoginOff => not_configured,
+    WeChatError::Refused(_) | WeChatError::Malformed | WeChatError::Unreachable => upstream,
+    WeChatError::BoundToAnother | WeChatError::AccountHasAnother => conflict,
+    WeChatError::BindWithoutItsMember => unauthorized_with,
+    _ => bad_request,
+} own query errors);
 
 impl From<WeChatCallError> for WeChatError {
     fn from(error: WeChatCallError) -> Self {
@@ -184,8 +166,7 @@ pub async fn start(
     let bucket = format!("wechat:start:{client}");
     let mut pooled = state.db.get().await?;
     let conn = &mut pooled.conn();
-    rate_limit::ensure_allowed(conn, &bucket, STARTS_PER_ADDRESS, now).await?;
-    rate_limit::record(conn, &bucket, STARTS_PER_ADDRESS, now).await?;
+    rate_limit::reserve(conn, &bucket, STARTS_PER_ADDRESS, now).await?;
     repo::purge_expired_states(conn, now).await?;
     repo::insert_state(conn, &pending).await?;
     let token = state_token::sign(state.config.jwt_secret.expose(), &pending);
@@ -473,7 +454,8 @@ pub async fn unbind(state: &AppState, user_id: i64, password: String) -> Result<
     let (user, identity) = {
         let mut pooled = state.db.get().await?;
         let conn = &mut pooled.conn();
-        rate_limit::ensure_allowed(conn, &bucket, UNBIND_FAILURES_PER_MEMBER, now).await?;
+        // Taken before the password is checked, given back when it was right.
+        rate_limit::reserve(conn, &bucket, UNBIND_FAILURES_PER_MEMBER, now).await?;
         let user = users::find_user(conn, user_id)
             .await?
             .ok_or_else(ApiError::unauthorized)?;
@@ -490,9 +472,9 @@ pub async fn unbind(state: &AppState, user_id: i64, password: String) -> Result<
     let mut pooled = state.db.get().await?;
     let conn = &mut pooled.conn();
     if !password_ok {
-        rate_limit::record(conn, &bucket, UNBIND_FAILURES_PER_MEMBER, now).await?;
         return Err(WeChatError::WrongPassword);
     }
+    rate_limit::release(conn, &bucket).await?;
     transaction!(conn, |tx| repo::delete_identity(tx, identity.id).await)?;
     Ok(())
 }

@@ -92,7 +92,9 @@ async fn upload_file(
             let chunk = chunk.map_err(|_| ApiError::bad_request("上传中断，请重试"))?;
             if bytes.len() + chunk.len() > purpose.max_bytes() {
                 // Stop reading at the limit instead of buffering whatever was sent.
-                return Err(ApiError::new(413, purpose.too_large_message()));
+                return Err(ApiError::payload_too_large_with(
+                    purpose.too_large_message(),
+                ));
             }
             bytes.extend_from_slice(&chunk);
         }

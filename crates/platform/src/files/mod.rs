@@ -80,23 +80,25 @@ pub async fn store_image(
     bytes: Vec<u8>,
 ) -> Result<StoredUpload, ApiError> {
     if bytes.len() > purpose.max_bytes() {
-        return Err(ApiError::new(413, purpose.too_large_message()));
+        return Err(ApiError::payload_too_large_with(
+            purpose.too_large_message(),
+        ));
     }
     let now = state.now();
     let bucket = format!("upload:user:{}", owner.user_id);
     {
         let mut pooled = state.db.get().await?;
-        rate_limit::ensure_allowed(&mut pooled.conn(), &bucket, UPLOADS_PER_MEMBER, now).await?;
+        rate_limit::reserve(&mut pooled.conn(), &bucket, UPLOADS_PER_MEMBER, now).await?;
     }
     let byte_size = i64::try_from(bytes.len()).unwrap_or(i64::MAX);
     let processed = actix_web::web::block(move || image::process(&bytes))
         .await
         .map_err(ApiError::internal)?
         .map_err(|error| match error {
-            ImageError::UnsupportedType => ApiError::new(415, NOT_AN_IMAGE),
+            ImageError::UnsupportedType => ApiError::unsupported_media_type(NOT_AN_IMAGE),
             ImageError::Damaged => ApiError::bad_request("图片已损坏，无法读取"),
             ImageError::TooManyPixels(_) => {
-                ApiError::new(413, "图片尺寸过大，请上传 4000 万像素以内的图片")
+                ApiError::payload_too_large_with("图片尺寸过大，请上传 4000 万像素以内的图片")
             }
             ImageError::Encode(cause) => ApiError::internal(cause),
         })?;
@@ -129,7 +131,6 @@ pub async fn store_image(
         uploads::created_at.eq(now),
     ));
     run!(conn, |c| record.execute(c).await)?;
-    rate_limit::record(conn, &bucket, UPLOADS_PER_MEMBER, now).await?;
     Ok(StoredUpload {
         path: path.as_str().to_owned(),
         thumbnail_path: thumbnail.as_str().to_owned(),
