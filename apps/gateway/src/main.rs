@@ -199,10 +199,12 @@ fn seed_bench(config: Config, members: u32, moments: u32) -> Result<(), String> 
         {
             return Err("seed bench needs an empty database".into());
         }
-        accounts::api::bench_fill_members(state, members, "bench-password")
+        let mut pooled = state.db.get().await.map_err(|e| e.to_string())?;
+        let conn = &mut pooled.conn();
+        accounts::bench::fill_members(state, conn, members, "bench-password")
             .await
             .map_err(|e| e.to_string())?;
-        moments::api::bench_fill(state, moments)
+        moments::bench::fill(conn, moments, state.now())
             .await
             .map_err(|e| e.to_string())
     })?;

@@ -1,6 +1,8 @@
 //! Accounts: users, credentials, captcha, sign-in, tokens and registration.
 
 pub mod api;
+#[cfg(feature = "bench")]
+pub mod bench;
 mod captcha;
 mod dto;
 mod http;

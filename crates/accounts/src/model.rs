@@ -2,13 +2,14 @@
 
 use diesel::prelude::*;
 use platform::Role;
+use platform::UserId;
 
 use crate::schema::users;
 
 #[derive(Debug, Clone, Queryable, Selectable)]
 #[diesel(table_name = users)]
 pub struct User {
-    pub id: i64,
+    pub id: UserId,
     pub uuid: String,
     pub username: String,
     pub password_hash: Option<String>,

@@ -3,6 +3,7 @@
 use diesel::prelude::*;
 use diesel::result::{DatabaseErrorKind, Error as DieselError};
 use diesel_async::RunQueryDsl;
+use platform::UserId;
 use platform::auth::SessionState;
 use platform::db::Conn;
 use platform::run;
@@ -26,7 +27,7 @@ pub async fn find_user_by_username(
         .optional())
 }
 
-pub async fn find_user(conn: &mut Conn<'_>, user_id: i64) -> QueryResult<Option<User>> {
+pub async fn find_user(conn: &mut Conn<'_>, user_id: UserId) -> QueryResult<Option<User>> {
     run!(conn, |c| users::table
         .find(user_id)
         .select(User::as_select())
@@ -35,7 +36,10 @@ pub async fn find_user(conn: &mut Conn<'_>, user_id: i64) -> QueryResult<Option<
         .optional())
 }
 
-pub async fn session_state(conn: &mut Conn<'_>, user_id: i64) -> QueryResult<Option<SessionState>> {
+pub async fn session_state(
+    conn: &mut Conn<'_>,
+    user_id: UserId,
+) -> QueryResult<Option<SessionState>> {
     let row: Option<(i64, String)> = run!(conn, |c| users::table
         .find(user_id)
         .select((users::token_version, users::sys_role))
@@ -62,7 +66,7 @@ pub async fn insert_user(conn: &mut Conn<'_>, new_user: &NewUser<'_>) -> QueryRe
     }
 }
 
-pub async fn record_login(conn: &mut Conn<'_>, user_id: i64, now: i64) -> QueryResult<()> {
+pub async fn record_login(conn: &mut Conn<'_>, user_id: UserId, now: i64) -> QueryResult<()> {
     run!(conn, |c| diesel::update(users::table.find(user_id))
         .set(users::logined_at.eq(now))
         .execute(c)
@@ -71,7 +75,7 @@ pub async fn record_login(conn: &mut Conn<'_>, user_id: i64, now: i64) -> QueryR
 }
 
 /// Revokes every token of the user by moving their token version on.
-pub async fn bump_token_version(conn: &mut Conn<'_>, user_id: i64, now: i64) -> QueryResult<()> {
+pub async fn bump_token_version(conn: &mut Conn<'_>, user_id: UserId, now: i64) -> QueryResult<()> {
     run!(conn, |c| diesel::update(users::table.find(user_id))
         .set((
             users::token_version.eq(users::token_version + 1i64),
@@ -123,12 +127,12 @@ pub async fn purge_expired_captchas(conn: &mut Conn<'_>, now: i64) -> QueryResul
 
 pub async fn user_summaries(
     conn: &mut Conn<'_>,
-    user_ids: &[i64],
-) -> QueryResult<HashMap<i64, UserSummary>> {
+    user_ids: &[UserId],
+) -> QueryResult<HashMap<UserId, UserSummary>> {
     if user_ids.is_empty() {
         return Ok(HashMap::new());
     }
-    let rows: Vec<(i64, String, String, String, String)> = run!(conn, |c| users::table
+    let rows: Vec<(UserId, String, String, String, String)> = run!(conn, |c| users::table
         .filter(users::id.eq_any(user_ids))
         .select((
             users::id,
@@ -157,34 +161,10 @@ pub async fn user_summaries(
 
 /// Generates members in SQL (a recursive series works on both engines). The hash is a bcrypt
 /// string of [$./A-Za-z0-9] only, so it can stand in the statement text.
-pub async fn bench_fill_members(
-    conn: &mut Conn<'_>,
-    count: u32,
-    password_hash: &str,
-    now: i64,
-) -> QueryResult<()> {
-    if !password_hash
-        .chars()
-        .all(|c| c.is_ascii_alphanumeric() || "$./".contains(c))
-    {
-        return Err(DieselError::QueryBuilderError(
-            "unexpected characters in a bcrypt hash".into(),
-        ));
-    }
-    let sql = format!(
-        "WITH RECURSIVE series(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM series WHERE n < {count}) \
-         INSERT INTO users (uuid, username, email, password_hash, nickname, sys_role, created_at, updated_at) \
-         SELECT 'bench-' || n, 'bench_' || n, 'bench_' || n || '@example.com', '{password_hash}', \
-         '会员' || n, 'user', {now}, {now} FROM series"
-    );
-    run!(conn, |c| diesel::sql_query(sql).execute(c).await)?;
-    Ok(())
-}
-
 pub async fn users_by_usernames(
     conn: &mut Conn<'_>,
     usernames: &[String],
-) -> QueryResult<Vec<(i64, String)>> {
+) -> QueryResult<Vec<(UserId, String)>> {
     let keys: Vec<String> = usernames
         .iter()
         .map(|name| name.trim().to_ascii_lowercase())

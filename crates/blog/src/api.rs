@@ -2,7 +2,7 @@
 
 use platform::{ApiError, AppState, Identity};
 
-use crate::model::{BlogDraft, Label};
+use crate::model::{BlogDraft, BlogId, Label};
 use crate::service;
 
 /// An article to write for demo content.
@@ -21,7 +21,7 @@ pub async fn write(
     state: &AppState,
     author: &Identity,
     article: Article<'_>,
-) -> Result<i64, ApiError> {
+) -> Result<BlogId, ApiError> {
     let label = |text: &&str| Label {
         text: (*text).to_owned(),
         key: text.to_lowercase(),
@@ -34,7 +34,7 @@ pub async fn write(
         twitter_author: String::new(),
         tags: article.tags.iter().map(label).collect(),
         categories: article.categories.iter().map(label).collect(),
-        authors: Vec::new(),
+        authors: None,
         is_published: article.published,
     };
     Ok(service::create(state, author, draft).await?)

@@ -1,46 +1,21 @@
 //! Request and response bodies, with the spec's field names.
 
 use platform::flag::Flag;
+use platform::text::{has_visible, trim_visible};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
+use utoipa::openapi::schema::{ArrayBuilder, ObjectBuilder, OneOfBuilder, Schema, Type};
 
 use crate::model::{
-    AUTHORS_MAX, BlogDraft, CATEGORIES_MAX, CONTENT_MAX_CHARS, CONTENT_MIN_CHARS,
-    SUMMARY_MAX_CHARS, TAGS_MAX, TITLE_RANGE, TWITTER_AUTHOR_MAX_CHARS, labels,
+    AUTHORS_MAX, BlogDraft, BlogId, CATEGORIES_MAX, CONTENT_MAX_CHARS, CONTENT_MIN_CHARS,
+    LABEL_MAX_CHARS, SUMMARY_MAX_CHARS, TAGS_MAX, TITLE_MAX_CHARS, TITLE_MIN_CHARS,
+    TWITTER_AUTHOR_MAX_CHARS, labels,
 };
-
-pub const DEFAULT_PAGE_SIZE: i64 = 9;
-pub const MAX_PAGE_SIZE: i64 = 100;
-
-/// `{page, pageSize}`; an empty body is the first page of the default size.
-#[derive(Debug, Default, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct PageRequest {
-    #[serde(default)]
-    pub page: Option<i64>,
-    #[serde(default)]
-    pub page_size: Option<i64>,
-    /// Only for the public list: words the title or summary must contain (at most 20 characters).
-    #[serde(default)]
-    pub keyword: Option<String>,
-}
-
-impl PageRequest {
-    /// (offset, limit) with the page 1-based and the size capped.
-    pub fn window(&self, default_size: i64) -> (i64, i64) {
-        let size = self
-            .page_size
-            .unwrap_or(default_size)
-            .clamp(1, MAX_PAGE_SIZE);
-        let page = self.page.unwrap_or(1).clamp(1, 1_000_000);
-        ((page - 1) * size, size)
-    }
-}
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct BlogItem {
-    pub id: i64,
+    pub id: BlogId,
     pub title: String,
     pub summary: String,
     /// Markdown as written; clients render it through a sanitiser.
@@ -76,63 +51,120 @@ pub enum AuthorsInput {
 }
 
 impl AuthorsInput {
-    fn names(self) -> Vec<String> {
+    /// The usernames, trimmed, without blanks and repeats (in any letter case); a list is
+    /// counted as sent, as the schema's item limit counts it.
+    fn names(self) -> Result<Vec<String>, &'static str> {
         let raw = match self {
             Self::List(list) => list,
-            Self::Text(text) => text.split([',', '，']).map(str::to_owned).collect(),
+            Self::Text(text) => text
+                .split([',', '，'])
+                .filter(|name| has_visible(name))
+                .map(str::to_owned)
+                .collect(),
         };
+        if raw.len() > AUTHORS_MAX {
+            return Err("作者最多 10 位");
+        }
         let mut names: Vec<String> = Vec::new();
         for name in raw
-            .into_iter()
-            .map(|n| n.trim().to_owned())
+            .iter()
+            .map(|n| trim_visible(n))
             .filter(|n| !n.is_empty())
         {
-            if !names.iter().any(|known| known.eq_ignore_ascii_case(&name)) {
-                names.push(name);
+            if !names.iter().any(|known| known.eq_ignore_ascii_case(name)) {
+                names.push(name.to_owned());
             }
         }
-        names
+        Ok(names)
     }
 }
 
+/// The fields of an article, as create takes them and update takes them beside the id.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SaveBlogRequest {
-    /// Required by update, ignored by create.
+    /// 3 to 100 characters (zero-width ones and surrounding spaces do not count).
+    // Read as empty when left out, so the answer is the spec's 请输入标题, not a parse error.
     #[serde(default)]
-    pub id: Option<i64>,
-    /// 3 to 100 characters.
-    #[serde(default)]
+    #[schema(required = true, min_length = 3, max_length = 100)]
     pub title: String,
-    /// Up to 10; unknown ones are created.
+    /// Up to 10 of at most 20 characters; unknown ones are created.
     #[serde(default)]
+    #[schema(schema_with = tag_list_schema)]
     pub tags: Vec<String>,
-    /// Up to 5; unknown ones are created.
+    /// Up to 5 of at most 20 characters; unknown ones are created.
     #[serde(default)]
+    #[schema(schema_with = category_list_schema)]
     pub categories: Vec<String>,
-    /// A path from POST /upload?purpose=banner, or empty.
+    /// A path from POST /upload?purpose=banner uploaded by the caller, the article's current
+    /// banner, or empty.
     #[serde(default)]
     pub banner: String,
     #[serde(default)]
+    #[schema(max_length = 50)]
     pub twitter_author: String,
-    /// Existing usernames, as a list or a comma-separated string.
+    /// Existing usernames. Left out: the creator alone on create, unchanged on update. Only
+    /// the creator, an admin or a superadmin may change them, and only the creator may
+    /// remove the creator.
     #[serde(default)]
-    #[schema(value_type = Option<Vec<String>>)]
+    #[schema(schema_with = authors_schema)]
     pub authors: Option<AuthorsInput>,
     /// At most 500 characters.
     #[serde(default)]
+    #[schema(max_length = 500)]
     pub summary: String,
-    /// Markdown, at least 10 characters.
+    /// Markdown, at least 10 characters (zero-width ones and surrounding spaces do not count).
+    // Read as empty when left out, so the answer is the spec's 请输入内容.
     #[serde(default)]
+    #[schema(required = true, min_length = 10, max_length = 100000)]
     pub content: String,
-    /// 1 publishes, 0 keeps a draft.
+    /// 1 publishes, 0 (or left out) keeps a draft.
     #[serde(default)]
     #[schema(value_type = Option<i64>)]
     pub is_published: Option<Flag>,
 }
 
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct UpdateBlogRequest {
+    #[schema(minimum = 1)]
+    pub id: BlogId,
+    #[serde(flatten)]
+    pub article: SaveBlogRequest,
+}
+
+fn label_list_schema(max_items: usize) -> ArrayBuilder {
+    ArrayBuilder::new()
+        .items(
+            ObjectBuilder::new()
+                .schema_type(Type::String)
+                .max_length(Some(LABEL_MAX_CHARS)),
+        )
+        .max_items(Some(max_items))
+}
+
+fn tag_list_schema() -> ArrayBuilder {
+    label_list_schema(TAGS_MAX)
+}
+
+fn category_list_schema() -> ArrayBuilder {
+    label_list_schema(CATEGORIES_MAX)
+}
+
+fn authors_schema() -> Schema {
+    let name = || ObjectBuilder::new().schema_type(Type::String);
+    OneOfBuilder::new()
+        .item(
+            ArrayBuilder::new()
+                .items(name())
+                .max_items(Some(AUTHORS_MAX)),
+        )
+        .item(name().description(Some("Comma-separated usernames")))
+        .into()
+}
+
+/// `value` without invisible ends, or `message` when more than `max_chars` are left.
 fn at_most(value: &str, max_chars: usize, message: &'static str) -> Result<String, &'static str> {
-    let trimmed = value.trim();
+    let trimmed = trim_visible(value);
     if trimmed.chars().count() > max_chars {
         Err(message)
     } else {
@@ -144,15 +176,16 @@ impl TryFrom<SaveBlogRequest> for BlogDraft {
     type Error = &'static str;
 
     fn try_from(request: SaveBlogRequest) -> Result<Self, Self::Error> {
-        let title = request.title.trim().to_owned();
+        let title = trim_visible(&request.title);
         if title.is_empty() {
             return Err("请输入标题");
         }
-        if !TITLE_RANGE.contains(&title.chars().count()) {
+        if !(TITLE_MIN_CHARS..=TITLE_MAX_CHARS).contains(&title.chars().count()) {
             return Err("长度在 3 到 100 个字符");
         }
+        // Stored as written: leading spaces are markdown (an indented code block).
         let content = request.content;
-        let content_chars = content.trim().chars().count();
+        let content_chars = trim_visible(&content).chars().count();
         if content_chars == 0 {
             return Err("请输入内容");
         }
@@ -162,19 +195,15 @@ impl TryFrom<SaveBlogRequest> for BlogDraft {
         if content.chars().count() > CONTENT_MAX_CHARS {
             return Err("内容不能超过 100000 个字符");
         }
-        let authors = request.authors.map(AuthorsInput::names).unwrap_or_default();
-        if authors.len() > AUTHORS_MAX {
-            return Err("作者最多 10 位");
-        }
         Ok(Self {
-            title,
+            title: title.to_owned(),
             summary: at_most(
                 &request.summary,
                 SUMMARY_MAX_CHARS,
                 "摘要不能超过 500 个字符",
             )?,
             content,
-            banner: request.banner.trim().to_owned(),
+            banner: trim_visible(&request.banner).to_owned(),
             twitter_author: at_most(
                 &request.twitter_author,
                 TWITTER_AUTHOR_MAX_CHARS,
@@ -192,7 +221,7 @@ impl TryFrom<SaveBlogRequest> for BlogDraft {
                 "分类最多 5 个",
                 "分类不能超过 20 个字符",
             )?,
-            authors,
+            authors: request.authors.map(AuthorsInput::names).transpose()?,
             is_published: request.is_published.is_some_and(Flag::is_set),
         })
     }
@@ -200,35 +229,36 @@ impl TryFrom<SaveBlogRequest> for BlogDraft {
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct CreatedBlog {
-    pub id: i64,
+    pub id: BlogId,
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct BlogRef {
-    pub id: i64,
+    #[schema(minimum = 1)]
+    pub id: BlogId,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
-pub struct TagItem {
+pub struct BlogTagItem {
     pub id: i64,
     pub tag: String,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
-pub struct TagListData {
-    pub tags: Vec<TagItem>,
+pub struct BlogTagListData {
+    pub tags: Vec<BlogTagItem>,
     pub total: i64,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
-pub struct CategoryItem {
+pub struct BlogCategoryItem {
     pub id: i64,
     pub category: String,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
-pub struct CategoryListData {
-    pub categories: Vec<CategoryItem>,
+pub struct BlogCategoryListData {
+    pub categories: Vec<BlogCategoryItem>,
     pub total: i64,
 }
 
@@ -240,11 +270,15 @@ mod tests {
     fn authors_come_as_a_list_or_a_comma_separated_string() {
         assert_eq!(
             AuthorsInput::Text("xiaomei, ahao，Xiaomei,".into()).names(),
-            vec!["xiaomei", "ahao"]
+            Ok(vec!["xiaomei".to_owned(), "ahao".to_owned()])
         );
         assert_eq!(
-            AuthorsInput::List(vec![" linlin ".into(), "".into()]).names(),
-            vec!["linlin"]
+            AuthorsInput::List(vec![" linlin ".into(), "".into(), "\u{200B}".into()]).names(),
+            Ok(vec!["linlin".to_owned()])
+        );
+        assert_eq!(
+            AuthorsInput::List(vec!["a".into(); 11]).names(),
+            Err("作者最多 10 位")
         );
     }
 }

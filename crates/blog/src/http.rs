@@ -1,23 +1,25 @@
 //! Blog handlers: extract, parse, call the service, shape the answer.
 
 use actix_web::{get, post, web};
+use platform::http::OptionalJson;
+use platform::paging::PageRequest;
 use platform::{
-    ApiError, ApiResult, AppState, CurrentUser, Empty, Envelope, ErrorEnvelope, OptionalUser, ok,
+    ApiResult, AppState, CurrentUser, Empty, Envelope, ErrorEnvelope, OptionalUser, ok,
 };
 
 use crate::dto::{
-    BlogItem, BlogListData, BlogRef, CategoryItem, CategoryListData, CreatedBlog,
-    DEFAULT_PAGE_SIZE, PageRequest, SaveBlogRequest, TagItem, TagListData,
+    BlogCategoryItem, BlogCategoryListData, BlogItem, BlogListData, BlogRef, BlogTagItem,
+    BlogTagListData, CreatedBlog, SaveBlogRequest, UpdateBlogRequest,
 };
-use crate::model::BlogDraft;
-use crate::repo::{self, Shelf};
-use crate::service::{self, BlogError};
+use crate::model::{BlogDraft, BlogId};
+use crate::repo::Shelf;
+use crate::service::{self, BlogError, LabelKind};
 
-/// The about page's search box allows 20 characters (spec 1, section 9).
-const KEYWORD_MAX_CHARS: usize = 20;
-
-/// The management list shows this many when the client sends no size.
-const MANAGEMENT_PAGE_SIZE: i64 = 100;
+/// The blog grid loads 9 a page (spec 1, section 9).
+const PUBLIC_PAGE_SIZE: i64 = 9;
+/// The management list and the tag and category look-ups send no size, or 100.
+const LOOKUP_PAGE_SIZE: i64 = 100;
+const MAX_PAGE_SIZE: i64 = platform::paging::MAX_PAGE_SIZE;
 
 pub fn configure(cfg: &mut utoipa_actix_web::service_config::ServiceConfig<'_>) {
     cfg.service(list_blogs)
@@ -32,37 +34,29 @@ pub fn configure(cfg: &mut utoipa_actix_web::service_config::ServiceConfig<'_>) 
         .service(get_blog);
 }
 
-fn parse(body: Option<web::Json<PageRequest>>) -> PageRequest {
-    body.map(web::Json::into_inner).unwrap_or_default()
-}
-
-/// Published articles, newest first.
+/// Published articles, newest first; `keyword` searches titles and summaries.
 #[utoipa::path(
     tag = "blog",
     operation_id = "list_blogs",
-    request_body = PageRequest,
-    responses((status = 200, body = Envelope<BlogListData>), (status = 400, body = ErrorEnvelope))
+    request_body(content = Option<PageRequest>, description = "May be left out: the first page of 9", content_type = "application/json"),
+    responses(
+        (status = 200, body = Envelope<BlogListData>),
+        (status = 400, description = "The body is not valid JSON of this shape", body = ErrorEnvelope),
+        (status = 413, body = ErrorEnvelope),
+    )
 )]
 #[post("/blog/list")]
 async fn list_blogs(
     state: web::Data<AppState>,
-    body: Option<web::Json<PageRequest>>,
+    body: OptionalJson<PageRequest>,
 ) -> ApiResult<BlogListData> {
-    let request = parse(body);
-    let (offset, limit) = request.window(DEFAULT_PAGE_SIZE);
-    let shelf = match request
-        .keyword
-        .as_deref()
-        .map(str::trim)
-        .filter(|k| !k.is_empty())
-    {
+    let request = body.0;
+    let shelf = match request.keyword() {
         None => Shelf::Published,
-        Some(words) if words.chars().count() > KEYWORD_MAX_CHARS => {
-            return Err(ApiError::bad_request("搜索内容不能超过 20 个字符"));
-        }
-        Some(words) => Shelf::PublishedMatching(words.to_owned()),
+        Some(words) => Shelf::PublishedMatching(words),
     };
-    let (blogs, total) = service::list(&state, shelf, offset, limit).await?;
+    let window = request.window(PUBLIC_PAGE_SIZE, MAX_PAGE_SIZE);
+    let (blogs, total) = service::list(&state, shelf, window).await?;
     ok(BlogListData { blogs, total })
 }
 
@@ -70,23 +64,23 @@ async fn list_blogs(
 #[utoipa::path(
     tag = "blog",
     operation_id = "list_my_blogs",
-    request_body = PageRequest,
+    request_body(content = Option<PageRequest>, description = "May be left out: the first 100", content_type = "application/json"),
     security(("bearer" = [])),
-    responses((status = 200, body = Envelope<BlogListData>), (status = 401, body = ErrorEnvelope))
+    responses(
+        (status = 200, body = Envelope<BlogListData>),
+        (status = 400, description = "The body is not valid JSON of this shape", body = ErrorEnvelope),
+        (status = 401, body = ErrorEnvelope),
+        (status = 413, body = ErrorEnvelope),
+    )
 )]
 #[post("/blog/list/my")]
 async fn list_my_blogs(
     state: web::Data<AppState>,
     user: CurrentUser,
-    body: Option<web::Json<PageRequest>>,
+    body: OptionalJson<PageRequest>,
 ) -> ApiResult<BlogListData> {
-    let (offset, limit) = parse(body).window(MANAGEMENT_PAGE_SIZE);
-    let shelf = if user.0.role.is_admin() {
-        Shelf::Everything
-    } else {
-        Shelf::AuthoredBy(user.0.user_id)
-    };
-    let (blogs, total) = service::list(&state, shelf, offset, limit).await?;
+    let window = body.0.window(LOOKUP_PAGE_SIZE, MAX_PAGE_SIZE);
+    let (blogs, total) = service::list(&state, service::managed_by(&user.0), window).await?;
     ok(BlogListData { blogs, total })
 }
 
@@ -94,14 +88,18 @@ async fn list_my_blogs(
 #[utoipa::path(
     tag = "blog",
     operation_id = "get_blog",
-    params(("id" = i64, Path, description = "The article's id")),
-    responses((status = 200, body = Envelope<BlogItem>), (status = 404, description = "文章不存在或已被删除", body = ErrorEnvelope))
+    params(("id" = BlogId, Path, minimum = 1, description = "The article's id")),
+    responses(
+        (status = 200, body = Envelope<BlogItem>),
+        (status = 400, description = "The id is not an integer", body = ErrorEnvelope),
+        (status = 404, description = "文章不存在或已被删除", body = ErrorEnvelope),
+    )
 )]
 #[get("/blog/{id}")]
 async fn get_blog(
     state: web::Data<AppState>,
     user: OptionalUser,
-    id: web::Path<i64>,
+    id: web::Path<BlogId>,
 ) -> ApiResult<BlogItem> {
     ok(service::get(&state, user.0.as_ref(), id.into_inner()).await?)
 }
@@ -120,6 +118,7 @@ fn draft(body: SaveBlogRequest) -> Result<BlogDraft, BlogError> {
         (status = 200, body = Envelope<CreatedBlog>),
         (status = 400, description = "A rule is broken; the message says which", body = ErrorEnvelope),
         (status = 401, body = ErrorEnvelope),
+        (status = 413, body = ErrorEnvelope),
     )
 )]
 #[post("/blog/create")]
@@ -132,31 +131,30 @@ async fn create_blog(
     ok(CreatedBlog { id })
 }
 
-/// Saves an article: its authors, admins and superadmins.
+/// Saves an article: its authors, admins and superadmins. Only the creator, an admin or a
+/// superadmin may change the authors.
 #[utoipa::path(
     tag = "blog",
     operation_id = "update_blog",
-    request_body = SaveBlogRequest,
+    request_body = UpdateBlogRequest,
     security(("bearer" = [])),
     responses(
         (status = 200, body = Envelope<Empty>),
-        (status = 400, body = ErrorEnvelope),
+        (status = 400, description = "A rule is broken; the message says which", body = ErrorEnvelope),
         (status = 401, body = ErrorEnvelope),
-        (status = 403, body = ErrorEnvelope),
+        (status = 403, description = "Not an author, or a change of authors the caller may not make", body = ErrorEnvelope),
         (status = 404, body = ErrorEnvelope),
+        (status = 413, body = ErrorEnvelope),
     )
 )]
 #[post("/blog/update")]
 async fn update_blog(
     state: web::Data<AppState>,
     user: CurrentUser,
-    body: web::Json<SaveBlogRequest>,
+    body: web::Json<UpdateBlogRequest>,
 ) -> ApiResult<Empty> {
     let request = body.into_inner();
-    let id = request
-        .id
-        .ok_or_else(|| ApiError::bad_request("缺少文章编号"))?;
-    service::update(&state, &user.0, id, draft(request)?).await?;
+    service::update(&state, &user.0, request.id, draft(request.article)?).await?;
     ok(Empty::new())
 }
 
@@ -166,7 +164,14 @@ async fn update_blog(
     operation_id = "delete_blog",
     request_body = BlogRef,
     security(("bearer" = [])),
-    responses((status = 200, body = Envelope<Empty>), (status = 401, body = ErrorEnvelope), (status = 403, body = ErrorEnvelope), (status = 404, body = ErrorEnvelope))
+    responses(
+        (status = 200, body = Envelope<Empty>),
+        (status = 400, body = ErrorEnvelope),
+        (status = 401, body = ErrorEnvelope),
+        (status = 403, body = ErrorEnvelope),
+        (status = 404, body = ErrorEnvelope),
+        (status = 413, body = ErrorEnvelope),
+    )
 )]
 #[post("/blog/delete")]
 async fn delete_blog(
@@ -184,7 +189,14 @@ async fn delete_blog(
     operation_id = "publish_blog",
     request_body = BlogRef,
     security(("bearer" = [])),
-    responses((status = 200, body = Envelope<Empty>), (status = 401, body = ErrorEnvelope), (status = 403, body = ErrorEnvelope), (status = 404, body = ErrorEnvelope))
+    responses(
+        (status = 200, body = Envelope<Empty>),
+        (status = 400, body = ErrorEnvelope),
+        (status = 401, body = ErrorEnvelope),
+        (status = 403, body = ErrorEnvelope),
+        (status = 404, body = ErrorEnvelope),
+        (status = 413, body = ErrorEnvelope),
+    )
 )]
 #[post("/blog/publish")]
 async fn publish_blog(
@@ -202,7 +214,14 @@ async fn publish_blog(
     operation_id = "unpublish_blog",
     request_body = BlogRef,
     security(("bearer" = [])),
-    responses((status = 200, body = Envelope<Empty>), (status = 401, body = ErrorEnvelope), (status = 403, body = ErrorEnvelope), (status = 404, body = ErrorEnvelope))
+    responses(
+        (status = 200, body = Envelope<Empty>),
+        (status = 400, body = ErrorEnvelope),
+        (status = 401, body = ErrorEnvelope),
+        (status = 403, body = ErrorEnvelope),
+        (status = 404, body = ErrorEnvelope),
+        (status = 413, body = ErrorEnvelope),
+    )
 )]
 #[post("/blog/unpublish")]
 async fn unpublish_blog(
@@ -214,46 +233,56 @@ async fn unpublish_blog(
     ok(Empty::new())
 }
 
+/// Tags of the articles the caller may read, in alphabetical order.
 #[utoipa::path(
     tag = "blog",
     operation_id = "list_blog_tags",
-    request_body = PageRequest,
-    responses((status = 200, body = Envelope<TagListData>))
+    request_body(content = Option<PageRequest>, description = "May be left out: the first 100", content_type = "application/json"),
+    responses(
+        (status = 200, body = Envelope<BlogTagListData>),
+        (status = 400, description = "The body is not valid JSON of this shape", body = ErrorEnvelope),
+        (status = 413, body = ErrorEnvelope),
+    )
 )]
 #[post("/blog/tag/list")]
 async fn list_blog_tags(
     state: web::Data<AppState>,
-    body: Option<web::Json<PageRequest>>,
-) -> ApiResult<TagListData> {
-    let (offset, limit) = parse(body).window(MANAGEMENT_PAGE_SIZE);
-    let mut pooled = state.db.get().await?;
-    let (rows, total) = repo::list_tags(&mut pooled.conn(), offset, limit).await?;
-    ok(TagListData {
-        tags: rows
-            .into_iter()
-            .map(|(id, tag)| TagItem { id, tag })
-            .collect(),
-        total,
-    })
+    user: OptionalUser,
+    body: OptionalJson<PageRequest>,
+) -> ApiResult<BlogTagListData> {
+    let shelf = service::readable_by(user.0.as_ref());
+    let window = body.0.window(LOOKUP_PAGE_SIZE, MAX_PAGE_SIZE);
+    let (rows, total) = service::labels(&state, LabelKind::Tag, shelf, window).await?;
+    let tags = rows
+        .into_iter()
+        .map(|(id, tag)| BlogTagItem { id, tag })
+        .collect();
+    ok(BlogTagListData { tags, total })
 }
 
+/// Categories of the articles the caller may read, in alphabetical order.
 #[utoipa::path(
     tag = "blog",
     operation_id = "list_blog_categories",
-    request_body = PageRequest,
-    responses((status = 200, body = Envelope<CategoryListData>))
+    request_body(content = Option<PageRequest>, description = "May be left out: the first 100", content_type = "application/json"),
+    responses(
+        (status = 200, body = Envelope<BlogCategoryListData>),
+        (status = 400, description = "The body is not valid JSON of this shape", body = ErrorEnvelope),
+        (status = 413, body = ErrorEnvelope),
+    )
 )]
 #[post("/blog/category/list")]
 async fn list_blog_categories(
     state: web::Data<AppState>,
-    body: Option<web::Json<PageRequest>>,
-) -> ApiResult<CategoryListData> {
-    let (offset, limit) = parse(body).window(MANAGEMENT_PAGE_SIZE);
-    let mut pooled = state.db.get().await?;
-    let (rows, total) = repo::list_categories(&mut pooled.conn(), offset, limit).await?;
+    user: OptionalUser,
+    body: OptionalJson<PageRequest>,
+) -> ApiResult<BlogCategoryListData> {
+    let shelf = service::readable_by(user.0.as_ref());
+    let window = body.0.window(LOOKUP_PAGE_SIZE, MAX_PAGE_SIZE);
+    let (rows, total) = service::labels(&state, LabelKind::Category, shelf, window).await?;
     let categories = rows
         .into_iter()
-        .map(|(id, category)| CategoryItem { id, category })
+        .map(|(id, category)| BlogCategoryItem { id, category })
         .collect();
-    ok(CategoryListData { categories, total })
+    ok(BlogCategoryListData { categories, total })
 }

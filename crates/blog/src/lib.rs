@@ -9,3 +9,4 @@ mod schema;
 mod service;
 
 pub use http::configure;
+pub use model::BlogId;

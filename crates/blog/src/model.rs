@@ -1,14 +1,21 @@
 //! Rows, and the validated article a save request becomes.
 
 use diesel::prelude::*;
+use platform::UserId;
+use platform::text::trim_visible;
 
 use crate::schema::blogs;
+
+platform::typed_id!(
+    /// An article.
+    BlogId
+);
 
 #[derive(Debug, Clone, Queryable, Selectable)]
 #[diesel(table_name = blogs)]
 pub struct BlogRow {
-    pub id: i64,
-    pub creator_id: i64,
+    pub id: BlogId,
+    pub creator_id: UserId,
     pub title: String,
     pub summary: String,
     pub content: String,
@@ -18,7 +25,8 @@ pub struct BlogRow {
     pub created_at: i64,
 }
 
-pub const TITLE_RANGE: std::ops::RangeInclusive<usize> = 3..=100;
+pub const TITLE_MIN_CHARS: usize = 3;
+pub const TITLE_MAX_CHARS: usize = 100;
 pub const CONTENT_MIN_CHARS: usize = 10;
 pub const CONTENT_MAX_CHARS: usize = 100_000;
 pub const SUMMARY_MAX_CHARS: usize = 500;
@@ -45,20 +53,30 @@ pub struct BlogDraft {
     pub twitter_author: String,
     pub tags: Vec<Label>,
     pub categories: Vec<Label>,
-    pub authors: Vec<String>,
+    /// `None` when the request left the authors out: the creator alone on create, the list
+    /// unchanged on update.
+    pub authors: Option<Vec<String>>,
     pub is_published: bool,
 }
 
-/// Trims, drops empties and duplicates (by key), keeping the first spelling and the order.
+/// Counts the entries as sent (as the schema's item limit does), then trims them, drops
+/// blank ones and duplicates (by key), keeping the first spelling and the order.
 pub fn labels(
     raw: &[String],
     max_count: usize,
     too_many: &'static str,
     too_long: &'static str,
 ) -> Result<Vec<Label>, &'static str> {
+    if raw.len() > max_count {
+        return Err(too_many);
+    }
     let mut seen = std::collections::HashSet::new();
     let mut out = Vec::new();
-    for text in raw.iter().map(|t| t.trim()).filter(|t| !t.is_empty()) {
+    for text in raw
+        .iter()
+        .map(|t| trim_visible(t))
+        .filter(|t| !t.is_empty())
+    {
         if text.chars().count() > LABEL_MAX_CHARS {
             return Err(too_long);
         }
@@ -70,11 +88,7 @@ pub fn labels(
             });
         }
     }
-    if out.len() > max_count {
-        Err(too_many)
-    } else {
-        Ok(out)
-    }
+    Ok(out)
 }
 
 #[cfg(test)]
@@ -87,8 +101,9 @@ mod tests {
             " Rust ".to_owned(),
             "rust".into(),
             "".into(),
+            "\u{200B}\u{FEFF}".into(),
             "恋爱".into(),
-            "RUST".into(),
+            "RUST\u{200B}".into(),
         ];
         let parsed = labels(&raw, 10, "many", "long").expect("valid");
         assert_eq!(
@@ -106,7 +121,7 @@ mod tests {
             Err("long")
         );
         assert_eq!(
-            labels(&["a".into(), "b".into()], 1, "many", "long"),
+            labels(&["a".into(), "a".into()], 1, "many", "long"),
             Err("many")
         );
     }

@@ -1,13 +1,15 @@
 //! Queries on the blog tables, each written once for both engines.
 
 use diesel::prelude::*;
+use diesel::sql_types::Bool;
 use diesel_async::RunQueryDsl;
 use platform::db::Conn;
-use platform::run;
+use platform::paging::{PageWindow, containing, lower};
+use platform::{UserId, run};
 
-use crate::model::{BlogDraft, BlogRow, Label};
+use crate::model::{BlogDraft, BlogId, BlogRow, Label};
 use crate::schema::{
-    blog_authors, blog_categories, blog_category_links, blog_tag_links, blog_tags, blogs, lower,
+    blog_authors, blog_categories, blog_category_links, blog_tag_links, blog_tags, blogs,
 };
 
 /// Which articles a list shows.
@@ -16,103 +18,74 @@ pub enum Shelf {
     Published,
     /// Published articles whose title or summary contains the words (any letter case).
     PublishedMatching(String),
-    /// Everything, drafts included (admins' management list).
+    /// Published articles and the member's own drafts: what the member may read.
+    ReadableBy(UserId),
+    /// Everything, drafts included (what admins may read).
     Everything,
     /// Articles the member is an author of, drafts included.
-    AuthoredBy(i64),
+    AuthoredBy(UserId),
 }
 
-/// A LIKE pattern that finds `words` anywhere, with the pattern characters in them escaped.
-fn containing(words: &str) -> String {
-    let mut pattern = String::from("%");
-    for c in words.to_lowercase().chars() {
-        if matches!(c, '%' | '_' | '\\') {
-            pattern.push('\\');
-        }
-        pattern.push(c);
-    }
-    pattern.push('%');
-    pattern
+/// The articles on a shelf, as a condition on `blogs`. A macro rather than a function: the
+/// boxed condition's backend is inferred in each engine's arm of `run!`, which a generic
+/// function could only state through a bound per operator.
+macro_rules! on_shelf {
+    ($shelf:expr) => {{
+        let authored_by = |user_id: UserId| {
+            blogs::id.eq_any(
+                blog_authors::table
+                    .filter(blog_authors::user_id.eq(user_id))
+                    .select(blog_authors::blog_id),
+            )
+        };
+        let condition: Box<dyn BoxableExpression<blogs::table, _, SqlType = Bool>> = match $shelf {
+            Shelf::Published => Box::new(blogs::is_published.eq(true)),
+            Shelf::PublishedMatching(words) => {
+                let pattern = containing(words);
+                Box::new(
+                    blogs::is_published.eq(true).and(
+                        lower(blogs::title)
+                            .like(pattern.clone())
+                            .escape('\\')
+                            .or(lower(blogs::summary).like(pattern).escape('\\')),
+                    ),
+                )
+            }
+            Shelf::ReadableBy(user_id) => {
+                Box::new(blogs::is_published.eq(true).or(authored_by(*user_id)))
+            }
+            Shelf::Everything => Box::new(true.into_sql::<Bool>()),
+            Shelf::AuthoredBy(user_id) => Box::new(authored_by(*user_id)),
+        };
+        condition
+    }};
 }
 
-pub async fn list(
+/// A page of the articles on `shelf`, newest first, and how many there are.
+pub async fn page(
     conn: &mut Conn<'_>,
     shelf: &Shelf,
-    offset: i64,
-    limit: i64,
-) -> QueryResult<Vec<BlogRow>> {
-    let newest = blogs::table
-        .order(blogs::id.desc())
-        .offset(offset)
-        .limit(limit);
-    match shelf {
-        Shelf::Published => run!(conn, |c| newest
-            .filter(blogs::is_published.eq(true))
+    window: PageWindow,
+) -> QueryResult<(Vec<BlogRow>, i64)> {
+    run!(conn, |c| {
+        let rows = blogs::table
+            .filter(on_shelf!(shelf))
+            .order(blogs::id.desc())
+            .offset(window.offset)
+            .limit(window.limit)
             .select(BlogRow::as_select())
             .load(c)
-            .await),
-        Shelf::PublishedMatching(words) => {
-            let pattern = containing(words);
-            run!(conn, |c| newest
-                .filter(blogs::is_published.eq(true))
-                .filter(
-                    lower(blogs::title)
-                        .like(&pattern)
-                        .escape('\\')
-                        .or(lower(blogs::summary).like(&pattern).escape('\\'))
-                )
-                .select(BlogRow::as_select())
-                .load(c)
-                .await)
-        }
-        Shelf::Everything => run!(conn, |c| newest.select(BlogRow::as_select()).load(c).await),
-        Shelf::AuthoredBy(user_id) => run!(conn, |c| newest
-            .filter(
-                blogs::id.eq_any(
-                    blog_authors::table
-                        .filter(blog_authors::user_id.eq(user_id))
-                        .select(blog_authors::blog_id)
-                )
-            )
-            .select(BlogRow::as_select())
-            .load(c)
-            .await),
-    }
-}
-
-pub async fn count(conn: &mut Conn<'_>, shelf: &Shelf) -> QueryResult<i64> {
-    match shelf {
-        Shelf::PublishedMatching(words) => {
-            let pattern = containing(words);
-            run!(conn, |c| blogs::table
-                .filter(blogs::is_published.eq(true))
-                .filter(
-                    lower(blogs::title)
-                        .like(&pattern)
-                        .escape('\\')
-                        .or(lower(blogs::summary).like(&pattern).escape('\\'))
-                )
-                .count()
-                .get_result(c)
-                .await)
-        }
-        Shelf::Published => {
-            run!(conn, |c| blogs::table
-                .filter(blogs::is_published.eq(true))
-                .count()
-                .get_result(c)
-                .await)
-        }
-        Shelf::Everything => run!(conn, |c| blogs::table.count().get_result(c).await),
-        Shelf::AuthoredBy(user_id) => run!(conn, |c| blog_authors::table
-            .filter(blog_authors::user_id.eq(user_id))
+            .await?;
+        let total = blogs::table
+            .filter(on_shelf!(shelf))
             .count()
             .get_result(c)
-            .await),
-    }
+            .await?;
+        Ok((rows, total))
+    })
 }
 
-pub async fn find(conn: &mut Conn<'_>, blog_id: i64) -> QueryResult<Option<BlogRow>> {
+pub async fn find(conn: &mut Conn<'_>, blog_id: BlogId) -> QueryResult<Option<BlogRow>> {
     run!(conn, |c| blogs::table
         .find(blog_id)
         .select(BlogRow::as_select())
@@ -122,7 +95,10 @@ pub async fn find(conn: &mut Conn<'_>, blog_id: i64) -> QueryResult<Option<BlogR
 }
 
 /// (blog id, user id) of the authors of the given articles, in their listed order.
-pub async fn authors_of(conn: &mut Conn<'_>, blog_ids: &[i64]) -> QueryResult<Vec<(i64, i64)>> {
+pub async fn authors_of(
+    conn: &mut Conn<'_>,
+    blog_ids: &[BlogId],
+) -> QueryResult<Vec<(BlogId, UserId)>> {
     run!(conn, |c| blog_authors::table
         .filter(blog_authors::blog_id.eq_any(blog_ids))
         .order((blog_authors::blog_id, blog_authors::position))
@@ -131,31 +107,8 @@ pub async fn authors_of(conn: &mut Conn<'_>, blog_ids: &[i64]) -> QueryResult<Ve
         .await)
 }
 
-pub async fn tags_of(conn: &mut Conn<'_>, blog_ids: &[i64]) -> QueryResult<Vec<(i64, String)>> {
-    run!(conn, |c| blog_tag_links::table
-        .inner_join(blog_tags::table)
-        .filter(blog_tag_links::blog_id.eq_any(blog_ids))
-        .order((blog_tag_links::blog_id, blog_tag_links::position))
-        .select((blog_tag_links::blog_id, blog_tags::tag))
-        .load(c)
-        .await)
-}
-
-pub async fn categories_of(
-    conn: &mut Conn<'_>,
-    blog_ids: &[i64],
-) -> QueryResult<Vec<(i64, String)>> {
-    run!(conn, |c| blog_category_links::table
-        .inner_join(blog_categories::table)
-        .filter(blog_category_links::blog_id.eq_any(blog_ids))
-        .order((blog_category_links::blog_id, blog_category_links::position))
-        .select((blog_category_links::blog_id, blog_categories::category))
-        .load(c)
-        .await)
-}
-
-pub async fn is_author(conn: &mut Conn<'_>, blog_id: i64, user_id: i64) -> QueryResult<bool> {
-    let found: Option<i64> = run!(conn, |c| blog_authors::table
+pub async fn is_author(conn: &mut Conn<'_>, blog_id: BlogId, user_id: UserId) -> QueryResult<bool> {
+    let found: Option<UserId> = run!(conn, |c| blog_authors::table
         .filter(blog_authors::blog_id.eq(blog_id))
         .filter(blog_authors::user_id.eq(user_id))
         .select(blog_authors::user_id)
@@ -167,10 +120,10 @@ pub async fn is_author(conn: &mut Conn<'_>, blog_id: i64, user_id: i64) -> Query
 
 pub async fn insert(
     conn: &mut Conn<'_>,
-    creator_id: i64,
+    creator_id: UserId,
     draft: &BlogDraft,
     now: i64,
-) -> QueryResult<i64> {
+) -> QueryResult<BlogId> {
     let row = (
         blogs::creator_id.eq(creator_id),
         blogs::title.eq(&draft.title),
@@ -191,7 +144,7 @@ pub async fn insert(
 
 pub async fn update(
     conn: &mut Conn<'_>,
-    blog_id: i64,
+    blog_id: BlogId,
     draft: &BlogDraft,
     now: i64,
 ) -> QueryResult<()> {
@@ -213,7 +166,7 @@ pub async fn update(
 
 pub async fn set_published(
     conn: &mut Conn<'_>,
-    blog_id: i64,
+    blog_id: BlogId,
     published: bool,
     now: i64,
 ) -> QueryResult<()> {
@@ -226,8 +179,8 @@ pub async fn set_published(
 
 pub async fn replace_authors(
     conn: &mut Conn<'_>,
-    blog_id: i64,
-    user_ids: &[i64],
+    blog_id: BlogId,
+    user_ids: &[UserId],
 ) -> QueryResult<()> {
     run!(conn, |c| diesel::delete(
         blog_authors::table.filter(blog_authors::blog_id.eq(blog_id))
@@ -248,117 +201,118 @@ pub async fn replace_authors(
     Ok(())
 }
 
-/// Defines `$name`, which links an article to labels (tags or categories), creating the ones
-/// that do not exist yet. The insert ignores a key that already exists, so concurrent saves
-/// with the same new label make one row.
-macro_rules! replace_labels {
-    ($name:ident, $labels:ident, $text:ident, $key:ident, $links:ident, $label_id:ident) => {
-        pub async fn $name(conn: &mut Conn<'_>, blog_id: i64, labels: &[Label]) -> QueryResult<()> {
-            for label in labels {
-                let row = ($labels::$text.eq(&label.text), $labels::$key.eq(&label.key));
-                run!(conn, |c| diesel::insert_into($labels::table)
-                    .values(row)
-                    .on_conflict($labels::$key)
-                    .do_nothing()
-                    .execute(c)
-                    .await)?;
-            }
-            let keys: Vec<&str> = labels.iter().map(|label| label.key.as_str()).collect();
-            let ids: Vec<(i64, String)> = run!(conn, |c| $labels::table
-                .filter($labels::$key.eq_any(&keys))
-                .select(($labels::id, $labels::$key))
-                .load(c)
-                .await)?;
-            run!(conn, |c| diesel::delete(
-                $links::table.filter($links::blog_id.eq(blog_id))
-            )
-            .execute(c)
-            .await)?;
-            for (position, label) in (0i64..).zip(labels) {
-                if let Some((label_id, _)) = ids.iter().find(|(_, key)| *key == label.key) {
-                    let row = (
-                        $links::blog_id.eq(blog_id),
-                        $links::$label_id.eq(label_id),
-                        $links::position.eq(position),
-                    );
-                    run!(conn, |c| diesel::insert_into($links::table)
-                        .values(row)
-                        .execute(c)
-                        .await)?;
-                }
-            }
-            Ok(())
-        }
-    };
-}
-
-replace_labels!(
-    replace_tags,
-    blog_tags,
-    tag,
-    tag_key,
-    blog_tag_links,
-    tag_id
-);
-replace_labels!(
-    replace_categories,
-    blog_categories,
-    category,
-    category_key,
-    blog_category_links,
-    category_id
-);
-
-pub async fn delete(conn: &mut Conn<'_>, blog_id: i64) -> QueryResult<()> {
-    run!(conn, |c| diesel::delete(
-        blog_tag_links::table.filter(blog_tag_links::blog_id.eq(blog_id))
-    )
-    .execute(c)
-    .await)?;
-    run!(conn, |c| diesel::delete(
-        blog_category_links::table.filter(blog_category_links::blog_id.eq(blog_id))
-    )
-    .execute(c)
-    .await)?;
-    run!(conn, |c| diesel::delete(
-        blog_authors::table.filter(blog_authors::blog_id.eq(blog_id))
-    )
-    .execute(c)
-    .await)?;
+/// Authors, tag links and category links go with the article: their foreign keys cascade
+/// (SQLite connections turn foreign keys on).
+pub async fn delete(conn: &mut Conn<'_>, blog_id: BlogId) -> QueryResult<()> {
     run!(conn, |c| diesel::delete(blogs::table.find(blog_id))
         .execute(c)
         .await)?;
     Ok(())
 }
 
-pub async fn list_tags(
-    conn: &mut Conn<'_>,
-    offset: i64,
-    limit: i64,
-) -> QueryResult<(Vec<(i64, String)>, i64)> {
-    let rows = run!(conn, |c| blog_tags::table
-        .order(blog_tags::tag_key)
-        .offset(offset)
-        .limit(limit)
-        .select((blog_tags::id, blog_tags::tag))
-        .load(c)
-        .await)?;
-    let total = run!(conn, |c| blog_tags::table.count().get_result(c).await)?;
-    Ok((rows, total))
+/// Tags and categories have the same shape: `$labels(id, $text, $key)`, linked to articles
+/// through `$links(blog_id, $label_id, position)`. This defines, in module `$module`, the
+/// queries on one of them.
+macro_rules! label_queries {
+    ($module:ident: $labels:ident($text:ident, $key:ident), $links:ident($label_id:ident)) => {
+        pub mod $module {
+            use super::*;
+
+            /// (blog id, label) of the given articles, in their listed order.
+            pub async fn of(
+                conn: &mut Conn<'_>,
+                blog_ids: &[BlogId],
+            ) -> QueryResult<Vec<(BlogId, String)>> {
+                run!(conn, |c| $links::table
+                    .inner_join($labels::table)
+                    .filter($links::blog_id.eq_any(blog_ids))
+                    .order(($links::blog_id, $links::position))
+                    .select(($links::blog_id, $labels::$text))
+                    .load(c)
+                    .await)
+            }
+
+            /// Links an article to `labels`, creating the ones that do not exist yet. The
+            /// insert ignores a key that already exists, so concurrent saves with the same
+            /// new label make one row.
+            pub async fn replace(
+                conn: &mut Conn<'_>,
+                blog_id: BlogId,
+                labels: &[Label],
+            ) -> QueryResult<()> {
+                for label in labels {
+                    let row = ($labels::$text.eq(&label.text), $labels::$key.eq(&label.key));
+                    run!(conn, |c| diesel::insert_into($labels::table)
+                        .values(row)
+                        .on_conflict($labels::$key)
+                        .do_nothing()
+                        .execute(c)
+                        .await)?;
+                }
+                let keys: Vec<&str> = labels.iter().map(|label| label.key.as_str()).collect();
+                let ids: Vec<(i64, String)> = run!(conn, |c| $labels::table
+                    .filter($labels::$key.eq_any(&keys))
+                    .select(($labels::id, $labels::$key))
+                    .load(c)
+                    .await)?;
+                run!(conn, |c| diesel::delete(
+                    $links::table.filter($links::blog_id.eq(blog_id))
+                )
+                .execute(c)
+                .await)?;
+                for (position, label) in (0i64..).zip(labels) {
+                    if let Some((label_id, _)) = ids.iter().find(|(_, key)| *key == label.key) {
+                        let row = (
+                            $links::blog_id.eq(blog_id),
+                            $links::$label_id.eq(label_id),
+                            $links::position.eq(position),
+                        );
+                        run!(conn, |c| diesel::insert_into($links::table)
+                            .values(row)
+                            .execute(c)
+                            .await)?;
+                    }
+                }
+                Ok(())
+            }
+
+            /// A page of the labels used by articles on `shelf`, in key order, and how
+            /// many there are: a label only drafts use is unknown to those who cannot read
+            /// the drafts.
+            pub async fn list(
+                conn: &mut Conn<'_>,
+                shelf: &Shelf,
+                window: PageWindow,
+            ) -> QueryResult<(Vec<(i64, String)>, i64)> {
+                run!(conn, |c| {
+                    // Boxed, the innermost query may sit two levels deep (diesel checks an
+                    // unboxed one against the outer tables).
+                    let used = || {
+                        let shelved = blogs::table
+                            .filter(on_shelf!(shelf))
+                            .select(blogs::id)
+                            .into_boxed();
+                        $labels::id.eq_any(
+                            $links::table
+                                .filter($links::blog_id.eq_any(shelved))
+                                .select($links::$label_id),
+                        )
+                    };
+                    let rows = $labels::table
+                        .filter(used())
+                        .order($labels::$key)
+                        .offset(window.offset)
+                        .limit(window.limit)
+                        .select(($labels::id, $labels::$text))
+                        .load(c)
+                        .await?;
+                    let total = $labels::table.filter(used()).count().get_result(c).await?;
+                    Ok((rows, total))
+                })
+            }
+        }
+    };
 }
 
-pub async fn list_categories(
-    conn: &mut Conn<'_>,
-    offset: i64,
-    limit: i64,
-) -> QueryResult<(Vec<(i64, String)>, i64)> {
-    let rows = run!(conn, |c| blog_categories::table
-        .order(blog_categories::category_key)
-        .offset(offset)
-        .limit(limit)
-        .select((blog_categories::id, blog_categories::category))
-        .load(c)
-        .await)?;
-    let total = run!(conn, |c| blog_categories::table.count().get_result(c).await)?;
-    Ok((rows, total))
-}
+label_queries!(tags: blog_tags(tag, tag_key), blog_tag_links(tag_id));
+label_queries!(categories: blog_categories(category, category_key), blog_category_links(category_id));

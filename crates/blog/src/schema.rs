@@ -64,8 +64,3 @@ diesel::allow_tables_to_appear_in_same_query!(
     blog_tag_links,
     blog_category_links
 );
-
-diesel::define_sql_function! {
-    /// Case folding for search; identical on both engines for ASCII, and Chinese has no case.
-    fn lower(text: diesel::sql_types::Text) -> diesel::sql_types::Text;
-}

@@ -1,14 +1,15 @@
-//! Blog rules: who may read drafts, who may change an article, and how tags and authors are
-//! kept.
+//! Blog rules: who may read drafts, who may change an article and its authors, and how
+//! tags and authors are kept.
 
 use std::collections::HashMap;
 
 use platform::db::Conn;
 use platform::files::{self, Purpose};
-use platform::{ApiError, AppState, Identity, transaction};
+use platform::paging::PageWindow;
+use platform::{ApiError, AppState, Identity, UserId, transaction};
 
 use crate::dto::BlogItem;
-use crate::model::{BlogDraft, BlogRow};
+use crate::model::{BlogDraft, BlogId, BlogRow};
 use crate::repo::{self, Shelf};
 
 #[derive(Debug, thiserror::Error)]
@@ -21,6 +22,10 @@ pub enum BlogError {
     NotFound,
     #[error("只有文章作者或管理员可以{0}这篇文章")]
     NotAllowed(&'static str),
+    #[error("只有文章的创建者或管理员可以修改作者")]
+    AuthorsNotYours,
+    #[error("只有创建者本人可以把创建者从作者中移除")]
+    CreatorStays,
     #[error(transparent)]
     Platform(#[from] ApiError),
 }
@@ -28,8 +33,27 @@ pub enum BlogError {
 platform::api_errors!(BlogError {
     BlogError::Invalid(_) | BlogError::UnknownAuthor(_) => bad_request,
     BlogError::NotFound => not_found,
-    BlogError::NotAllowed(_) => forbidden_with,
+    BlogError::NotAllowed(_) | BlogError::AuthorsNotYours | BlogError::CreatorStays => forbidden_with,
 });
+
+/// What the caller may read: guests the published articles, members their own drafts as
+/// well, admins and superadmins everything.
+pub fn readable_by(caller: Option<&Identity>) -> Shelf {
+    match caller {
+        None => Shelf::Published,
+        Some(identity) if identity.role.is_admin() => Shelf::Everything,
+        Some(identity) => Shelf::ReadableBy(identity.user_id),
+    }
+}
+
+/// The management list: every article for admins and superadmins, else the caller's own.
+pub fn managed_by(caller: &Identity) -> Shelf {
+    if caller.role.is_admin() {
+        Shelf::Everything
+    } else {
+        Shelf::AuthoredBy(caller.user_id)
+    }
+}
 
 /// What a member may do with one article.
 struct Standing {
@@ -41,7 +65,7 @@ struct Standing {
 async fn standing(
     conn: &mut Conn<'_>,
     caller: Option<&Identity>,
-    blog_id: i64,
+    blog_id: BlogId,
 ) -> Result<Standing, BlogError> {
     let blog = repo::find(conn, blog_id)
         .await?
@@ -62,7 +86,7 @@ async fn standing(
 async fn managed(
     conn: &mut Conn<'_>,
     caller: &Identity,
-    blog_id: i64,
+    blog_id: BlogId,
     action: &'static str,
 ) -> Result<BlogRow, BlogError> {
     let standing = standing(conn, Some(caller), blog_id).await?;
@@ -76,20 +100,40 @@ async fn managed(
 pub async fn list(
     state: &AppState,
     shelf: Shelf,
-    offset: i64,
-    limit: i64,
+    window: PageWindow,
 ) -> Result<(Vec<BlogItem>, i64), BlogError> {
     let mut pooled = state.db.get().await?;
     let conn = &mut pooled.conn();
-    let rows = repo::list(conn, &shelf, offset, limit).await?;
-    let total = repo::count(conn, &shelf).await?;
+    let (rows, total) = repo::page(conn, &shelf, window).await?;
     Ok((items(conn, rows).await?, total))
+}
+
+#[derive(Debug, Clone, Copy)]
+pub enum LabelKind {
+    Tag,
+    Category,
+}
+
+/// A page of (id, text) of the tags or categories used by articles on `shelf`, and their
+/// total.
+pub async fn labels(
+    state: &AppState,
+    kind: LabelKind,
+    shelf: Shelf,
+    window: PageWindow,
+) -> Result<(Vec<(i64, String)>, i64), BlogError> {
+    let mut pooled = state.db.get().await?;
+    let conn = &mut pooled.conn();
+    Ok(match kind {
+        LabelKind::Tag => repo::tags::list(conn, &shelf, window).await?,
+        LabelKind::Category => repo::categories::list(conn, &shelf, window).await?,
+    })
 }
 
 pub async fn get(
     state: &AppState,
     viewer: Option<&Identity>,
-    blog_id: i64,
+    blog_id: BlogId,
 ) -> Result<BlogItem, BlogError> {
     let mut pooled = state.db.get().await?;
     let conn = &mut pooled.conn();
@@ -102,20 +146,21 @@ pub async fn create(
     state: &AppState,
     creator: &Identity,
     draft: BlogDraft,
-) -> Result<i64, BlogError> {
+) -> Result<BlogId, BlogError> {
     let now = state.now();
     let mut pooled = state.db.get().await?;
     let conn = &mut pooled.conn();
     check_banner(conn, creator, &draft.banner, None).await?;
-    let mut author_ids = resolve_authors(conn, &draft.authors).await?;
+    let named = draft.authors.as_deref().unwrap_or_default();
+    let mut author_ids = resolve_authors(conn, named).await?;
     if !author_ids.contains(&creator.user_id) {
         author_ids.insert(0, creator.user_id);
     }
     let blog_id = transaction!(conn, |tx| {
         let blog_id = repo::insert(tx, creator.user_id, &draft, now).await?;
         repo::replace_authors(tx, blog_id, &author_ids).await?;
-        repo::replace_tags(tx, blog_id, &draft.tags).await?;
-        repo::replace_categories(tx, blog_id, &draft.categories).await?;
+        repo::tags::replace(tx, blog_id, &draft.tags).await?;
+        repo::categories::replace(tx, blog_id, &draft.categories).await?;
         Ok::<_, BlogError>(blog_id)
     })?;
     Ok(blog_id)
@@ -124,7 +169,7 @@ pub async fn create(
 pub async fn update(
     state: &AppState,
     editor: &Identity,
-    blog_id: i64,
+    blog_id: BlogId,
     draft: BlogDraft,
 ) -> Result<(), BlogError> {
     let now = state.now();
@@ -132,32 +177,67 @@ pub async fn update(
     let conn = &mut pooled.conn();
     let current = managed(conn, editor, blog_id, "编辑").await?;
     check_banner(conn, editor, &draft.banner, Some(&current.banner)).await?;
-    let author_ids = resolve_authors(conn, &draft.authors).await?;
-    if author_ids.is_empty() {
-        return Err(BlogError::Invalid("至少需要一位作者"));
-    }
+    let new_authors = match &draft.authors {
+        None => None,
+        Some(names) => {
+            let wanted = resolve_authors(conn, names).await?;
+            let present: Vec<UserId> = repo::authors_of(conn, &[blog_id])
+                .await?
+                .into_iter()
+                .map(|(_, user_id)| user_id)
+                .collect();
+            if wanted == present {
+                None
+            } else {
+                check_authors_change(editor, &current, &present, &wanted)?;
+                Some(wanted)
+            }
+        }
+    };
     transaction!(conn, |tx| {
         repo::update(tx, blog_id, &draft, now).await?;
-        repo::replace_authors(tx, blog_id, &author_ids).await?;
-        repo::replace_tags(tx, blog_id, &draft.tags).await?;
-        repo::replace_categories(tx, blog_id, &draft.categories).await?;
+        if let Some(author_ids) = &new_authors {
+            repo::replace_authors(tx, blog_id, author_ids).await?;
+        }
+        repo::tags::replace(tx, blog_id, &draft.tags).await?;
+        repo::categories::replace(tx, blog_id, &draft.categories).await?;
         Ok::<_, BlogError>(())
     })
 }
 
-pub async fn delete(state: &AppState, caller: &Identity, blog_id: i64) -> Result<(), BlogError> {
+/// Naming co-authors is the creator's choice, so a co-author cannot add anyone or remove the
+/// creator; admins and superadmins may change the list but keep the creator in it unless the
+/// creator left it.
+fn check_authors_change(
+    editor: &Identity,
+    blog: &BlogRow,
+    present: &[UserId],
+    wanted: &[UserId],
+) -> Result<(), BlogError> {
+    let by_creator = editor.user_id == blog.creator_id;
+    if !by_creator && !editor.role.is_admin() {
+        return Err(BlogError::AuthorsNotYours);
+    }
+    if wanted.is_empty() {
+        return Err(BlogError::Invalid("至少需要一位作者"));
+    }
+    if !by_creator && present.contains(&blog.creator_id) && !wanted.contains(&blog.creator_id) {
+        return Err(BlogError::CreatorStays);
+    }
+    Ok(())
+}
+
+pub async fn delete(state: &AppState, caller: &Identity, blog_id: BlogId) -> Result<(), BlogError> {
     let mut pooled = state.db.get().await?;
     let conn = &mut pooled.conn();
     managed(conn, caller, blog_id, "删除").await?;
-    transaction!(conn, |tx| Ok::<_, BlogError>(
-        repo::delete(tx, blog_id).await?
-    ))
+    Ok(repo::delete(conn, blog_id).await?)
 }
 
 pub async fn set_published(
     state: &AppState,
     caller: &Identity,
-    blog_id: i64,
+    blog_id: BlogId,
     published: bool,
 ) -> Result<(), BlogError> {
     let mut pooled = state.db.get().await?;
@@ -194,7 +274,10 @@ async fn check_banner(
 }
 
 /// User ids of the named authors in the given order; an unknown name is an error.
-async fn resolve_authors(conn: &mut Conn<'_>, usernames: &[String]) -> Result<Vec<i64>, BlogError> {
+async fn resolve_authors(
+    conn: &mut Conn<'_>,
+    usernames: &[String],
+) -> Result<Vec<UserId>, BlogError> {
     if usernames.is_empty() {
         return Ok(Vec::new());
     }
@@ -216,11 +299,11 @@ async fn items(conn: &mut Conn<'_>, rows: Vec<BlogRow>) -> Result<Vec<BlogItem>,
     if rows.is_empty() {
         return Ok(Vec::new());
     }
-    let ids: Vec<i64> = rows.iter().map(|row| row.id).collect();
+    let ids: Vec<BlogId> = rows.iter().map(|row| row.id).collect();
     let authors = group(repo::authors_of(conn, &ids).await?);
-    let tags = group(repo::tags_of(conn, &ids).await?);
-    let categories = group(repo::categories_of(conn, &ids).await?);
-    let mut member_ids: Vec<i64> = rows.iter().map(|row| row.creator_id).collect();
+    let tags = group(repo::tags::of(conn, &ids).await?);
+    let categories = group(repo::categories::of(conn, &ids).await?);
+    let mut member_ids: Vec<UserId> = rows.iter().map(|row| row.creator_id).collect();
     member_ids.extend(authors.values().flatten());
     member_ids.sort_unstable();
     member_ids.dedup();
@@ -256,8 +339,8 @@ async fn items(conn: &mut Conn<'_>, rows: Vec<BlogRow>) -> Result<Vec<BlogItem>,
         .collect())
 }
 
-fn group<T>(pairs: Vec<(i64, T)>) -> HashMap<i64, Vec<T>> {
-    let mut grouped: HashMap<i64, Vec<T>> = HashMap::new();
+fn group<T>(pairs: Vec<(BlogId, T)>) -> HashMap<BlogId, Vec<T>> {
+    let mut grouped: HashMap<BlogId, Vec<T>> = HashMap::new();
     for (key, value) in pairs {
         grouped.entry(key).or_default().push(value);
     }

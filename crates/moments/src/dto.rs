@@ -1,20 +1,23 @@
 //! Request and response bodies, with the spec's field names.
 
 use platform::flag::Flag;
+use platform::paging::FeedWindow;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::model::{
-    CONTENT_MAX_CHARS, IMAGES_MAX, LATITUDE_RANGE, LONGITUDE_RANGE, MomentDraft, Place, Visibility,
+    CONTENT_MAX_CHARS, CommentId, IMAGES_MAX, LATITUDE_RANGE, LONGITUDE_RANGE, MomentDraft,
+    MomentId, Place, Visibility,
 };
 
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct FeedRequest {
-    /// 0 for the newest page; then the smallest momentId seen so far.
+    /// 0 (or left out) for the newest page; then the smallest momentId seen so far.
     #[serde(default)]
+    #[schema(minimum = 0)]
     pub from_id: i64,
-    /// Moments per page, 10 to 20 (default 10).
+    /// Moments per page, 10 to 20 (default 10); other values are brought into that range.
     #[serde(default)]
     pub page_size: Option<i64>,
 }
@@ -23,18 +26,13 @@ pub const DEFAULT_PAGE_SIZE: i64 = 10;
 pub const MAX_PAGE_SIZE: i64 = 20;
 
 impl FeedRequest {
-    /// The id the page starts below, and how many to load.
-    pub fn window(&self) -> (i64, i64) {
-        let before = if self.from_id <= 0 {
-            i64::MAX
-        } else {
-            self.from_id
-        };
-        let size = self
-            .page_size
-            .unwrap_or(DEFAULT_PAGE_SIZE)
-            .clamp(DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE);
-        (before, size)
+    pub fn window(&self) -> FeedWindow {
+        FeedWindow::new(
+            self.from_id,
+            self.page_size,
+            DEFAULT_PAGE_SIZE,
+            MAX_PAGE_SIZE,
+        )
     }
 }
 
@@ -61,7 +59,7 @@ pub struct MomentAuthor {
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct MomentItem {
-    pub moment_id: i64,
+    pub moment_id: MomentId,
     pub user: MomentAuthor,
     pub nick_name: String,
     /// Relative path of the author's avatar; empty when none.
@@ -82,14 +80,17 @@ pub struct MomentItem {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CreateMomentRequest {
-    /// At most 2000 characters; content or at least one image is required.
+    /// At most 2000 characters; visible text or at least one image is required.
     #[serde(default)]
+    #[schema(max_length = 2000)]
     pub content: String,
     /// Up to 9 paths returned by POST /upload?purpose=moment, uploaded by the caller.
     #[serde(default)]
+    #[schema(max_items = 9)]
     pub images: Vec<String>,
     /// public (default), friends or private.
     #[serde(default)]
+    #[schema(pattern = "^(public|friends|private)?$")]
     pub visibility: Option<String>,
     #[serde(default)]
     #[schema(value_type = Option<i64>)]
@@ -98,25 +99,32 @@ pub struct CreateMomentRequest {
     #[schema(value_type = Option<i64>)]
     pub friend_show: Option<Flag>,
     #[serde(default)]
+    #[schema(minimum = 0)]
     pub topic_id: Option<i64>,
     #[serde(default)]
+    #[schema(max_length = 32)]
     pub province: String,
     #[serde(default)]
+    #[schema(max_length = 32)]
     pub city: String,
     #[serde(default)]
+    #[schema(max_length = 32)]
     pub region: String,
     #[serde(default)]
+    #[schema(max_length = 100)]
     pub landmark: String,
     /// Degrees × 10000.
     #[serde(default)]
+    #[schema(minimum = -1800000, maximum = 1800000)]
     pub longitude: Option<i64>,
     /// Degrees × 10000.
     #[serde(default)]
+    #[schema(minimum = -900000, maximum = 900000)]
     pub latitude: Option<i64>,
 }
 
 fn bounded(value: &str, max_chars: usize, message: &'static str) -> Result<String, &'static str> {
-    let trimmed = value.trim();
+    let trimmed = platform::text::trim_visible(value);
     if trimmed.chars().count() > max_chars {
         Err(message)
     } else {
@@ -128,7 +136,7 @@ impl TryFrom<CreateMomentRequest> for MomentDraft {
     type Error = &'static str;
 
     fn try_from(request: CreateMomentRequest) -> Result<Self, Self::Error> {
-        let content = request.content.trim().to_owned();
+        let content = platform::text::trim_visible(&request.content).to_owned();
         if content.is_empty() && request.images.is_empty() {
             return Err("请输入内容或至少上传一张图片");
         }
@@ -185,13 +193,14 @@ impl TryFrom<CreateMomentRequest> for MomentDraft {
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CreatedMoment {
-    pub moment_id: i64,
+    pub moment_id: MomentId,
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct MomentRef {
-    pub moment_id: i64,
+    #[schema(minimum = 1)]
+    pub moment_id: MomentId,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -205,13 +214,17 @@ pub struct LikeData {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CreateCommentRequest {
-    pub moment_id: i64,
-    /// 1 to 500 characters.
+    #[schema(minimum = 1)]
+    pub moment_id: MomentId,
+    /// 1 to 500 visible characters.
     #[serde(default)]
+    #[schema(required = true, min_length = 1, max_length = 500)]
     pub content: String,
-    /// 0 for a top-level comment, else the comment replied to (of the same moment).
+    /// 0 (or left out) for a top-level comment, else the comment replied to (of the same
+    /// moment).
     #[serde(default)]
-    pub parent_id: i64,
+    #[schema(minimum = 0)]
+    pub parent_id: CommentId,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -223,7 +236,8 @@ pub struct CommentsData {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CommentRef {
-    pub comment_id: i64,
+    #[schema(minimum = 1)]
+    pub comment_id: CommentId,
 }
 
 #[derive(Debug, Serialize, ToSchema)]

@@ -1,14 +1,10 @@
 //! Moments handlers: extract, parse, call the service, shape the answer.
 
-use std::sync::Arc;
-use std::time::Duration;
-
 use actix_web::{post, web};
 use platform::{
-    ApiError, ApiResult, AppState, CurrentUser, Empty, Envelope, ErrorEnvelope, OptionalUser, ok,
+    ApiResult, AppState, CurrentUser, Empty, Envelope, ErrorEnvelope, OptionalUser, ok,
 };
 
-use crate::cache::{GuestFeedCache, Lookup};
 use crate::dto::{
     CommentDeletedData, CommentRef, CommentsData, CreateCommentRequest, CreateMomentRequest,
     CreatedMoment, FeedData, FeedRequest, LikeData, MomentRef,
@@ -18,8 +14,7 @@ use crate::service::{self, MomentsError};
 use crate::visibility::Audience;
 
 pub fn configure(cfg: &mut utoipa_actix_web::service_config::ServiceConfig<'_>) {
-    cfg.app_data(web::Data::new(GuestFeedCache::default()))
-        .service(list_moments)
+    cfg.service(list_moments)
         .service(list_guest_moments)
         .service(create_moment)
         .service(like_moment)
@@ -43,9 +38,8 @@ async fn list_moments(
     user: CurrentUser,
     body: web::Json<FeedRequest>,
 ) -> ApiResult<FeedData> {
-    let (before, limit) = body.window();
     let audience = Audience::Member(user.0.user_id);
-    let moments = service::feed(&state, audience, Some(&user.0), before, limit).await?;
+    let moments = service::feed(&state, audience, Some(&user.0), body.window()).await?;
     ok(FeedData { moments })
 }
 
@@ -59,31 +53,12 @@ async fn list_moments(
 #[post("/moment/guest/list")]
 async fn list_guest_moments(
     state: web::Data<AppState>,
-    cache: web::Data<GuestFeedCache>,
     user: OptionalUser,
     body: web::Json<FeedRequest>,
 ) -> ApiResult<FeedData> {
-    let (before, limit) = body.window();
-    let lifetime = Duration::from_millis(state.config.guest_feed_cache_ms);
-    // Only anonymous pages are shared: a member's page marks what they liked.
-    if user.0.is_none() && !lifetime.is_zero() {
-        let key = (before, limit);
-        let page = match cache.lookup(key, lifetime) {
-            Lookup::Serve(page) => page,
-            Lookup::Load => {
-                let page =
-                    Arc::new(service::feed(&state, Audience::Guest, None, before, limit).await?);
-                cache.put(key, Arc::clone(&page));
-                page
-            }
-        };
-        return ok(FeedData {
-            moments: page.as_ref().clone(),
-        });
-    }
     // The guest list shows public moments only, whoever asks; a member's token still marks
     // what they liked.
-    let moments = service::feed(&state, Audience::Guest, user.0.as_ref(), before, limit).await?;
+    let moments = service::feed(&state, Audience::Guest, user.0.as_ref(), body.window()).await?;
     ok(FeedData { moments })
 }
 
@@ -102,13 +77,11 @@ async fn list_guest_moments(
 #[post("/moment/create")]
 async fn create_moment(
     state: web::Data<AppState>,
-    cache: web::Data<GuestFeedCache>,
     user: CurrentUser,
     body: web::Json<CreateMomentRequest>,
 ) -> ApiResult<CreatedMoment> {
     let draft = MomentDraft::try_from(body.into_inner()).map_err(MomentsError::Invalid)?;
     let moment_id = service::create(&state, &user.0, draft).await?;
-    cache.clear();
     ok(CreatedMoment { moment_id })
 }
 
@@ -122,12 +95,10 @@ async fn create_moment(
 #[post("/moment/like")]
 async fn like_moment(
     state: web::Data<AppState>,
-    cache: web::Data<GuestFeedCache>,
     user: CurrentUser,
     body: web::Json<MomentRef>,
 ) -> ApiResult<LikeData> {
     let (like_count, likes) = service::set_like(&state, &user.0, body.moment_id, true).await?;
-    cache.clear();
     ok(LikeData { like_count, likes })
 }
 
@@ -141,12 +112,10 @@ async fn like_moment(
 #[post("/moment/unlike")]
 async fn unlike_moment(
     state: web::Data<AppState>,
-    cache: web::Data<GuestFeedCache>,
     user: CurrentUser,
     body: web::Json<MomentRef>,
 ) -> ApiResult<LikeData> {
     let (like_count, likes) = service::set_like(&state, &user.0, body.moment_id, false).await?;
-    cache.clear();
     ok(LikeData { like_count, likes })
 }
 
@@ -166,12 +135,10 @@ async fn unlike_moment(
 #[post("/moment/delete")]
 async fn delete_moment(
     state: web::Data<AppState>,
-    cache: web::Data<GuestFeedCache>,
     user: CurrentUser,
     body: web::Json<MomentRef>,
 ) -> ApiResult<Empty> {
     service::delete_moment(&state, &user.0, body.moment_id).await?;
-    cache.clear();
     ok(Empty::new())
 }
 
@@ -190,16 +157,14 @@ async fn delete_moment(
 #[post("/comment/create")]
 async fn create_comment(
     state: web::Data<AppState>,
-    cache: web::Data<GuestFeedCache>,
     user: CurrentUser,
     body: web::Json<CreateCommentRequest>,
 ) -> ApiResult<CommentsData> {
     let request = body.into_inner();
-    let text = CommentText::parse(&request.content).map_err(ApiError::bad_request)?;
+    let text = CommentText::parse(&request.content).map_err(MomentsError::Invalid)?;
     let (_, comments) =
         service::create_comment(&state, &user.0, request.moment_id, request.parent_id, text)
             .await?;
-    cache.clear();
     ok(CommentsData { comments })
 }
 
@@ -219,11 +184,9 @@ async fn create_comment(
 #[post("/comment/delete")]
 async fn delete_comment(
     state: web::Data<AppState>,
-    cache: web::Data<GuestFeedCache>,
     user: CurrentUser,
     body: web::Json<CommentRef>,
 ) -> ApiResult<CommentDeletedData> {
     let (count, comments) = service::delete_comment(&state, &user.0, body.comment_id).await?;
-    cache.clear();
     ok(CommentDeletedData { count, comments })
 }

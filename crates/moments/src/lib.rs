@@ -1,7 +1,8 @@
 //! Moments: the feed, posting with images and location, likes, comments and replies.
 
 pub mod api;
-mod cache;
+#[cfg(feature = "bench")]
+pub mod bench;
 mod dto;
 mod http;
 mod model;

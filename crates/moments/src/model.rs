@@ -1,19 +1,39 @@
 //! Rows, and the validated values requests become before any rule runs.
 
 use diesel::prelude::*;
+use platform::UserId;
+use serde::{Deserialize, Serialize};
 
 use crate::schema::{moment_comments, moments};
 
+platform::typed_id!(
+    /// A moment.
+    MomentId
+);
+platform::typed_id!(
+    /// A comment on a moment; `CommentId(0)` as a parent means "no parent" (the spec's 0).
+    CommentId
+);
+
+impl CommentId {
+    pub const NONE: Self = Self(0);
+}
+
+/// A moment as its page shows it, the JSON copies included (see the migration
+/// `moments_page_copies`).
 #[derive(Debug, Clone, Queryable, Selectable)]
 #[diesel(table_name = moments)]
 pub struct MomentRow {
-    pub id: i64,
-    pub user_id: i64,
+    pub id: MomentId,
+    pub user_id: UserId,
     pub content: String,
     pub visibility: String,
     pub like_count: i64,
     pub comment_count: i64,
     pub created_at: i64,
+    pub image_paths: String,
+    pub liker_ids: String,
+    pub thread: String,
 }
 
 impl MomentRow {
@@ -21,12 +41,48 @@ impl MomentRow {
         // The column's CHECK constraint admits only the three values; anything else is hidden.
         Visibility::parse(&self.visibility).unwrap_or(Visibility::Private)
     }
+
+    /// The copies are written by this crate only; one that does not parse shows as empty
+    /// rather than failing the whole page.
+    pub fn images(&self) -> Vec<String> {
+        serde_json::from_str(&self.image_paths).unwrap_or_default()
+    }
+
+    pub fn likers(&self) -> Vec<UserId> {
+        serde_json::from_str(&self.liker_ids).unwrap_or_default()
+    }
+
+    pub fn comments(&self) -> Vec<Comment> {
+        let entries: Vec<ThreadEntry> = serde_json::from_str(&self.thread).unwrap_or_default();
+        entries
+            .into_iter()
+            .map(|ThreadEntry(id, user_id, parent_id, content)| Comment {
+                id,
+                user_id,
+                parent_id,
+                content,
+            })
+            .collect()
+    }
+}
+
+/// One comment in a moment's `thread` copy: [id, user_id, parent_id, content].
+#[derive(Debug, Serialize, Deserialize)]
+struct ThreadEntry(CommentId, UserId, CommentId, String);
+
+/// The JSON copy of a thread, oldest comment first.
+pub fn thread_json(comments: &[Comment]) -> String {
+    let entries: Vec<ThreadEntry> = comments
+        .iter()
+        .map(|c| ThreadEntry(c.id, c.user_id, c.parent_id, c.content.clone()))
+        .collect();
+    serde_json::to_string(&entries).unwrap_or_else(|_| "[]".into())
 }
 
 #[derive(Debug, Insertable)]
 #[diesel(table_name = moments)]
 pub struct NewMoment<'a> {
-    pub user_id: i64,
+    pub user_id: UserId,
     pub content: &'a str,
     pub visibility: &'a str,
     pub is_topic: bool,
@@ -39,15 +95,16 @@ pub struct NewMoment<'a> {
     pub longitude: Option<i64>,
     pub latitude: Option<i64>,
     pub created_at: i64,
+    pub image_paths: &'a str,
 }
 
-#[derive(Debug, Clone, Queryable, Selectable)]
+/// A comment of a moment known from context.
+#[derive(Debug, Clone, PartialEq, Eq, Queryable, Selectable)]
 #[diesel(table_name = moment_comments)]
-pub struct CommentRow {
-    pub id: i64,
-    pub moment_id: i64,
-    pub user_id: i64,
-    pub parent_id: i64,
+pub struct Comment {
+    pub id: CommentId,
+    pub user_id: UserId,
+    pub parent_id: CommentId,
     pub content: String,
 }
 
@@ -107,13 +164,13 @@ pub struct MomentDraft {
     pub place: Place,
 }
 
-/// A comment's text, 1 to 500 characters after trimming.
+/// A comment's text, 1 to 500 visible characters after trimming.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CommentText(String);
 
 impl CommentText {
     pub fn parse(raw: &str) -> Result<Self, &'static str> {
-        let trimmed = raw.trim();
+        let trimmed = platform::text::trim_visible(raw);
         if trimmed.is_empty() {
             Err("请输入评论内容")
         } else if trimmed.chars().count() > COMMENT_MAX_CHARS {

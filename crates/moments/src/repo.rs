@@ -1,47 +1,60 @@
-//! Queries on the moments tables, each written once for both engines. Page reads take a whole
-//! page of ids, so a page costs a fixed number of queries whatever its length.
+//! Queries on the moments tables, each written once for both engines.
+//!
+//! A feed page reads moment rows only: each row carries JSON copies of its images, likers and
+//! comment thread (see the migration `moments_page_copies`). The writes below that change
+//! images, likes or comments rewrite the copy from the source table in the same transaction.
 
 use diesel::prelude::*;
 use diesel::result::{DatabaseErrorKind, Error as DieselError};
 use diesel_async::RunQueryDsl;
+use platform::UserId;
 use platform::db::Conn;
+use platform::paging::FeedWindow;
 use platform::run;
 
-use crate::model::{CommentRow, MomentRow, NewMoment};
+use crate::model::{Comment, CommentId, MomentId, MomentRow, NewMoment, thread_json};
 use crate::schema::{moment_comments, moment_images, moment_likes, moments};
 use crate::visibility::Audience;
 
-/// A page of the feed, newest first, of moments with an id below `before`. The filter says in
-/// SQL what [`Audience::can_see`] says in Rust.
+/// A page of the feed, newest first. The filters say in SQL what [`Audience::can_see`] says
+/// in Rust. A member's page is the public page and the member's own other moments, read
+/// apart and merged: each read walks its own index, `(visibility, id)` and `(user_id, id)`,
+/// where one `public OR mine` filter would make both engines collect and sort every match.
 pub async fn feed_page(
     conn: &mut Conn<'_>,
     audience: Audience,
-    before: i64,
-    limit: i64,
+    window: FeedWindow,
 ) -> QueryResult<Vec<MomentRow>> {
     let older = moments::table
-        .filter(moments::id.lt(before))
+        .filter(moments::id.lt(window.before))
         .order(moments::id.desc())
-        .limit(limit);
-    match audience {
-        Audience::Guest => run!(conn, |c| older
-            .filter(moments::visibility.eq("public"))
+        .limit(window.limit);
+    let public = older.filter(moments::visibility.eq("public"));
+    let mut page: Vec<MomentRow> = run!(conn, |c| public
+        .select(MomentRow::as_select())
+        .load(c)
+        .await)?;
+    if let Audience::Member(viewer) = audience {
+        let own_others = older
+            .filter(moments::user_id.eq(viewer))
+            .filter(moments::visibility.ne("public"));
+        let own: Vec<MomentRow> = run!(conn, |c| own_others
             .select(MomentRow::as_select())
             .load(c)
-            .await),
-        Audience::Member(viewer) => run!(conn, |c| older
-            .filter(
-                moments::visibility
-                    .eq("public")
-                    .or(moments::user_id.eq(viewer))
-            )
-            .select(MomentRow::as_select())
-            .load(c)
-            .await),
+            .await)?;
+        if !own.is_empty() {
+            page.extend(own);
+            page.sort_unstable_by_key(|moment| std::cmp::Reverse(moment.id));
+            page.truncate(usize::try_from(window.limit).unwrap_or(usize::MAX));
+        }
     }
+    Ok(page)
 }
 
-pub async fn find_moment(conn: &mut Conn<'_>, moment_id: i64) -> QueryResult<Option<MomentRow>> {
+pub async fn find_moment(
+    conn: &mut Conn<'_>,
+    moment_id: MomentId,
+) -> QueryResult<Option<MomentRow>> {
     run!(conn, |c| moments::table
         .find(moment_id)
         .select(MomentRow::as_select())
@@ -50,7 +63,7 @@ pub async fn find_moment(conn: &mut Conn<'_>, moment_id: i64) -> QueryResult<Opt
         .optional())
 }
 
-pub async fn insert_moment(conn: &mut Conn<'_>, moment: &NewMoment<'_>) -> QueryResult<i64> {
+pub async fn insert_moment(conn: &mut Conn<'_>, moment: &NewMoment<'_>) -> QueryResult<MomentId> {
     run!(conn, |c| diesel::insert_into(moments::table)
         .values(moment)
         .returning(moments::id)
@@ -61,7 +74,7 @@ pub async fn insert_moment(conn: &mut Conn<'_>, moment: &NewMoment<'_>) -> Query
 /// Attaches images in order; `Ok(false)` when one of them already belongs to another moment.
 pub async fn insert_images(
     conn: &mut Conn<'_>,
-    moment_id: i64,
+    moment_id: MomentId,
     paths: &[String],
 ) -> QueryResult<bool> {
     // At most nine rows, inside the caller's transaction; one statement each keeps the
@@ -87,45 +100,25 @@ pub async fn insert_images(
     Ok(true)
 }
 
-/// (moment id, path) of every image of the given moments, in display order.
-pub async fn images_of(conn: &mut Conn<'_>, moment_ids: &[i64]) -> QueryResult<Vec<(i64, String)>> {
-    run!(conn, |c| moment_images::table
-        .filter(moment_images::moment_id.eq_any(moment_ids))
-        .order((moment_images::moment_id, moment_images::position))
-        .select((moment_images::moment_id, moment_images::path))
-        .load(c)
-        .await)
-}
-
-/// (moment id, user id) of every like of the given moments, oldest first.
-pub async fn likes_of(conn: &mut Conn<'_>, moment_ids: &[i64]) -> QueryResult<Vec<(i64, i64)>> {
-    run!(conn, |c| moment_likes::table
-        .filter(moment_likes::moment_id.eq_any(moment_ids))
-        .order((
-            moment_likes::moment_id,
-            moment_likes::created_at,
-            moment_likes::user_id
-        ))
-        .select((moment_likes::moment_id, moment_likes::user_id))
-        .load(c)
-        .await)
-}
-
-/// Every comment of the given moments, oldest first.
-pub async fn comments_of(conn: &mut Conn<'_>, moment_ids: &[i64]) -> QueryResult<Vec<CommentRow>> {
-    run!(conn, |c| moment_comments::table
-        .filter(moment_comments::moment_id.eq_any(moment_ids))
-        .order(moment_comments::id)
-        .select(CommentRow::as_select())
-        .load(c)
-        .await)
+/// Takes the moment's row lock for the rest of the transaction; `false` when the moment is
+/// gone. Every transaction that rewrites a copy kept on the moment row (likers, thread)
+/// starts here: on PostgreSQL, statements read what was committed when they began, so two
+/// concurrent likes would each rewrite the copy without the other's like. Waiting for the
+/// lock first makes the later writer read the earlier one's rows. (SQLite's write
+/// transactions run one at a time already.)
+pub async fn lock_moment(conn: &mut Conn<'_>, moment_id: MomentId) -> QueryResult<bool> {
+    let locked = run!(conn, |c| diesel::update(moments::table.find(moment_id))
+        .set(moments::like_count.eq(moments::like_count))
+        .execute(c)
+        .await)?;
+    Ok(locked == 1)
 }
 
 /// Records a like; `true` when it is new. Liking twice (also concurrently) counts once.
 pub async fn insert_like(
     conn: &mut Conn<'_>,
-    moment_id: i64,
-    user_id: i64,
+    moment_id: MomentId,
+    user_id: UserId,
     now: i64,
 ) -> QueryResult<bool> {
     let inserted = run!(conn, |c| diesel::insert_into(moment_likes::table)
@@ -142,7 +135,11 @@ pub async fn insert_like(
 }
 
 /// Removes a like; `true` when there was one.
-pub async fn delete_like(conn: &mut Conn<'_>, moment_id: i64, user_id: i64) -> QueryResult<bool> {
+pub async fn delete_like(
+    conn: &mut Conn<'_>,
+    moment_id: MomentId,
+    user_id: UserId,
+) -> QueryResult<bool> {
     let deleted = run!(conn, |c| diesel::delete(
         moment_likes::table.find((moment_id, user_id))
     )
@@ -151,34 +148,32 @@ pub async fn delete_like(conn: &mut Conn<'_>, moment_id: i64, user_id: i64) -> Q
     Ok(deleted == 1)
 }
 
-pub async fn add_to_like_count(
-    conn: &mut Conn<'_>,
-    moment_id: i64,
-    delta: i64,
-) -> QueryResult<i64> {
+/// Rewrites the moment's likers copy and like count from its likes; answers the likers,
+/// oldest first. Call it inside the transaction that changed the likes.
+pub async fn refresh_likers(conn: &mut Conn<'_>, moment_id: MomentId) -> QueryResult<Vec<UserId>> {
+    let likers: Vec<UserId> = run!(conn, |c| moment_likes::table
+        .filter(moment_likes::moment_id.eq(moment_id))
+        .order((moment_likes::created_at, moment_likes::user_id))
+        .select(moment_likes::user_id)
+        .load(c)
+        .await)?;
+    let copy = serde_json::to_string(&likers).unwrap_or_else(|_| "[]".into());
+    let count = i64::try_from(likers.len()).unwrap_or(i64::MAX);
     run!(conn, |c| diesel::update(moments::table.find(moment_id))
-        .set(moments::like_count.eq(moments::like_count + delta))
-        .returning(moments::like_count)
-        .get_result(c)
-        .await)
+        .set((moments::liker_ids.eq(&copy), moments::like_count.eq(count)))
+        .execute(c)
+        .await)?;
+    Ok(likers)
 }
 
-pub async fn add_to_comment_count(
+/// The comment and the moment it belongs to.
+pub async fn find_comment(
     conn: &mut Conn<'_>,
-    moment_id: i64,
-    delta: i64,
-) -> QueryResult<i64> {
-    run!(conn, |c| diesel::update(moments::table.find(moment_id))
-        .set(moments::comment_count.eq(moments::comment_count + delta))
-        .returning(moments::comment_count)
-        .get_result(c)
-        .await)
-}
-
-pub async fn find_comment(conn: &mut Conn<'_>, comment_id: i64) -> QueryResult<Option<CommentRow>> {
+    comment_id: CommentId,
+) -> QueryResult<Option<(MomentId, Comment)>> {
     run!(conn, |c| moment_comments::table
         .find(comment_id)
-        .select(CommentRow::as_select())
+        .select((moment_comments::moment_id, Comment::as_select()))
         .first(c)
         .await
         .optional())
@@ -186,12 +181,12 @@ pub async fn find_comment(conn: &mut Conn<'_>, comment_id: i64) -> QueryResult<O
 
 pub async fn insert_comment(
     conn: &mut Conn<'_>,
-    moment_id: i64,
-    user_id: i64,
-    parent_id: i64,
+    moment_id: MomentId,
+    user_id: UserId,
+    parent_id: CommentId,
     content: &str,
     now: i64,
-) -> QueryResult<i64> {
+) -> QueryResult<CommentId> {
     run!(conn, |c| diesel::insert_into(moment_comments::table)
         .values((
             moment_comments::moment_id.eq(moment_id),
@@ -205,7 +200,7 @@ pub async fn insert_comment(
         .await)
 }
 
-pub async fn delete_comments(conn: &mut Conn<'_>, comment_ids: &[i64]) -> QueryResult<usize> {
+pub async fn delete_comments(conn: &mut Conn<'_>, comment_ids: &[CommentId]) -> QueryResult<usize> {
     run!(conn, |c| diesel::delete(
         moment_comments::table.filter(moment_comments::id.eq_any(comment_ids))
     )
@@ -213,8 +208,31 @@ pub async fn delete_comments(conn: &mut Conn<'_>, comment_ids: &[i64]) -> QueryR
     .await)
 }
 
+/// The moment's comments, oldest first, from the comments table.
+pub async fn thread(conn: &mut Conn<'_>, moment_id: MomentId) -> QueryResult<Vec<Comment>> {
+    run!(conn, |c| moment_comments::table
+        .filter(moment_comments::moment_id.eq(moment_id))
+        .order(moment_comments::id)
+        .select(Comment::as_select())
+        .load(c)
+        .await)
+}
+
+/// Rewrites the moment's thread copy and comment count from its comments; answers the
+/// thread, oldest first. Call it inside the transaction that changed the comments.
+pub async fn refresh_thread(conn: &mut Conn<'_>, moment_id: MomentId) -> QueryResult<Vec<Comment>> {
+    let thread = thread(conn, moment_id).await?;
+    let count = i64::try_from(thread.len()).unwrap_or(i64::MAX);
+    let copy = thread_json(&thread);
+    run!(conn, |c| diesel::update(moments::table.find(moment_id))
+        .set((moments::thread.eq(&copy), moments::comment_count.eq(count)))
+        .execute(c)
+        .await)?;
+    Ok(thread)
+}
+
 /// Deletes a moment with its images, likes and comments; returns the image paths it had.
-pub async fn delete_moment(conn: &mut Conn<'_>, moment_id: i64) -> QueryResult<Vec<String>> {
+pub async fn delete_moment(conn: &mut Conn<'_>, moment_id: MomentId) -> QueryResult<Vec<String>> {
     let paths: Vec<String> = run!(conn, |c| diesel::delete(
         moment_images::table.filter(moment_images::moment_id.eq(moment_id))
     )
@@ -235,43 +253,4 @@ pub async fn delete_moment(conn: &mut Conn<'_>, moment_id: i64) -> QueryResult<V
         .execute(c)
         .await)?;
     Ok(paths)
-}
-
-/// See [`crate::api::bench_fill`]. Members are taken as ids from the smallest one up, which is
-/// what a freshly filled database has.
-pub async fn bench_fill(conn: &mut Conn<'_>, count: u32, now: i64) -> QueryResult<()> {
-    let series = format!(
-        "WITH RECURSIVE series(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM series WHERE n < {count})"
-    );
-    let members = "(SELECT count(*) FROM users)";
-    let first = "(SELECT min(id) FROM users)";
-    let statements = [
-        format!(
-            "{series} INSERT INTO moments (user_id, content, visibility, created_at, like_count, comment_count) \
-             SELECT {first} + (n % {members}), '第' || n || '条动态：今天的天空很好看，出门走走吧。', \
-             CASE WHEN n % 10 = 0 THEN 'private' ELSE 'public' END, {now} - {count} + n, 3, \
-             CASE WHEN n % 2 = 0 THEN 2 ELSE 0 END FROM series"
-        ),
-        format!(
-            "{series} INSERT INTO moment_images (moment_id, position, path) \
-             SELECT n, 0, 'uploads/moment/bench/' || n || '.jpg' FROM series WHERE n % 4 = 0"
-        ),
-        format!(
-            "{series}, offsets(k) AS (SELECT 1 UNION ALL SELECT k + 1 FROM offsets WHERE k < 3) \
-             INSERT INTO moment_likes (moment_id, user_id, created_at) \
-             SELECT n, {first} + ((n + k * 7) % {members}), {now} FROM series, offsets"
-        ),
-        format!(
-            "{series} INSERT INTO moment_comments (moment_id, user_id, parent_id, content, created_at) \
-             SELECT n, {first} + ((n + 3) % {members}), 0, '说得真好', {now} FROM series WHERE n % 2 = 0"
-        ),
-        format!(
-            "INSERT INTO moment_comments (moment_id, user_id, parent_id, content, created_at) \
-             SELECT moment_id, user_id, id, '谢谢', {now} FROM moment_comments WHERE parent_id = 0"
-        ),
-    ];
-    for sql in statements {
-        run!(conn, |c| diesel::sql_query(sql).execute(c).await)?;
-    }
-    Ok(())
 }

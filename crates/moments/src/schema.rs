@@ -16,6 +16,9 @@ diesel::table! {
         like_count -> BigInt,
         comment_count -> BigInt,
         created_at -> BigInt,
+        image_paths -> Text,
+        liker_ids -> Text,
+        thread -> Text,
     }
 }
 

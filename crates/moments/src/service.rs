@@ -1,16 +1,15 @@
-//! Moments rules: who sees what, who may change what, and the counters kept with the rows.
-
-use std::collections::HashMap;
+//! Moments rules: who sees what, who may change what, and the page copies kept with the rows.
 
 use platform::db::Conn;
 use platform::files::{self, Purpose};
+use platform::paging::FeedWindow;
 use platform::rate_limit::{self, Limit};
-use platform::{ApiError, AppState, Identity, transaction};
+use platform::{ApiError, AppState, Identity, UserId, transaction};
 
 use crate::dto::MomentItem;
-use crate::model::{CommentRow, CommentText, MomentDraft, MomentRow, NewMoment};
+use crate::model::{Comment, CommentId, CommentText, MomentDraft, MomentId, MomentRow, NewMoment};
 use crate::repo;
-use crate::view::{self, Members, PageParts};
+use crate::view::{self, Members, PageMoment};
 use crate::visibility::Audience;
 
 const MOMENTS_PER_HOUR: Limit = Limit {
@@ -44,67 +43,46 @@ platform::api_errors!(MomentsError {
     MomentsError::NotYourMoment | MomentsError::NotYourComment => forbidden_with,
 });
 
-/// A page of what `audience` may see; `viewer` (when signed in) decides `isLiked`.
+/// A page of what `audience` may see; `viewer` (when signed in) decides `isLiked`. Two
+/// queries for a guest, three for a member: the moments (each row carries its images,
+/// likers and thread), the member's own non-public ones, and the members they name.
 pub async fn feed(
     state: &AppState,
     audience: Audience,
     viewer: Option<&Identity>,
-    before: i64,
-    limit: i64,
+    window: FeedWindow,
 ) -> Result<Vec<MomentItem>, MomentsError> {
     let mut pooled = state.db.get().await?;
     let conn = &mut pooled.conn();
-    let rows = repo::feed_page(conn, audience, before, limit).await?;
-    let parts = load_parts(conn, &rows).await?;
-    let viewer_id = viewer.map(|identity| identity.user_id);
-    Ok(rows
+    let page: Vec<PageMoment> = repo::feed_page(conn, audience, window)
+        .await?
         .into_iter()
-        .map(|row| view::moment_item(row, &parts, viewer_id))
+        .map(PageMoment::new)
+        .collect();
+    let mut member_ids: Vec<UserId> = page.iter().flat_map(PageMoment::member_ids).collect();
+    let members = members(conn, &mut member_ids).await?;
+    let viewer_id = viewer.map(|identity| identity.user_id);
+    Ok(page
+        .into_iter()
+        .map(|moment| moment.into_item(&members, viewer_id))
         .collect())
 }
 
-/// Images, likes, comments and the members behind them for a page: four queries in all.
-async fn load_parts(conn: &mut Conn<'_>, rows: &[MomentRow]) -> Result<PageParts, MomentsError> {
-    let ids: Vec<i64> = rows.iter().map(|row| row.id).collect();
+/// The named members, in one query.
+async fn members(conn: &mut Conn<'_>, ids: &mut Vec<UserId>) -> Result<Members, MomentsError> {
+    ids.sort_unstable();
+    ids.dedup();
     if ids.is_empty() {
-        return Ok(PageParts {
-            images: HashMap::new(),
-            likers: HashMap::new(),
-            comments: HashMap::new(),
-            members: Members(HashMap::new()),
-        });
+        return Ok(Members(Default::default()));
     }
-    let mut images: HashMap<i64, Vec<String>> = HashMap::new();
-    for (moment_id, path) in repo::images_of(conn, &ids).await? {
-        images.entry(moment_id).or_default().push(path);
-    }
-    let mut likers: HashMap<i64, Vec<i64>> = HashMap::new();
-    for (moment_id, user_id) in repo::likes_of(conn, &ids).await? {
-        likers.entry(moment_id).or_default().push(user_id);
-    }
-    let mut comments: HashMap<i64, Vec<CommentRow>> = HashMap::new();
-    for comment in repo::comments_of(conn, &ids).await? {
-        comments.entry(comment.moment_id).or_default().push(comment);
-    }
-    let mut member_ids: Vec<i64> = rows.iter().map(|row| row.user_id).collect();
-    member_ids.extend(likers.values().flatten());
-    member_ids.extend(comments.values().flatten().map(|c| c.user_id));
-    member_ids.sort_unstable();
-    member_ids.dedup();
-    let members = Members(accounts::api::user_summaries(conn, &member_ids).await?);
-    Ok(PageParts {
-        images,
-        likers,
-        comments,
-        members,
-    })
+    Ok(Members(accounts::api::user_summaries(conn, ids).await?))
 }
 
 /// The moment if the viewer may see it; otherwise it does not exist for them.
 async fn visible_moment(
     conn: &mut Conn<'_>,
     viewer: &Identity,
-    moment_id: i64,
+    moment_id: MomentId,
 ) -> Result<MomentRow, MomentsError> {
     let moment = repo::find_moment(conn, moment_id)
         .await?
@@ -120,7 +98,7 @@ pub async fn create(
     state: &AppState,
     author: &Identity,
     draft: MomentDraft,
-) -> Result<i64, MomentsError> {
+) -> Result<MomentId, MomentsError> {
     let now = state.now();
     let bucket = format!("moment:user:{}", author.user_id);
     let mut pooled = state.db.get().await?;
@@ -134,6 +112,7 @@ pub async fn create(
             ));
         }
     }
+    let image_paths = serde_json::to_string(&draft.images).map_err(ApiError::internal)?;
     let new_moment = NewMoment {
         user_id: author.user_id,
         content: &draft.content,
@@ -148,6 +127,7 @@ pub async fn create(
         longitude: draft.place.longitude,
         latitude: draft.place.latitude,
         created_at: now,
+        image_paths: &image_paths,
     };
     let images = &draft.images;
     let moment_id = transaction!(conn, |tx| {
@@ -165,39 +145,33 @@ pub async fn create(
 pub async fn set_like(
     state: &AppState,
     viewer: &Identity,
-    moment_id: i64,
+    moment_id: MomentId,
     liked: bool,
 ) -> Result<(i64, String), MomentsError> {
     let now = state.now();
     let mut pooled = state.db.get().await?;
     let conn = &mut pooled.conn();
     visible_moment(conn, viewer, moment_id).await?;
-    transaction!(conn, |tx| {
-        let changed = if liked {
-            repo::insert_like(tx, moment_id, viewer.user_id, now).await?
+    let mut likers = transaction!(conn, |tx| {
+        lock(tx, moment_id).await?;
+        if liked {
+            repo::insert_like(tx, moment_id, viewer.user_id, now).await?;
         } else {
-            repo::delete_like(tx, moment_id, viewer.user_id).await?
-        };
-        if changed {
-            repo::add_to_like_count(tx, moment_id, if liked { 1 } else { -1 }).await?;
+            repo::delete_like(tx, moment_id, viewer.user_id).await?;
         }
-        Ok::<_, MomentsError>(())
+        Ok::<_, MomentsError>(repo::refresh_likers(tx, moment_id).await?)
     })?;
-    let likers: Vec<i64> = repo::likes_of(conn, &[moment_id])
-        .await?
-        .into_iter()
-        .map(|(_, user)| user)
-        .collect();
-    let members = Members(accounts::api::user_summaries(conn, &likers).await?);
     let count = i64::try_from(likers.len()).unwrap_or(i64::MAX);
-    Ok((count, view::likes_json(&likers, &members)))
+    let ordered = likers.clone();
+    let members = members(conn, &mut likers).await?;
+    Ok((count, view::likes_json(&ordered, &members)))
 }
 
 /// Deletes a moment with its likes, comments and images; the author or an admin may.
 pub async fn delete_moment(
     state: &AppState,
     caller: &Identity,
-    moment_id: i64,
+    moment_id: MomentId,
 ) -> Result<(), MomentsError> {
     let mut pooled = state.db.get().await?;
     let conn = &mut pooled.conn();
@@ -224,30 +198,31 @@ pub async fn delete_moment(
 pub async fn create_comment(
     state: &AppState,
     author: &Identity,
-    moment_id: i64,
-    parent_id: i64,
+    moment_id: MomentId,
+    parent_id: CommentId,
     text: CommentText,
-) -> Result<(i64, String), MomentsError> {
+) -> Result<(CommentId, String), MomentsError> {
     let now = state.now();
     let bucket = format!("comment:user:{}", author.user_id);
     let mut pooled = state.db.get().await?;
     let conn = &mut pooled.conn();
     visible_moment(conn, author, moment_id).await?;
-    if parent_id != 0 {
+    if parent_id != CommentId::NONE {
         let parent = repo::find_comment(conn, parent_id).await?;
-        if parent.is_none_or(|parent| parent.moment_id != moment_id) {
+        if parent.is_none_or(|(parent_moment, _)| parent_moment != moment_id) {
             return Err(MomentsError::Invalid("回复的评论不存在或不属于这条动态"));
         }
     }
-    let comment_id = transaction!(conn, |tx| {
+    let (comment_id, thread) = transaction!(conn, |tx| {
         rate_limit::reserve(tx, &bucket, COMMENTS_PER_HOUR, now).await?;
+        lock(tx, moment_id).await?;
         let comment_id =
             repo::insert_comment(tx, moment_id, author.user_id, parent_id, text.as_str(), now)
                 .await?;
-        repo::add_to_comment_count(tx, moment_id, 1).await?;
-        Ok::<_, MomentsError>(comment_id)
+        let thread = repo::refresh_thread(tx, moment_id).await?;
+        Ok::<_, MomentsError>((comment_id, thread))
     })?;
-    Ok((comment_id, comments_of_moment(conn, moment_id).await?))
+    Ok((comment_id, thread_view(conn, &thread).await?))
 }
 
 /// Deletes a comment and every reply under it; the comment's author, the moment's author or
@@ -255,34 +230,50 @@ pub async fn create_comment(
 pub async fn delete_comment(
     state: &AppState,
     caller: &Identity,
-    comment_id: i64,
+    comment_id: CommentId,
 ) -> Result<(i64, String), MomentsError> {
     let mut pooled = state.db.get().await?;
     let conn = &mut pooled.conn();
-    let comment = repo::find_comment(conn, comment_id)
+    let (moment_id, comment) = repo::find_comment(conn, comment_id)
         .await?
         .ok_or(MomentsError::CommentNotFound)?;
-    let moment = repo::find_moment(conn, comment.moment_id)
+    let moment = repo::find_moment(conn, moment_id)
         .await?
         .ok_or(MomentsError::CommentNotFound)?;
     let allowed = comment.user_id == caller.user_id
         || moment.user_id == caller.user_id
         || caller.role.is_admin();
     if !allowed {
-        return Err(MomentsError::NotYourComment);
+        // A comment on a moment the caller cannot see does not exist for them.
+        let visible = Audience::Member(caller.user_id).can_see(moment.user_id, moment.visibility());
+        return Err(if visible {
+            MomentsError::NotYourComment
+        } else {
+            MomentsError::CommentNotFound
+        });
     }
-    let thread = repo::comments_of(conn, &[moment.id]).await?;
-    let doomed = with_replies(comment_id, &thread);
-    let count = transaction!(conn, |tx| {
-        let deleted = repo::delete_comments(tx, &doomed).await?;
-        let delta = i64::try_from(deleted).unwrap_or(0);
-        Ok::<_, MomentsError>(repo::add_to_comment_count(tx, moment.id, -delta).await?)
+    let thread = transaction!(conn, |tx| {
+        lock(tx, moment_id).await?;
+        // Read under the lock, so a reply written meanwhile goes with its parent.
+        let doomed = with_replies(comment_id, &repo::thread(tx, moment_id).await?);
+        repo::delete_comments(tx, &doomed).await?;
+        Ok::<_, MomentsError>(repo::refresh_thread(tx, moment_id).await?)
     })?;
-    Ok((count, comments_of_moment(conn, moment.id).await?))
+    let count = i64::try_from(thread.len()).unwrap_or(i64::MAX);
+    Ok((count, thread_view(conn, &thread).await?))
+}
+
+/// Locks the moment for the transaction's copy rewrite; a moment deleted meanwhile is gone.
+async fn lock(tx: &mut Conn<'_>, moment_id: MomentId) -> Result<(), MomentsError> {
+    if repo::lock_moment(tx, moment_id).await? {
+        Ok(())
+    } else {
+        Err(MomentsError::MomentNotFound)
+    }
 }
 
 /// The comment and all replies beneath it, however deep.
-fn with_replies(root: i64, thread: &[CommentRow]) -> Vec<i64> {
+fn with_replies(root: CommentId, thread: &[Comment]) -> Vec<CommentId> {
     let mut doomed = vec![root];
     let mut index = 0;
     while index < doomed.len() {
@@ -298,13 +289,11 @@ fn with_replies(root: i64, thread: &[CommentRow]) -> Vec<i64> {
     doomed
 }
 
-async fn comments_of_moment(conn: &mut Conn<'_>, moment_id: i64) -> Result<String, MomentsError> {
-    let comments = repo::comments_of(conn, &[moment_id]).await?;
-    let mut member_ids: Vec<i64> = comments.iter().map(|c| c.user_id).collect();
-    member_ids.sort_unstable();
-    member_ids.dedup();
-    let members = Members(accounts::api::user_summaries(conn, &member_ids).await?);
-    Ok(view::comments_json(&comments, &members))
+/// The JSON text of a thread as the API shows it, with names.
+async fn thread_view(conn: &mut Conn<'_>, thread: &[Comment]) -> Result<String, MomentsError> {
+    let mut member_ids: Vec<UserId> = thread.iter().map(|c| c.user_id).collect();
+    let members = members(conn, &mut member_ids).await?;
+    Ok(view::comments_json(thread, &members))
 }
 
 #[cfg(test)]
@@ -313,11 +302,10 @@ mod tests {
 
     #[test]
     fn deleting_a_comment_takes_replies_of_replies_with_it() {
-        let row = |id, parent_id| CommentRow {
-            id,
-            moment_id: 1,
-            user_id: 1,
-            parent_id,
+        let row = |id, parent_id| Comment {
+            id: CommentId(id),
+            user_id: UserId(1),
+            parent_id: CommentId(parent_id),
             content: String::new(),
         };
         let thread = [
@@ -328,9 +316,9 @@ mod tests {
             row(5, 4),
             row(6, 1),
         ];
-        let mut doomed = with_replies(1, &thread);
+        let mut doomed = with_replies(CommentId(1), &thread);
         doomed.sort_unstable();
-        assert_eq!(doomed, vec![1, 2, 3, 6]);
-        assert_eq!(with_replies(5, &thread), vec![5]);
+        assert_eq!(doomed, [1, 2, 3, 6].map(CommentId));
+        assert_eq!(with_replies(CommentId(5), &thread), vec![CommentId(5)]);
     }
 }

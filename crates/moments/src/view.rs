@@ -3,10 +3,11 @@
 use std::collections::HashMap;
 
 use accounts::api::UserSummary;
+use platform::UserId;
 use serde::Serialize;
 
 use crate::dto::{MomentAuthor, MomentItem};
-use crate::model::{CommentRow, MomentRow};
+use crate::model::{Comment, CommentId, MomentRow};
 
 #[derive(Serialize)]
 struct Liker<'a> {
@@ -17,22 +18,22 @@ struct Liker<'a> {
 #[derive(Serialize)]
 #[serde(rename_all = "PascalCase")]
 struct CommentView<'a> {
-    comment_id: i64,
+    comment_id: CommentId,
     nickname: &'a str,
     content: &'a str,
     uuid: &'a str,
-    parent_id: i64,
+    parent_id: CommentId,
     parent_nickname: &'a str,
 }
 
 /// Members by user id; a deleted member shows as an empty name.
-pub struct Members(pub HashMap<i64, UserSummary>);
+pub struct Members(pub HashMap<UserId, UserSummary>);
 
 impl Members {
-    fn uuid(&self, user_id: i64) -> &str {
+    fn uuid(&self, user_id: UserId) -> &str {
         self.0.get(&user_id).map_or("", |m| m.uuid.as_str())
     }
-    fn name(&self, user_id: i64) -> &str {
+    fn name(&self, user_id: UserId) -> &str {
         self.0.get(&user_id).map_or("", |m| {
             if m.nickname.is_empty() {
                 &m.username
@@ -41,13 +42,13 @@ impl Members {
             }
         })
     }
-    fn avatar(&self, user_id: i64) -> &str {
+    fn avatar(&self, user_id: UserId) -> &str {
         self.0.get(&user_id).map_or("", |m| m.avatar.as_str())
     }
 }
 
 /// JSON text of the likers, in the order given.
-pub fn likes_json(liker_ids: &[i64], members: &Members) -> String {
+pub fn likes_json(liker_ids: &[UserId], members: &Members) -> String {
     let likers: Vec<Liker<'_>> = liker_ids
         .iter()
         .map(|id| Liker {
@@ -59,8 +60,9 @@ pub fn likes_json(liker_ids: &[i64], members: &Members) -> String {
 }
 
 /// JSON text of one moment's comments, oldest first, each reply naming whom it answers.
-pub fn comments_json(comments: &[CommentRow], members: &Members) -> String {
-    let author_of: HashMap<i64, i64> = comments.iter().map(|c| (c.id, c.user_id)).collect();
+pub fn comments_json(comments: &[Comment], members: &Members) -> String {
+    let author_of: HashMap<CommentId, UserId> =
+        comments.iter().map(|c| (c.id, c.user_id)).collect();
     let views: Vec<CommentView<'_>> = comments
         .iter()
         .map(|comment| CommentView {
@@ -77,46 +79,55 @@ pub fn comments_json(comments: &[CommentRow], members: &Members) -> String {
     serde_json::to_string(&views).unwrap_or_else(|_| "[]".into())
 }
 
-/// Everything a page of moments needs, loaded in a fixed number of queries.
-pub struct PageParts {
-    pub images: HashMap<i64, Vec<String>>,
-    pub likers: HashMap<i64, Vec<i64>>,
-    pub comments: HashMap<i64, Vec<CommentRow>>,
-    pub members: Members,
+/// A moment with its copies parsed, before the members behind it are known.
+pub struct PageMoment {
+    pub row: MomentRow,
+    pub images: Vec<String>,
+    pub likers: Vec<UserId>,
+    pub comments: Vec<Comment>,
 }
 
-pub fn moment_item(row: MomentRow, parts: &PageParts, viewer: Option<i64>) -> MomentItem {
-    let likers = parts
-        .likers
-        .get(&row.id)
-        .map(Vec::as_slice)
-        .unwrap_or_default();
-    let comments = parts
-        .comments
-        .get(&row.id)
-        .map(Vec::as_slice)
-        .unwrap_or_default();
-    MomentItem {
-        moment_id: row.id,
-        user: MomentAuthor {
-            uuid: parts.members.uuid(row.user_id).to_owned(),
-            birthyear: 0,
-            city: String::new(),
-            occupation: String::new(),
-            education: String::new(),
-            sex: 0,
-            height: 0,
-        },
-        nick_name: parts.members.name(row.user_id).to_owned(),
-        avatar: parts.members.avatar(row.user_id).to_owned(),
-        content: row.content,
-        images: parts.images.get(&row.id).cloned().unwrap_or_default(),
-        like_count: row.like_count,
-        is_liked: viewer.is_some_and(|viewer| likers.contains(&viewer)),
-        likes: likes_json(likers, &parts.members),
-        comment_count: row.comment_count,
-        created_at: row.created_at,
-        comments: comments_json(comments, &parts.members),
+impl PageMoment {
+    pub fn new(row: MomentRow) -> Self {
+        Self {
+            images: row.images(),
+            likers: row.likers(),
+            comments: row.comments(),
+            row,
+        }
+    }
+
+    /// Everyone whose name the moment shows: its author, likers and commenters.
+    pub fn member_ids(&self) -> impl Iterator<Item = UserId> + '_ {
+        std::iter::once(self.row.user_id)
+            .chain(self.likers.iter().copied())
+            .chain(self.comments.iter().map(|comment| comment.user_id))
+    }
+
+    pub fn into_item(self, members: &Members, viewer: Option<UserId>) -> MomentItem {
+        let row = self.row;
+        MomentItem {
+            moment_id: row.id,
+            user: MomentAuthor {
+                uuid: members.uuid(row.user_id).to_owned(),
+                birthyear: 0,
+                city: String::new(),
+                occupation: String::new(),
+                education: String::new(),
+                sex: 0,
+                height: 0,
+            },
+            nick_name: members.name(row.user_id).to_owned(),
+            avatar: members.avatar(row.user_id).to_owned(),
+            content: row.content,
+            images: self.images,
+            like_count: row.like_count,
+            is_liked: viewer.is_some_and(|viewer| self.likers.contains(&viewer)),
+            likes: likes_json(&self.likers, members),
+            comment_count: row.comment_count,
+            created_at: row.created_at,
+            comments: comments_json(&self.comments, members),
+        }
     }
 }
 
@@ -132,18 +143,17 @@ mod tests {
             avatar: String::new(),
         };
         Members(HashMap::from([
-            (1, summary("u1", "小美")),
-            (2, summary("u2", "阿浩")),
-            (3, summary("u3", "")),
+            (UserId(1), summary("u1", "小美")),
+            (UserId(2), summary("u2", "阿浩")),
+            (UserId(3), summary("u3", "")),
         ]))
     }
 
-    fn comment(id: i64, user_id: i64, parent_id: i64, content: &str) -> CommentRow {
-        CommentRow {
-            id,
-            moment_id: 9,
-            user_id,
-            parent_id,
+    fn comment(id: i64, user_id: i64, parent_id: i64, content: &str) -> Comment {
+        Comment {
+            id: CommentId(id),
+            user_id: UserId(user_id),
+            parent_id: CommentId(parent_id),
             content: content.into(),
         }
     }
@@ -166,7 +176,7 @@ mod tests {
 
     #[test]
     fn likers_fall_back_to_the_username_when_there_is_no_nickname() {
-        let json = likes_json(&[3, 1], &members());
+        let json = likes_json(&[UserId(3), UserId(1)], &members());
         assert_eq!(
             json,
             r#"[{"uuid":"u3","nickname":"u3-name"},{"uuid":"u1","nickname":"小美"}]"#

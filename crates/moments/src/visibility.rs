@@ -4,16 +4,18 @@
 //! Friends-only moments are visible to their author alone until the profile capability
 //! defines friends (mutual likes); then both halves here change together.
 
+use platform::UserId;
+
 use crate::model::Visibility;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Audience {
     Guest,
-    Member(i64),
+    Member(UserId),
 }
 
 impl Audience {
-    pub fn can_see(self, author_id: i64, visibility: Visibility) -> bool {
+    pub fn can_see(self, author_id: UserId, visibility: Visibility) -> bool {
         match visibility {
             Visibility::Public => true,
             Visibility::Friends | Visibility::Private => self == Self::Member(author_id),
@@ -27,17 +29,17 @@ mod tests {
 
     #[test]
     fn public_moments_are_for_everyone_the_rest_for_their_author() {
-        let author = 7;
+        let author = UserId(7);
         for audience in [
             Audience::Guest,
-            Audience::Member(8),
+            Audience::Member(UserId(8)),
             Audience::Member(author),
         ] {
             assert!(audience.can_see(author, Visibility::Public));
         }
         for visibility in [Visibility::Friends, Visibility::Private] {
             assert!(!Audience::Guest.can_see(author, visibility));
-            assert!(!Audience::Member(8).can_see(author, visibility));
+            assert!(!Audience::Member(UserId(8)).can_see(author, visibility));
             assert!(Audience::Member(author).can_see(author, visibility));
         }
     }

@@ -20,6 +20,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::db::DbError;
 use crate::error::ApiError;
+use crate::ids::UserId;
 use crate::state::AppState;
 
 const VERSION_CACHE_TTL: Duration = Duration::from_secs(2);
@@ -64,7 +65,7 @@ impl std::str::FromStr for Role {
 /// Who is calling, as established from a valid, unrevoked token.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Identity {
-    pub user_id: i64,
+    pub user_id: UserId,
     pub uuid: String,
     pub role: Role,
 }
@@ -79,7 +80,10 @@ pub struct SessionState {
 /// Implemented by the accounts crate: the current token version and role of a user, or
 /// `None` when the user no longer exists.
 pub trait UserDirectory: Send + Sync {
-    fn session_state(&self, user_id: i64) -> BoxFuture<'_, Result<Option<SessionState>, DbError>>;
+    fn session_state(
+        &self,
+        user_id: UserId,
+    ) -> BoxFuture<'_, Result<Option<SessionState>, DbError>>;
 }
 
 #[derive(Debug, Serialize, Deserialize)]
@@ -106,7 +110,7 @@ pub struct Auth {
     validation: Validation,
     ttl_seconds: i64,
     directory: Arc<dyn UserDirectory>,
-    cache: Mutex<HashMap<i64, (SessionState, Instant)>>,
+    cache: Mutex<HashMap<UserId, (SessionState, Instant)>>,
 }
 
 impl Auth {
@@ -133,7 +137,7 @@ impl Auth {
     ) -> Result<IssuedToken, ApiError> {
         let claims = Claims {
             sub: identity.uuid.clone(),
-            uid: identity.user_id,
+            uid: identity.user_id.get(),
             role: identity.role,
             ver: token_version,
             iat: now,
@@ -157,27 +161,27 @@ impl Auth {
             return Err(ApiError::unauthorized());
         }
         let state = self
-            .session_state(claims.uid)
+            .session_state(UserId(claims.uid))
             .await?
             .ok_or_else(ApiError::unauthorized)?;
         if state.token_version != claims.ver {
             return Err(ApiError::unauthorized());
         }
         Ok(Identity {
-            user_id: claims.uid,
+            user_id: UserId(claims.uid),
             uuid: claims.sub,
             role: state.role,
         })
     }
 
     /// Drops the cached state of a user after their token version or role changed.
-    pub fn forget(&self, user_id: i64) {
+    pub fn forget(&self, user_id: UserId) {
         if let Ok(mut cache) = self.cache.lock() {
             cache.remove(&user_id);
         }
     }
 
-    async fn session_state(&self, user_id: i64) -> Result<Option<SessionState>, ApiError> {
+    async fn session_state(&self, user_id: UserId) -> Result<Option<SessionState>, ApiError> {
         if let Some(state) = self.cached(user_id) {
             return Ok(Some(state));
         }
@@ -191,7 +195,7 @@ impl Auth {
         Ok(state)
     }
 
-    fn cached(&self, user_id: i64) -> Option<SessionState> {
+    fn cached(&self, user_id: UserId) -> Option<SessionState> {
         let cache = self.cache.lock().ok()?;
         cache
             .get(&user_id)
@@ -324,7 +328,7 @@ mod tests {
     struct FixedDirectory(Option<SessionState>);
 
     impl UserDirectory for FixedDirectory {
-        fn session_state(&self, _: i64) -> BoxFuture<'_, Result<Option<SessionState>, DbError>> {
+        fn session_state(&self, _: UserId) -> BoxFuture<'_, Result<Option<SessionState>, DbError>> {
             Box::pin(async move { Ok(self.0) })
         }
     }
@@ -339,7 +343,7 @@ mod tests {
 
     fn alice() -> Identity {
         Identity {
-            user_id: 7,
+            user_id: UserId(7),
             uuid: "u-7".into(),
             role: Role::User,
         }

@@ -16,7 +16,6 @@ const DEFAULT_DATABASE_FILE: &str = "xinqiao.db";
 const DEFAULT_BIND: &str = "127.0.0.1:8080";
 const DEFAULT_TOKEN_TTL_SECONDS: u64 = 7 * 24 * 3600;
 const MIN_SECRET_LEN: usize = 32;
-const DEFAULT_GUEST_FEED_CACHE_MS: u64 = 1000;
 const PRODUCTION_PASSWORD_COST: u32 = 12;
 
 #[derive(Debug, thiserror::Error)]
@@ -115,9 +114,6 @@ pub struct Config {
     /// Trust the left-most `X-Forwarded-For` address as the client's (only behind a proxy
     /// that sets it); otherwise the TCP peer address is the client.
     pub behind_proxy: bool,
-    /// How long a page of the public (guest) feed may be served from memory; 0 turns the
-    /// cache off. Bounds how stale another gateway's copy can be after a change.
-    pub guest_feed_cache_ms: u64,
     /// bcrypt cost; 12 in every real deployment, lowered only by the test kit.
     pub password_hash_cost: u32,
 }
@@ -286,19 +282,6 @@ impl Config {
             None => false,
         };
 
-        let guest_feed_cache_ms = match source.get("XINQIAO_GUEST_FEED_CACHE_MS") {
-            None => DEFAULT_GUEST_FEED_CACHE_MS,
-            Some(raw) => match raw.trim().parse::<u64>() {
-                Ok(ms) if ms <= 60_000 => ms,
-                _ => {
-                    return Err(ConfigError::new(
-                        "XINQIAO_GUEST_FEED_CACHE_MS",
-                        format!("expected milliseconds between 0 and 60000, got '{raw}'"),
-                    ));
-                }
-            },
-        };
-
         let wechat = WeChatSettings::from_source(source)?;
         let public_url = public_url(source)?;
         if environment == Environment::Production {
@@ -323,7 +306,6 @@ impl Config {
             wechat,
             public_url,
             behind_proxy,
-            guest_feed_cache_ms,
             password_hash_cost: PRODUCTION_PASSWORD_COST,
         })
     }
@@ -344,7 +326,6 @@ impl Config {
             wechat: WeChatSettings::default(),
             public_url: String::new(),
             behind_proxy: false,
-            guest_feed_cache_ms: DEFAULT_GUEST_FEED_CACHE_MS,
             password_hash_cost: 4,
         }
     }
@@ -533,11 +514,6 @@ mod tests {
             ("token_ttl", "abc", "XINQIAO_TOKEN_TTL"),
             ("env", "staging", "XINQIAO_ENV"),
             ("behind_proxy", "maybe", "XINQIAO_BEHIND_PROXY"),
-            (
-                "guest_feed_cache_ms",
-                "forever",
-                "XINQIAO_GUEST_FEED_CACHE_MS",
-            ),
         ] {
             let err =
                 Config::from_source(&source(&[("data_dir", &dir), (key, value)])).expect_err(key);

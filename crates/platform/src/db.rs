@@ -124,6 +124,28 @@ macro_rules! run {
     };
 }
 
+/// Runs one raw SQL statement written with PostgreSQL's numbered placeholders (`$1`, `$2`,
+/// …) on either engine (SQLite reads them as `?1`, `?2`, …): `$conn` a `&mut Conn`, then the
+/// statement text, then `(sql type, value)` binds in placeholder order. For the few
+/// statements diesel's builder cannot say (set-returning CTEs); values are always bound,
+/// never formatted into the text.
+#[macro_export]
+macro_rules! raw_sql {
+    ($conn:expr, $sql:expr $(, ($ty:ty, $value:expr))* $(,)?) => {{
+        use diesel_async::RunQueryDsl as _;
+        let text: &str = $sql;
+        match $conn {
+            $crate::db::Conn::Sqlite(c) => {
+                let text = text.replace('$', "?");
+                diesel::sql_query(text)$(.bind::<$ty, _>($value))*.execute(&mut **c).await
+            }
+            $crate::db::Conn::Postgres(c) => {
+                diesel::sql_query(text)$(.bind::<$ty, _>($value))*.execute(&mut **c).await
+            }
+        }
+    }};
+}
+
 /// Runs `$body` in a transaction on `$conn` (a `&mut Conn`), with `$c` bound to a
 /// `&mut Conn` inside it. The body's error type must implement `From<diesel::result::Error>`.
 ///

@@ -1,10 +1,12 @@
 //! The actix application every binary and test builds: extractor errors as envelopes, a body
 //! limit, security headers, a request id on every response, and the `/api/v1` mount point.
 
+use std::collections::HashMap;
+
 use actix_web::body::MessageBody;
 use actix_web::dev::{ServiceFactory, ServiceRequest, ServiceResponse};
 use actix_web::error::{JsonPayloadError, PathError, QueryPayloadError};
-use actix_web::http::header::{HeaderName, HeaderValue};
+use actix_web::http::header::{ALLOW, HeaderName, HeaderValue};
 use actix_web::middleware::{Compress, DefaultHeaders, Next, from_fn};
 use actix_web::{App, HttpRequest, HttpResponse, ResponseError, web};
 use tracing::Instrument;
@@ -47,6 +49,7 @@ pub fn app(
 > {
     App::new()
         .app_data(state)
+        .app_data(web::Data::new(DeclaredMethods::of(&openapi(mount))))
         .app_data(json_config())
         .app_data(web::QueryConfig::default().error_handler(query_error))
         .app_data(web::PathConfig::default().error_handler(path_error))
@@ -57,9 +60,9 @@ pub fn app(
                 .service(
                     web::scope("/v1")
                         .configure(|cfg| mount(&mut ServiceConfig::new(cfg)))
-                        .default_service(web::to(api_not_found)),
+                        .default_service(web::to(api_fallback)),
                 )
-                .default_service(web::to(api_not_found)),
+                .default_service(web::to(api_fallback)),
         )
         .wrap(Compress::default())
         .wrap(security_headers())
@@ -81,7 +84,36 @@ pub fn json_config() -> web::JsonConfig {
         .error_handler(json_error)
 }
 
+/// A JSON body the client may leave out (list calls send none for their first page): a
+/// request without a body reads as `T::default()`, while a body that is there goes through the
+/// JSON extractor, so malformed or oversized JSON is still a 400 or 413 rather than a silent
+/// first page. HTTP framing decides presence: a body has a non-zero `Content-Length` or a
+/// `Transfer-Encoding`.
+pub struct OptionalJson<T>(pub T);
+
+impl<T: serde::de::DeserializeOwned + Default + 'static> actix_web::FromRequest
+    for OptionalJson<T>
+{
+    type Error = actix_web::Error;
+    type Future = std::pin::Pin<Box<dyn std::future::Future<Output = Result<Self, Self::Error>>>>;
+
+    fn from_request(req: &HttpRequest, payload: &mut actix_web::dev::Payload) -> Self::Future {
+        use actix_web::http::header::{CONTENT_LENGTH, TRANSFER_ENCODING};
+        let headers = req.headers();
+        let has_body = headers.contains_key(TRANSFER_ENCODING)
+            || headers
+                .get(CONTENT_LENGTH)
+                .is_some_and(|length| length.as_bytes() != b"0");
+        if !has_body {
+            return Box::pin(std::future::ready(Ok(Self(T::default()))));
+        }
+        let json = web::Json::<T>::from_request(req, payload);
+        Box::pin(async move { Ok(Self(json.await?.into_inner())) })
+    }
+}
+
 fn json_error(error: JsonPayloadError, _: &HttpRequest) -> actix_web::Error {
+    tracing::debug!(%error, "refused a JSON body");
     let api_error = match &error {
         JsonPayloadError::Overflow { .. } | JsonPayloadError::OverflowKnownLength { .. } => {
             ApiError::payload_too_large()
@@ -90,25 +122,127 @@ fn json_error(error: JsonPayloadError, _: &HttpRequest) -> actix_web::Error {
             ApiError::bad_request("请求体必须是 JSON（Content-Type: application/json）")
         }
         JsonPayloadError::Deserialize(cause) if cause.is_data() => {
-            ApiError::bad_request(format!("请求参数格式错误：{cause}"))
+            ApiError::bad_request(wrong_shape_message(cause))
         }
         _ => ApiError::bad_request("请求体不是有效的 JSON"),
     };
     actix_web::error::InternalError::from_response(error, api_error.error_response()).into()
 }
 
+/// Names the field of a well-formed JSON body of the wrong shape, from serde's message, which
+/// names it only when it is missing, unknown or repeated; a value of the wrong type comes
+/// without its field's name, so that answer stays general.
+fn wrong_shape_message(cause: &serde_json::Error) -> String {
+    let text = cause.to_string();
+    let field = |prefix: &str| {
+        text.strip_prefix(prefix)
+            .and_then(|rest| rest.split('`').next())
+            // An unknown field's name comes from the client: echo it only when plain.
+            .filter(|name| {
+                !name.is_empty()
+                    && name.len() <= 64
+                    && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+            })
+    };
+    let problem = if let Some(name) = field("missing field `") {
+        format!("字段 {name} 缺失")
+    } else if let Some(name) = field("unknown field `") {
+        format!("不支持字段 {name}")
+    } else if let Some(name) = field("duplicate field `") {
+        format!("字段 {name} 重复")
+    } else {
+        "字段类型或取值不正确".to_owned()
+    };
+    format!("请求参数格式错误：{problem}")
+}
+
 fn query_error(error: QueryPayloadError, _: &HttpRequest) -> actix_web::Error {
-    let response = ApiError::bad_request(format!("查询参数格式错误：{error}")).error_response();
+    tracing::debug!(%error, "refused a query string");
+    let response = ApiError::bad_request("查询参数格式错误").error_response();
     actix_web::error::InternalError::from_response(error, response).into()
 }
 
 fn path_error(error: PathError, _: &HttpRequest) -> actix_web::Error {
-    let response = ApiError::bad_request(format!("路径参数格式错误：{error}")).error_response();
+    tracing::debug!(%error, "refused a path parameter");
+    let response = ApiError::bad_request("路径参数格式错误").error_response();
     actix_web::error::InternalError::from_response(error, response).into()
 }
 
-async fn api_not_found() -> HttpResponse {
-    ApiError::not_found("接口不存在").error_response()
+/// The methods each documented API path answers, keyed by its path in the OpenAPI document.
+/// actix's routes carry their method as a guard, so a wrong method falls through to the
+/// scope's default service like an unknown path; this tells the two apart.
+struct DeclaredMethods(HashMap<String, String>);
+
+impl DeclaredMethods {
+    fn of(document: &utoipa::openapi::OpenApi) -> Self {
+        let allowed = document
+            .paths
+            .paths
+            .iter()
+            .map(|(path, item)| {
+                let operations = [
+                    ("GET", &item.get),
+                    ("PUT", &item.put),
+                    ("POST", &item.post),
+                    ("DELETE", &item.delete),
+                    ("OPTIONS", &item.options),
+                    ("HEAD", &item.head),
+                    ("PATCH", &item.patch),
+                    ("TRACE", &item.trace),
+                ];
+                let methods: Vec<&str> = operations
+                    .iter()
+                    .filter(|(_, operation)| operation.is_some())
+                    .map(|(method, _)| *method)
+                    .collect();
+                (path.clone(), methods.join(", "))
+            })
+            .collect();
+        Self(allowed)
+    }
+
+    /// The `Allow` value for a request no route took: `None` when no route has its path.
+    fn allowed_for(&self, request: &HttpRequest) -> Option<&str> {
+        let pattern = request.resource_map().match_pattern(request.path())?;
+        self.0.get(&document_path(&pattern)).map(String::as_str)
+    }
+}
+
+/// An actix pattern as the OpenAPI document writes it: `{path:.*}` becomes `{path}`.
+fn document_path(pattern: &str) -> String {
+    let mut path = String::with_capacity(pattern.len());
+    let mut depth = 0;
+    let mut in_regex = false;
+    for c in pattern.chars() {
+        match c {
+            '{' => depth += 1,
+            '}' => {
+                depth -= 1;
+                in_regex &= depth > 0;
+            }
+            ':' if depth == 1 => in_regex = true,
+            _ => {}
+        }
+        if !in_regex || (c == '}' && depth == 0) {
+            path.push(c);
+        }
+    }
+    path
+}
+
+/// What no route took under /api: a wrong method on a known path (405 with `Allow`), or an
+/// unknown path (404).
+async fn api_fallback(request: HttpRequest, declared: web::Data<DeclaredMethods>) -> HttpResponse {
+    match declared.allowed_for(&request) {
+        Some(allowed) => {
+            let mut response = ApiError::method_not_allowed().error_response();
+            if let Ok(value) = HeaderValue::from_str(allowed) {
+                response.headers_mut().insert(ALLOW, value);
+            }
+            response
+        }
+        None => ApiError::not_found("接口不存在").error_response(),
+    }
 }
 
 fn security_headers() -> DefaultHeaders {

@@ -10,15 +10,19 @@ pub mod error;
 pub mod files;
 pub mod flag;
 pub mod http;
+pub mod ids;
+pub mod paging;
 pub mod rate_limit;
 pub mod site;
 pub mod state;
 #[cfg(feature = "testkit")]
 pub mod testkit;
+pub mod text;
 
 mod schema;
 
 pub use auth::{AdminUser, ClientAddress, CurrentUser, Identity, OptionalUser, Role};
 pub use envelope::{ApiResult, Empty, Envelope, ok, ok_with_message};
 pub use error::{ApiError, ErrorEnvelope};
+pub use ids::UserId;
 pub use state::AppState;

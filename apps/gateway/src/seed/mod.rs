@@ -4,6 +4,7 @@
 mod articles;
 mod pictures;
 
+use moments::api::CommentId;
 use platform::files::{self, Purpose};
 use platform::{AppState, Identity, Role};
 
@@ -122,9 +123,10 @@ async fn seed_moments(state: &AppState, members: &[Identity]) -> Result<(), Stri
         if index % 3 != 2 {
             let commenter = others[index % others.len()];
             let comment = DEMO_COMMENTS[index % DEMO_COMMENTS.len()];
-            let comment_id = moments::api::comment(state, commenter, moment_id, 0, comment)
-                .await
-                .map_err(|e| failed("comment", e))?;
+            let comment_id =
+                moments::api::comment(state, commenter, moment_id, CommentId::NONE, comment)
+                    .await
+                    .map_err(|e| failed("comment", e))?;
             if index % 2 == 0 {
                 let reply = DEMO_REPLIES[index % DEMO_REPLIES.len()];
                 moments::api::comment(state, author, moment_id, comment_id, reply)

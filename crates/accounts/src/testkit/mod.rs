@@ -55,7 +55,7 @@ pub async fn spawn_wechat_app(engine: Engine) -> Option<TestApp> {
 
 /// A signed-in user created for a test.
 pub struct TestUser {
-    pub id: i64,
+    pub id: platform::UserId,
     pub uuid: String,
     pub username: String,
     pub password: String,

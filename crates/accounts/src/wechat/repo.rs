@@ -2,6 +2,7 @@
 
 use diesel::prelude::*;
 use diesel_async::RunQueryDsl;
+use platform::UserId;
 use platform::db::Conn;
 use platform::run;
 
@@ -14,7 +15,7 @@ use crate::schema::{users, wechat_identities, wechat_login_states, wechat_openid
 #[diesel(table_name = wechat_identities)]
 pub struct Identity {
     pub id: i64,
-    pub user_id: i64,
+    pub user_id: UserId,
     pub unionid: Option<String>,
     pub nickname: String,
     pub created_at: i64,
@@ -35,7 +36,7 @@ pub async fn insert_state(conn: &mut Conn<'_>, pending: &PendingLogin) -> QueryR
     Ok(())
 }
 
-type StateRow = (String, String, Option<i64>, String, String, i64);
+type StateRow = (String, String, Option<UserId>, String, String, i64);
 
 fn pending_from(row: StateRow) -> Option<PendingLogin> {
     let (id, flow, bind_user_id, redirect_uri, href, expires_at) = row;
@@ -105,7 +106,10 @@ pub async fn find_identity(
         .optional())
 }
 
-pub async fn identity_of_user(conn: &mut Conn<'_>, user_id: i64) -> QueryResult<Option<Identity>> {
+pub async fn identity_of_user(
+    conn: &mut Conn<'_>,
+    user_id: UserId,
+) -> QueryResult<Option<Identity>> {
     run!(conn, |c| wechat_identities::table
         .filter(wechat_identities::user_id.eq(user_id))
         .select(Identity::as_select())
@@ -116,7 +120,7 @@ pub async fn identity_of_user(conn: &mut Conn<'_>, user_id: i64) -> QueryResult<
 
 pub async fn insert_identity(
     conn: &mut Conn<'_>,
-    user_id: i64,
+    user_id: UserId,
     unionid: Option<&str>,
     nickname: &str,
     now: i64,
@@ -200,7 +204,7 @@ pub async fn delete_identity(conn: &mut Conn<'_>, identity_id: i64) -> QueryResu
 
 pub async fn set_avatar(
     conn: &mut Conn<'_>,
-    user_id: i64,
+    user_id: UserId,
     avatar: &str,
     now: i64,
 ) -> QueryResult<()> {

@@ -1,6 +1,7 @@
 //! The WeChat sign-in rules: starting a round trip, completing it (sign in, sign up or bind),
 //! and unbinding.
 
+use platform::UserId;
 use platform::config::WeChatApp;
 use platform::files::{self, Purpose};
 use platform::rate_limit::{self, Limit};
@@ -132,7 +133,7 @@ pub enum Intent {
     /// Sign in (or sign up), then go to `href`.
     SignIn { href: String },
     /// Link WeChat to this signed-in member.
-    Bind { user_id: i64 },
+    Bind { user_id: UserId },
 }
 
 /// A round trip under way: where to send the browser, and the state's id (the browser mark).
@@ -192,7 +193,7 @@ pub struct Completed {
 /// signed in there, if any.
 pub struct Caller<F: Fn(&str) -> bool> {
     pub started_here: F,
-    pub user_id: Option<i64>,
+    pub user_id: Option<UserId>,
 }
 
 /// Completes a round trip that came back on `flow`'s callback page.
@@ -311,7 +312,7 @@ async fn bind(
     conn: &mut platform::db::Conn<'_>,
     appid: &str,
     person: &WeChatPerson,
-    user_id: i64,
+    user_id: UserId,
     now: i64,
 ) -> Result<User, WeChatError> {
     transaction!(conn, |tx| {
@@ -340,7 +341,7 @@ async fn bind(
 
 async fn new_identity(
     conn: &mut platform::db::Conn<'_>,
-    user_id: i64,
+    user_id: UserId,
     person: &WeChatPerson,
     now: i64,
 ) -> diesel::QueryResult<Identity> {
@@ -424,7 +425,7 @@ async fn store_avatar(state: &AppState, mut user: User, url: &str) -> User {
     .await;
     match stored {
         Ok(path) => user.avatar = path,
-        Err(error) => tracing::warn!(user_id = user.id, %error, "WeChat avatar not copied"),
+        Err(error) => tracing::warn!(user_id = user.id.get(), %error, "WeChat avatar not copied"),
     }
     user
 }
@@ -435,7 +436,7 @@ pub struct Binding {
     pub has_password: bool,
 }
 
-pub async fn binding(state: &AppState, user_id: i64) -> Result<Binding, WeChatError> {
+pub async fn binding(state: &AppState, user_id: UserId) -> Result<Binding, WeChatError> {
     let mut pooled = state.db.get().await?;
     let conn = &mut pooled.conn();
     let user = users::find_user(conn, user_id)
@@ -448,7 +449,11 @@ pub async fn binding(state: &AppState, user_id: i64) -> Result<Binding, WeChatEr
 }
 
 /// Unlinks WeChat; only an account that can still sign in with its password may do so.
-pub async fn unbind(state: &AppState, user_id: i64, password: String) -> Result<(), WeChatError> {
+pub async fn unbind(
+    state: &AppState,
+    user_id: UserId,
+    password: String,
+) -> Result<(), WeChatError> {
     let now = state.now();
     let bucket = format!("wechat:unbind:{user_id}");
     let (user, identity) = {

@@ -4,6 +4,7 @@
 //! or target, and a guessed id is useless without the secret.
 
 use hmac::{Hmac, Mac};
+use platform::UserId;
 use rand::RngCore;
 use sha2::Sha256;
 
@@ -15,7 +16,7 @@ pub struct PendingLogin {
     pub id: String,
     pub flow: Flow,
     /// Set when a signed-in member is binding WeChat to their account.
-    pub bind_user_id: Option<i64>,
+    pub bind_user_id: Option<UserId>,
     pub redirect_uri: String,
     /// Where the member goes once signed in: a path on this site.
     pub href: String,
@@ -107,7 +108,7 @@ mod tests {
                 ..row.clone()
             },
             PendingLogin {
-                bind_user_id: Some(7),
+                bind_user_id: Some(platform::UserId(7)),
                 ..row.clone()
             },
             PendingLogin {

@@ -7,7 +7,8 @@ mod permissions;
 mod reading;
 mod writing;
 
-use platform::testkit::{Engine, TestApp, TestResponse};
+use actix_web::test::TestRequest;
+use platform::testkit::{Engine, TestApp, TestResponse, with_token};
 use serde_json::{Value, json};
 
 pub use accounts::testkit::{TestUser, signed_in_user};

@@ -13,6 +13,7 @@ async fn create_returns_400_with_the_spec_text_for_each_rule(app) {
         ("summary", json!("摘".repeat(501)), "摘要不能超过 500 个字符"),
         ("tags", json!(["很长很长很长很长很长很长很长很长很长很长的标签"]), "标签不能超过 20 个字符"),
         ("tags", json!((0..11).map(|n| format!("t{n}")).collect::<Vec<_>>()), "标签最多 10 个"),
+        ("tags", json!(vec!["同一个"; 11]), "标签最多 10 个"),
         ("categories", json!((0..6).map(|n| format!("c{n}")).collect::<Vec<_>>()), "分类最多 5 个"),
         ("authors", json!(["nobody_here"]), "作者 nobody_here 不存在"),
         ("banner", json!("uploads/banner/ab/not-mine.jpg"), "封面图片不存在或不是你上传的，请重新上传"),
@@ -24,6 +25,40 @@ async fn create_returns_400_with_the_spec_text_for_each_rule(app) {
         assert_eq!((response.status, response.message()), (400, message), "{field}={value}");
     }
     assert!(titles(&app, "/api/v1/blog/list/my", Some(&author.token)).await.is_empty(), "nothing was created");
+}
+
+async fn create_returns_400_when_required_text_is_only_zero_width_characters(app) {
+    let author = signed_in_user(&app, "author", Role::User).await;
+    let invisible = "\u{200B}\u{FEFF}\u{2060}";
+    let cases = [
+        ("title", json!(invisible), "请输入标题"),
+        ("title", json!(format!("{invisible}标题{invisible}")), "长度在 3 到 100 个字符"),
+        ("content", json!(invisible.repeat(5)), "请输入内容"),
+        ("content", json!(format!("{invisible}只有五个字{invisible}")), "内容至少需要 10 个字符"),
+    ];
+    for (field, value, message) in cases {
+        let mut body = article("有效的标题");
+        body[field] = value.clone();
+        let response = create(&app, &author, body).await;
+        assert_eq!((response.status, response.message()), (400, message), "{field}={value}");
+    }
+    assert!(titles(&app, "/api/v1/blog/list/my", Some(&author.token)).await.is_empty(), "nothing was created");
+}
+
+async fn zero_width_characters_around_optional_text_are_dropped(app) {
+    let author = signed_in_user(&app, "author", Role::User).await;
+    let mut body = article("\u{200B}有效的标题\u{FEFF}");
+    body["summary"] = json!("\u{200B}\u{FEFF}");
+    body["tags"] = json!(["\u{200B}", "交友\u{200B}", "交友"]);
+    body["categories"] = json!(["\u{2060}"]);
+    let id = write(&app, &author, body).await;
+    let saved = app.get(&format!("/api/v1/blog/{id}"), None).await;
+    assert_eq!(saved.data()["title"], json!("有效的标题"));
+    assert_eq!(saved.data()["summary"], json!(""));
+    assert_eq!(saved.data()["tags"], json!(["交友"]));
+    assert_eq!(saved.data()["categories"], json!([]));
+    let tags = app.post("/api/v1/blog/tag/list", json!({}), None).await;
+    assert_eq!(tags.data()["tags"].as_array().unwrap().len(), 1, "{}", tags.json);
 }
 
 async fn create_needs_a_signed_in_member(app) {
@@ -46,6 +81,29 @@ async fn update_replaces_fields_tags_and_authors(app) {
     assert_eq!(saved.data()["tags"], json!(["新标签"]));
     assert_eq!(saved.data()["authors"], json!(["author", "helper"]));
     assert_eq!(saved.data()["isPublished"], json!(0));
+}
+
+async fn update_keeps_the_authors_when_they_are_left_out(app) {
+    let author = signed_in_user(&app, "author", Role::User).await;
+    let coauthor = signed_in_user(&app, "coauthor", Role::User).await;
+    let mut body = article("合写的文章");
+    body["authors"] = json!(["coauthor"]);
+    let id = write(&app, &author, body).await;
+    let mut body = article("合写者改过的标题");
+    body["id"] = json!(id);
+    let response = app.post("/api/v1/blog/update", body, Some(&coauthor.token)).await;
+    assert_eq!(response.status, 200, "{}", response.json);
+    let saved = app.get(&format!("/api/v1/blog/{id}"), None).await;
+    assert_eq!(saved.data()["title"], json!("合写者改过的标题"));
+    assert_eq!(saved.data()["authors"], json!(["author", "coauthor"]));
+}
+
+async fn update_returns_400_when_the_id_is_missing(app) {
+    let author = signed_in_user(&app, "author", Role::User).await;
+    write(&app, &author, article("原来的标题")).await;
+    let response = app.post("/api/v1/blog/update", article("新的标题"), Some(&author.token)).await;
+    assert_eq!(response.status, 400, "{}", response.json);
+    assert_eq!(titles(&app, "/api/v1/blog/list", None).await, vec!["原来的标题"]);
 }
 
 async fn new_tags_and_categories_are_created_once_whatever_their_case(app) {

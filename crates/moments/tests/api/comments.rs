@@ -20,6 +20,22 @@ fn last_comment_id(response: &TestResponse) -> i64 {
 
 platform::engine_tests! { spawn_app;
 
+async fn concurrent_comments_all_stay_in_the_thread(app) {
+    let author = signed_in_user(&app, "author", Role::User).await;
+    let mut fans = Vec::new();
+    for n in 0..6 {
+        fans.push(signed_in_user(&app, &format!("fan{n}"), Role::User).await);
+    }
+    let moment_id = publish(&app, &author, "热门", "public").await;
+    let sent = fans.iter().map(|fan| comment(&app, fan, moment_id, 0, "沙发"));
+    for response in futures_util::future::join_all(sent).await {
+        assert_eq!(response.status, 200, "{}", response.json);
+    }
+    let item = &guest_feed(&app, 0).await[0];
+    assert_eq!(item["commentCount"], json!(6));
+    assert_eq!(parsed(&item["comments"]).len(), 6);
+}
+
 async fn replies_name_the_comment_they_answer(app) {
     let author = signed_in_user(&app, "author", Role::User).await;
     let fan = signed_in_user(&app, "fan", Role::User).await;

@@ -80,7 +80,7 @@ async fn a_feed_item_has_exactly_the_fields_of_the_moment_entity(app) {
 
 platform::engine_tests! { spawn_app;
 
-async fn the_cached_guest_feed_shows_every_change_at_once(app) {
+async fn the_guest_feed_shows_every_change_at_once(app) {
     let author = signed_in_user(&app, "author", Role::User).await;
     let fan = signed_in_user(&app, "fan", Role::User).await;
     let first = publish(&app, &author, "第一条", "public").await;
@@ -98,6 +98,76 @@ async fn the_cached_guest_feed_shows_every_change_at_once(app) {
 
     app.post("/api/v1/moment/delete", json!({"momentId": second}), Some(&author.token)).await;
     assert_eq!(contents(&guest_feed(&app, 0).await), vec!["第一条"]);
+}
+
+async fn a_post_is_seen_by_the_next_guest_read_on_every_worker(app) {
+    const WORKERS: usize = 4;
+    let server = app.serve(WORKERS);
+    let client = server.client();
+    let guest_page = |from_id: i64| {
+        let request = client
+            .post(server.url("/api/v1/moment/guest/list"))
+            .json(&json!({"fromId": from_id, "pageSize": 10}));
+        async move {
+            let response = request.send().await.unwrap();
+            assert_eq!(response.status(), 200);
+            let body: Value = response.json().await.unwrap();
+            body["data"]["moments"].as_array().unwrap().clone()
+        }
+    };
+    // Every request comes on a new connection, so these reads reach every worker (and
+    // would warm any per-worker copy of the feed) before the posts.
+    for _ in 0..WORKERS * 4 {
+        assert!(guest_page(0).await.is_empty());
+    }
+
+    let author = signed_in_user(&app, "author", Role::User).await;
+    for n in 0..25 {
+        let response = client
+            .post(server.url("/api/v1/moment/create"))
+            .bearer_auth(&author.token)
+            .json(&json!({"content": format!("第{n}条"), "visibility": "public"}))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(response.status(), 200);
+    }
+
+    // A guest walks the feed page by page, each page possibly from another worker; then
+    // every worker in turn shows the newest page.
+    let mut seen = Vec::new();
+    let mut from_id = 0;
+    loop {
+        let page = guest_page(from_id).await;
+        let Some(oldest) = page.iter().filter_map(|m| m["momentId"].as_i64()).min() else {
+            break;
+        };
+        seen.extend(contents(&page).into_iter().map(str::to_owned));
+        from_id = oldest;
+    }
+    let expected: Vec<String> = (0..25).rev().map(|n| format!("第{n}条")).collect();
+    assert_eq!(seen, expected);
+    for _ in 0..WORKERS * 4 {
+        assert_eq!(contents(&guest_page(0).await)[0], "第24条");
+    }
+}
+
+async fn a_wrong_method_on_a_known_path_is_a_405_naming_the_allowed_one(app) {
+    let wrong = app.get("/api/v1/moment/list", None).await;
+    assert_eq!((wrong.status, wrong.message()), (405, "请求方法不被允许"));
+    assert_eq!(wrong.header("allow"), Some("POST"));
+    let served = app.send(TestRequest::delete().uri("/api/v1/uploads/moment/a.jpg")).await;
+    assert_eq!((served.status, served.header("allow")), (405, Some("GET")));
+    let unknown = app.get("/api/v1/moment/nowhere", None).await;
+    assert_eq!((unknown.status, unknown.message()), (404, "接口不存在"));
+}
+
+async fn a_body_of_the_wrong_shape_is_a_400_without_parser_internals(app) {
+    let wrong_type = app.post("/api/v1/moment/guest/list", json!({"fromId": "latest"}), None).await;
+    assert_eq!((wrong_type.status, wrong_type.message()), (400, "请求参数格式错误：字段类型或取值不正确"));
+    let author = signed_in_user(&app, "author", Role::User).await;
+    let missing = app.post("/api/v1/moment/like", json!({}), Some(&author.token)).await;
+    assert_eq!((missing.status, missing.message()), (400, "请求参数格式错误：字段 momentId 缺失"));
 }
 
 }

@@ -1,5 +1,5 @@
 use super::*;
-use platform::testkit::images::{jpeg_with_exif, png_claiming};
+use platform::testkit::images::{jpeg_with_exif, png_claiming, png16_claiming};
 
 platform::engine_tests! { spawn_app;
 
@@ -69,4 +69,81 @@ async fn nothing_outside_the_upload_folder_is_served(app) {
     }
 }
 
+async fn a_sixteen_bit_image_too_big_to_decode_is_refused_before_decoding(app) {
+    let member = signed_in_user(&app, "member", Role::User).await;
+    // 36 megapixels is within the pixel limit, but at 8 bytes a pixel it needs 288 MB.
+    let response = upload_named(&app, Some(&member.token), "deep.png", &png16_claiming(6_000, 6_000)).await;
+    assert_eq!((response.status, response.message()), (413, platform::files::TOO_MUCH_MEMORY));
+}
+
+async fn an_upload_folder_is_not_served(app) {
+    let member = signed_in_user(&app, "member", Role::User).await;
+    upload(&app, &member).await;
+    for path in ["/api/v1/uploads/moment", "/api/v1/uploads/moment/", "/api/v1/uploads/"] {
+        let response = app.get(path, None).await;
+        assert_eq!(response.status, 404, "{path}: {:?}", String::from_utf8_lossy(&response.bytes));
+    }
+}
+
+async fn the_form_holds_one_image_field_and_nothing_more(app) {
+    let member = signed_in_user(&app, "member", Role::User).await;
+    let image = png(16, 16);
+    let file = ("file", Some("a.png"), image.as_slice());
+
+    let extra = send_form(&app, &member, &[("note", None, b"hello"), file]).await;
+    assert_eq!((extra.status, extra.message()), (400, "表单只能包含名为 file 的图片字段"));
+
+    let twice = send_form(&app, &member, &[file, ("file", Some("b.png"), image.as_slice())]).await;
+    assert_eq!((twice.status, twice.message()), (400, "一次只能上传一张图片"));
+
+    // A large field besides the file: reading stops at the limit, whatever the field.
+    let padding = vec![b'x'; 6 * 1024 * 1024];
+    let padded = send_form(&app, &member, &[file, ("padding", None, padding.as_slice())]).await;
+    assert_eq!((padded.status, padded.message()), (413, "图片大小不能超过 5MB!"));
+
+    assert_eq!(send_form(&app, &member, &[file]).await.status, 200);
+}
+
+async fn a_request_declaring_a_body_over_the_limit_is_refused_unread(app) {
+    let member = signed_in_user(&app, "member", Role::User).await;
+    let (content_type, body) = multipart("a.png", &png(16, 16));
+    let request = TestRequest::post()
+        .uri("/api/v1/upload?purpose=moment")
+        .insert_header(("content-type", content_type))
+        .set_payload(body)
+        .insert_header(("content-length", (64 * 1024 * 1024).to_string()));
+    let response = app.send(with_token(request, Some(&member.token))).await;
+    assert_eq!((response.status, response.message()), (413, "图片大小不能超过 5MB!"));
+}
+
+}
+
+/// Posts a multipart form of `(name, file name, bytes)` parts to the moment upload.
+async fn send_form(
+    app: &TestApp,
+    member: &TestUser,
+    parts: &[(&str, Option<&str>, &[u8])],
+) -> TestResponse {
+    let boundary = "----xinqiao-form-boundary";
+    let mut body = Vec::new();
+    for (name, file_name, bytes) in parts {
+        let disposition = match file_name {
+            Some(file_name) => format!("form-data; name=\"{name}\"; filename=\"{file_name}\""),
+            None => format!("form-data; name=\"{name}\""),
+        };
+        body.extend_from_slice(
+            format!("--{boundary}\r\nContent-Disposition: {disposition}\r\n\r\n").as_bytes(),
+        );
+        body.extend_from_slice(bytes);
+        body.extend_from_slice(b"\r\n");
+    }
+    body.extend_from_slice(format!("--{boundary}--\r\n").as_bytes());
+    let request = TestRequest::post()
+        .uri("/api/v1/upload?purpose=moment")
+        .insert_header((
+            "content-type",
+            format!("multipart/form-data; boundary={boundary}"),
+        ))
+        .set_payload(body);
+    app.send(with_token(request, Some(&member.token))).await
 }

@@ -1,10 +1,12 @@
 //! POST /upload and the serving of stored files under /api/v1/uploads/.
 
 use actix_files::NamedFile;
-use actix_multipart::Multipart;
-use actix_web::http::header::{CACHE_CONTROL, HeaderValue};
+use actix_multipart::{Multipart, MultipartError};
+use actix_web::error::PayloadError;
+use actix_web::http::header::{CACHE_CONTROL, CONTENT_LENGTH, HeaderValue};
+use actix_web::web::Bytes;
 use actix_web::{HttpRequest, HttpResponse, ResponseError, get, post, web};
-use futures_util::StreamExt;
+use futures_util::{Stream, StreamExt, future};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_actix_web::service_config::ServiceConfig;
@@ -69,15 +71,74 @@ async fn upload_file(
     state: web::Data<AppState>,
     user: CurrentUser,
     query: web::Query<UploadQuery>,
-    mut payload: Multipart,
+    request: HttpRequest,
+    payload: web::Payload,
 ) -> ApiResult<UploadData> {
     let purpose = query.purpose.unwrap_or(Purpose::Moment);
-    let mut file = None;
-    while let Some(field) = payload.next().await {
-        let mut field =
-            field.map_err(|_| ApiError::bad_request("请使用 multipart/form-data 上传文件"))?;
+    let request_limit = purpose.max_bytes() + MULTIPART_FRAMING;
+    if declared_length(&request).is_some_and(|length| length > request_limit) {
+        return Err(too_large(purpose));
+    }
+    let form = Multipart::new(request.headers(), bounded(payload, request_limit));
+    let bytes = read_file_field(form, purpose).await?;
+    let stored = store_image(&state, &user.0, purpose, bytes).await?;
+    ok_with_message(
+        stored.path.clone(),
+        UploadData {
+            filename: stored.path.clone(),
+            url: stored.path,
+            thumbnail_url: stored.thumbnail_path,
+        },
+    )
+}
+
+/// Room for the boundaries and the one field's headers on top of the file itself.
+const MULTIPART_FRAMING: usize = 16 * 1024;
+
+fn too_large(purpose: Purpose) -> ApiError {
+    ApiError::payload_too_large_with(purpose.too_large_message())
+}
+
+fn declared_length(request: &HttpRequest) -> Option<usize> {
+    request
+        .headers()
+        .get(CONTENT_LENGTH)?
+        .to_str()
+        .ok()?
+        .parse()
+        .ok()
+}
+
+/// The request body, failing with `Overflow` once more than `limit` bytes arrived: whatever
+/// the body holds (extra fields, a long preamble, huge field headers), reading stops there.
+fn bounded(
+    body: impl Stream<Item = Result<Bytes, PayloadError>>,
+    limit: usize,
+) -> impl Stream<Item = Result<Bytes, PayloadError>> {
+    body.scan(0usize, move |received, chunk| {
+        let chunk = chunk.and_then(|bytes| {
+            *received += bytes.len();
+            if *received > limit {
+                Err(PayloadError::Overflow)
+            } else {
+                Ok(bytes)
+            }
+        });
+        future::ready(Some(chunk))
+    })
+}
+
+/// The bytes of the form's one field, `file`; any other field, or a second file, is refused.
+async fn read_file_field(mut form: Multipart, purpose: Purpose) -> Result<Vec<u8>, ApiError> {
+    let mut file: Option<Vec<u8>> = None;
+    while let Some(field) = form.next().await {
+        let mut field = field
+            .map_err(|error| form_error(error, purpose, "请使用 multipart/form-data 上传文件"))?;
         if field.name() != Some("file") {
-            continue;
+            return Err(ApiError::bad_request("表单只能包含名为 file 的图片字段"));
+        }
+        if file.is_some() {
+            return Err(ApiError::bad_request("一次只能上传一张图片"));
         }
         // The name is never used for storage, but a client sending a path is up to no good.
         let file_name = field
@@ -89,30 +150,24 @@ async fn upload_file(
         }
         let mut bytes = Vec::new();
         while let Some(chunk) = field.next().await {
-            let chunk = chunk.map_err(|_| ApiError::bad_request("上传中断，请重试"))?;
+            let chunk = chunk.map_err(|error| form_error(error, purpose, "上传中断，请重试"))?;
             if bytes.len() + chunk.len() > purpose.max_bytes() {
-                // Stop reading at the limit instead of buffering whatever was sent.
-                return Err(ApiError::payload_too_large_with(
-                    purpose.too_large_message(),
-                ));
+                return Err(too_large(purpose));
             }
             bytes.extend_from_slice(&chunk);
         }
         file = Some(bytes);
-        break;
     }
-    let bytes = file
-        .filter(|b| !b.is_empty())
-        .ok_or_else(|| ApiError::bad_request("请选择要上传的图片"))?;
-    let stored = store_image(&state, &user.0, purpose, bytes).await?;
-    ok_with_message(
-        stored.path.clone(),
-        UploadData {
-            filename: stored.path.clone(),
-            url: stored.path,
-            thumbnail_url: stored.thumbnail_path,
-        },
-    )
+    file.filter(|b| !b.is_empty())
+        .ok_or_else(|| ApiError::bad_request("请选择要上传的图片"))
+}
+
+/// A body over the limit is a 413; any other broken form gets `otherwise`.
+fn form_error(error: MultipartError, purpose: Purpose, otherwise: &str) -> ApiError {
+    match error {
+        MultipartError::Payload(PayloadError::Overflow) => too_large(purpose),
+        _ => ApiError::bad_request(otherwise),
+    }
 }
 
 /// Serves a stored upload. Names are random and never reused, so they are cached for a year.
@@ -139,7 +194,8 @@ async fn get_upload(
         return not_found();
     };
     match NamedFile::open_async(file).await {
-        Ok(named) => {
+        // Opening a directory succeeds too; only regular files are uploads.
+        Ok(named) if named.metadata().is_file() => {
             let mut response = named.use_last_modified(true).into_response(&request);
             response.headers_mut().insert(
                 CACHE_CONTROL,
@@ -147,6 +203,6 @@ async fn get_upload(
             );
             response
         }
-        Err(_) => not_found(),
+        _ => not_found(),
     }
 }

@@ -7,7 +7,9 @@ use image::{DynamicImage, ImageDecoder, ImageFormat, ImageReader, Limits};
 /// Larger images are refused before any pixel is decoded (a decompression bomb fails here).
 pub const MAX_PIXELS: u64 = 40_000_000;
 const MAX_SIDE: u32 = 12_000;
-const MAX_DECODE_ALLOCATION: u64 = 512 * 1024 * 1024;
+/// The decoded pixels of the largest 8-bit RGBA image the pixel limit allows (160 MB): any
+/// 8-bit photo within the pixel limit fits; a 16-bit image fits only when it is smaller.
+const MAX_DECODE_ALLOCATION: u64 = MAX_PIXELS * 4;
 pub const THUMBNAIL_SIDE: u32 = 480;
 const JPEG_QUALITY: u8 = 85;
 
@@ -17,6 +19,8 @@ pub enum ImageError {
     UnsupportedType,
     #[error("image is too large ({0} pixels)")]
     TooManyPixels(u64),
+    #[error("decoding the image needs more memory than allowed")]
+    TooMuchMemory,
     #[error("image data is damaged")]
     Damaged,
     #[error("encoding failed: {0}")]
@@ -62,9 +66,14 @@ pub fn process(bytes: &[u8]) -> Result<ProcessedImage, ImageError> {
     limits.max_image_height = Some(MAX_SIDE);
     limits.max_alloc = Some(MAX_DECODE_ALLOCATION);
     reader.limits(limits);
-    let mut decoder = reader.into_decoder().map_err(|_| ImageError::Damaged)?;
+    let mut decoder = reader.into_decoder().map_err(refusal)?;
+    // `into_decoder` hands the limits to the decoder but, unlike `ImageReader::decode`, does
+    // not count the buffer the pixels are decoded into; that buffer is checked here.
+    if decoder.total_bytes() > MAX_DECODE_ALLOCATION {
+        return Err(ImageError::TooMuchMemory);
+    }
     let orientation = decoder.orientation().ok();
-    let mut decoded = DynamicImage::from_decoder(decoder).map_err(|_| ImageError::Damaged)?;
+    let mut decoded = DynamicImage::from_decoder(decoder).map_err(refusal)?;
     if let Some(orientation) = orientation {
         decoded.apply_orientation(orientation);
     }
@@ -85,6 +94,14 @@ pub fn process(bytes: &[u8]) -> Result<ProcessedImage, ImageError> {
     })
 }
 
+/// A decoder's failure: over a limit, or bytes that are not a well-formed image.
+fn refusal(error: image::ImageError) -> ImageError {
+    match error {
+        image::ImageError::Limits(_) => ImageError::TooMuchMemory,
+        _ => ImageError::Damaged,
+    }
+}
+
 fn encode_png(image: &DynamicImage) -> Result<Vec<u8>, ImageError> {
     let mut out = Cursor::new(Vec::new());
     image
@@ -95,7 +112,15 @@ fn encode_png(image: &DynamicImage) -> Result<Vec<u8>, ImageError> {
 
 fn encode_jpeg(image: &DynamicImage) -> Result<Vec<u8>, ImageError> {
     let mut out = Cursor::new(Vec::new());
-    let rgb = DynamicImage::ImageRgb8(image.to_rgb8());
+    // JPEG holds 8-bit RGB; convert only other layouts, as a copy of a 40 MP photo is 120 MB.
+    let converted;
+    let rgb = match image {
+        DynamicImage::ImageRgb8(rgb) => rgb,
+        other => {
+            converted = other.to_rgb8();
+            &converted
+        }
+    };
     let encoder = image::codecs::jpeg::JpegEncoder::new_with_quality(&mut out, JPEG_QUALITY);
     rgb.write_with_encoder(encoder)
         .map_err(|e| ImageError::Encode(e.to_string()))?;

@@ -3,6 +3,7 @@
 
 pub mod http;
 mod image;
+mod limiter;
 mod storage;
 
 use std::collections::HashSet;
@@ -13,6 +14,7 @@ use diesel_async::RunQueryDsl;
 use crate::auth::Identity;
 use crate::db::Conn;
 use crate::error::ApiError;
+use crate::ids::UserId;
 use crate::rate_limit::{self, Limit};
 use crate::run;
 use crate::schema::uploads;
@@ -20,6 +22,7 @@ use crate::state::AppState;
 
 use self::image::ImageError;
 pub use self::image::MAX_PIXELS;
+use self::limiter::DecodeLimiter;
 pub use storage::{LocalStorage, Storage, StoredPath};
 
 const UPLOADS_PER_MEMBER: Limit = Limit {
@@ -64,6 +67,8 @@ impl Purpose {
 }
 
 pub const NOT_AN_IMAGE: &str = "只能上传图片文件!";
+/// A 16-bit image within the pixel limit can still need more memory than a decode may take.
+pub const TOO_MUCH_MEMORY: &str = "图片解码所需内存过大，请缩小图片尺寸或降低色深后重试";
 
 /// A stored upload: the image and its thumbnail, as relative paths served under /api/v1/.
 #[derive(Debug, Clone)]
@@ -91,15 +96,16 @@ pub async fn store_image(
         rate_limit::reserve(&mut pooled.conn(), &bucket, UPLOADS_PER_MEMBER, now).await?;
     }
     let byte_size = i64::try_from(bytes.len()).unwrap_or(i64::MAX);
-    let processed = actix_web::web::block(move || image::process(&bytes))
-        .await
-        .map_err(ApiError::internal)?
+    let processed = DecodeLimiter::shared()
+        .run(move || image::process(&bytes))
+        .await?
         .map_err(|error| match error {
             ImageError::UnsupportedType => ApiError::unsupported_media_type(NOT_AN_IMAGE),
             ImageError::Damaged => ApiError::bad_request("图片已损坏，无法读取"),
             ImageError::TooManyPixels(_) => {
                 ApiError::payload_too_large_with("图片尺寸过大，请上传 4000 万像素以内的图片")
             }
+            ImageError::TooMuchMemory => ApiError::payload_too_large_with(TOO_MUCH_MEMORY),
             ImageError::Encode(cause) => ApiError::internal(cause),
         })?;
 
@@ -145,7 +151,7 @@ fn stored_path(raw: String) -> Result<StoredPath, ApiError> {
 /// The subset of `paths` that `owner` uploaded for `purpose` (one query).
 pub async fn owned_uploads(
     conn: &mut Conn<'_>,
-    owner_id: i64,
+    owner_id: UserId,
     purpose: Purpose,
     paths: &[String],
 ) -> QueryResult<HashSet<String>> {

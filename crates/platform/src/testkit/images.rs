@@ -35,9 +35,26 @@ pub fn png_claiming(width: u32, height: u32) -> Vec<u8> {
     let mut bytes = png(1, 1);
     bytes[16..20].copy_from_slice(&width.to_be_bytes());
     bytes[20..24].copy_from_slice(&height.to_be_bytes());
+    fix_header_checksum(&mut bytes);
+    bytes
+}
+
+/// Like [`png_claiming`], with a header claiming 16-bit RGBA pixels (8 bytes each): within
+/// the pixel limit, such an image can still need more memory than a decode may take.
+pub fn png16_claiming(width: u32, height: u32) -> Vec<u8> {
+    let mut bytes = png_claiming(width, height);
+    const SIXTEEN_BITS: u8 = 16;
+    const RGBA: u8 = 6;
+    bytes[24] = SIXTEEN_BITS;
+    bytes[25] = RGBA;
+    fix_header_checksum(&mut bytes);
+    bytes
+}
+
+/// The IHDR chunk's CRC, over its type and data (bytes 12..29).
+fn fix_header_checksum(bytes: &mut [u8]) {
     let crc = crc32(&bytes[12..29]).to_be_bytes();
     bytes[29..33].copy_from_slice(&crc);
-    bytes
 }
 
 fn encode(image: DynamicImage, format: ImageFormat) -> Vec<u8> {

@@ -40,6 +40,7 @@ type Call = Box<dyn Fn(TestRequest) -> LocalBoxFuture<'static, ServiceResponse<B
 pub struct TestApp {
     pub state: web::Data<AppState>,
     pub clock: ManualClock,
+    mount: Mount,
     call: Call,
     _database: TestDatabase,
 }
@@ -101,6 +102,7 @@ impl TestApp {
         Some(Self {
             state,
             clock,
+            mount,
             call,
             _database: database,
         })
@@ -132,6 +134,58 @@ impl TestApp {
             token,
         ))
         .await
+    }
+}
+
+/// A real HTTP server over a test application's state: `workers` actix workers, each
+/// building its own `App` as in production, listening on a loopback port. For the tests
+/// where per-worker state would show (process-wide state must be created once, outside the
+/// factory). Stops when dropped.
+pub struct TestServer {
+    pub base_url: String,
+    handle: actix_web::dev::ServerHandle,
+}
+
+impl TestApp {
+    /// Starts a [`TestServer`] over this application's state and routes.
+    pub fn serve(&self, workers: usize) -> TestServer {
+        let (state, mount) = (self.state.clone(), self.mount);
+        let server = actix_web::HttpServer::new(move || app(state.clone(), mount, |_| {}))
+            .workers(workers)
+            .disable_signals()
+            .bind(("127.0.0.1", 0))
+            .expect("bind a loopback port");
+        let address = server.addrs()[0];
+        let server = server.run();
+        let handle = server.handle();
+        actix_web::rt::spawn(server);
+        TestServer {
+            base_url: format!("http://{address}"),
+            handle,
+        }
+    }
+}
+
+impl TestServer {
+    /// A client that opens a new connection for every request, so that successive requests
+    /// are spread over the workers (a kept-alive connection stays with one worker).
+    pub fn client(&self) -> reqwest::Client {
+        reqwest::Client::builder()
+            .pool_max_idle_per_host(0)
+            .no_proxy()
+            .build()
+            .expect("http client")
+    }
+
+    pub fn url(&self, path: &str) -> String {
+        format!("{}{path}", self.base_url)
+    }
+}
+
+impl Drop for TestServer {
+    fn drop(&mut self) {
+        let stopping = self.handle.stop(false);
+        actix_web::rt::spawn(stopping);
     }
 }
 

@@ -2,7 +2,7 @@
 
 import { type Client, formDataBodySerializer, type Options as Options2, type TDataShape } from './client';
 import { client } from './client.gen';
-import type { CreateBlogData, CreateBlogErrors, CreateBlogResponses, CreateCommentData, CreateCommentErrors, CreateCommentResponses, CreateFeedbackData, CreateFeedbackErrors, CreateFeedbackResponses, CreateMomentData, CreateMomentErrors, CreateMomentResponses, DeleteBlogData, DeleteBlogErrors, DeleteBlogResponses, DeleteCommentData, DeleteCommentErrors, DeleteCommentResponses, DeleteMomentData, DeleteMomentErrors, DeleteMomentResponses, GetBlogData, GetBlogErrors, GetBlogResponses, GetCaptchaData, GetCaptchaErrors, GetCaptchaResponses, GetHealthData, GetHealthResponses, GetSiteConfigData, GetSiteConfigErrors, GetSiteConfigResponses, GetUploadData, GetUploadErrors, GetUploadResponses, KeepLoginData, KeepLoginErrors, KeepLoginResponses, LikeMomentData, LikeMomentErrors, LikeMomentResponses, ListBlogCategoriesData, ListBlogCategoriesResponses, ListBlogsData, ListBlogsErrors, ListBlogsResponses, ListBlogTagsData, ListBlogTagsResponses, ListGuestMomentsData, ListGuestMomentsErrors, ListGuestMomentsResponses, ListMomentsData, ListMomentsErrors, ListMomentsResponses, ListMyBlogsData, ListMyBlogsErrors, ListMyBlogsResponses, LoginUserData, LoginUserErrors, LoginUserResponses, LogoutUserData, LogoutUserErrors, LogoutUserResponses, PublishBlogData, PublishBlogErrors, PublishBlogResponses, RegisterUserData, RegisterUserErrors, RegisterUserResponses, UnlikeMomentData, UnlikeMomentErrors, UnlikeMomentResponses, UnpublishBlogData, UnpublishBlogErrors, UnpublishBlogResponses, UpdateBlogData, UpdateBlogErrors, UpdateBlogResponses, UploadFileData, UploadFileErrors, UploadFileResponses, WechatBindData, WechatBindErrors, WechatBindingData, WechatBindingErrors, WechatBindingResponses, WechatBindResponses, WechatCallbackData, WechatCallbackErrors, WechatCallbackResponses, WechatLoginData, WechatLoginErrors, WechatOfficialCallbackData, WechatOfficialCallbackErrors, WechatOfficialCallbackResponses, WechatOfficialLoginData, WechatOfficialLoginErrors, WechatUnbindData, WechatUnbindErrors, WechatUnbindResponses } from './types.gen';
+import type { CreateBlogData, CreateBlogErrors, CreateBlogResponses, CreateCommentData, CreateCommentErrors, CreateCommentResponses, CreateFeedbackData, CreateFeedbackErrors, CreateFeedbackResponses, CreateMomentData, CreateMomentErrors, CreateMomentResponses, DeleteBlogData, DeleteBlogErrors, DeleteBlogResponses, DeleteCommentData, DeleteCommentErrors, DeleteCommentResponses, DeleteMomentData, DeleteMomentErrors, DeleteMomentResponses, GetBlogData, GetBlogErrors, GetBlogResponses, GetCaptchaData, GetCaptchaErrors, GetCaptchaResponses, GetHealthData, GetHealthResponses, GetSiteConfigData, GetSiteConfigErrors, GetSiteConfigResponses, GetUploadData, GetUploadErrors, GetUploadResponses, KeepLoginData, KeepLoginErrors, KeepLoginResponses, LikeMomentData, LikeMomentErrors, LikeMomentResponses, ListBlogCategoriesData, ListBlogCategoriesErrors, ListBlogCategoriesResponses, ListBlogsData, ListBlogsErrors, ListBlogsResponses, ListBlogTagsData, ListBlogTagsErrors, ListBlogTagsResponses, ListGuestMomentsData, ListGuestMomentsErrors, ListGuestMomentsResponses, ListMomentsData, ListMomentsErrors, ListMomentsResponses, ListMyBlogsData, ListMyBlogsErrors, ListMyBlogsResponses, LoginUserData, LoginUserErrors, LoginUserResponses, LogoutUserData, LogoutUserErrors, LogoutUserResponses, PublishBlogData, PublishBlogErrors, PublishBlogResponses, RegisterUserData, RegisterUserErrors, RegisterUserResponses, UnlikeMomentData, UnlikeMomentErrors, UnlikeMomentResponses, UnpublishBlogData, UnpublishBlogErrors, UnpublishBlogResponses, UpdateBlogData, UpdateBlogErrors, UpdateBlogResponses, UploadFileData, UploadFileErrors, UploadFileResponses, WechatBindData, WechatBindErrors, WechatBindingData, WechatBindingErrors, WechatBindingResponses, WechatBindResponses, WechatCallbackData, WechatCallbackErrors, WechatCallbackResponses, WechatLoginData, WechatLoginErrors, WechatOfficialCallbackData, WechatOfficialCallbackErrors, WechatOfficialCallbackResponses, WechatOfficialLoginData, WechatOfficialLoginErrors, WechatUnbindData, WechatUnbindErrors, WechatUnbindResponses } from './types.gen';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -18,12 +18,15 @@ export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends 
     meta?: Record<string, unknown>;
 };
 
-export const listBlogCategories = <ThrowOnError extends boolean = false>(options: Options<ListBlogCategoriesData, ThrowOnError>) => (options.client ?? client).post<ListBlogCategoriesResponses, unknown, ThrowOnError>({
+/**
+ * Categories of the articles the caller may read, in alphabetical order.
+ */
+export const listBlogCategories = <ThrowOnError extends boolean = false>(options?: Options<ListBlogCategoriesData, ThrowOnError>) => (options?.client ?? client).post<ListBlogCategoriesResponses, ListBlogCategoriesErrors, ThrowOnError>({
     url: '/api/v1/blog/category/list',
     ...options,
     headers: {
         'Content-Type': 'application/json',
-        ...options.headers
+        ...options?.headers
     }
 });
 
@@ -54,27 +57,27 @@ export const deleteBlog = <ThrowOnError extends boolean = false>(options: Option
 });
 
 /**
- * Published articles, newest first.
+ * Published articles, newest first; `keyword` searches titles and summaries.
  */
-export const listBlogs = <ThrowOnError extends boolean = false>(options: Options<ListBlogsData, ThrowOnError>) => (options.client ?? client).post<ListBlogsResponses, ListBlogsErrors, ThrowOnError>({
+export const listBlogs = <ThrowOnError extends boolean = false>(options?: Options<ListBlogsData, ThrowOnError>) => (options?.client ?? client).post<ListBlogsResponses, ListBlogsErrors, ThrowOnError>({
     url: '/api/v1/blog/list',
     ...options,
     headers: {
         'Content-Type': 'application/json',
-        ...options.headers
+        ...options?.headers
     }
 });
 
 /**
  * The caller's own articles, drafts included; every article for admins and superadmins.
  */
-export const listMyBlogs = <ThrowOnError extends boolean = false>(options: Options<ListMyBlogsData, ThrowOnError>) => (options.client ?? client).post<ListMyBlogsResponses, ListMyBlogsErrors, ThrowOnError>({
+export const listMyBlogs = <ThrowOnError extends boolean = false>(options?: Options<ListMyBlogsData, ThrowOnError>) => (options?.client ?? client).post<ListMyBlogsResponses, ListMyBlogsErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/api/v1/blog/list/my',
     ...options,
     headers: {
         'Content-Type': 'application/json',
-        ...options.headers
+        ...options?.headers
     }
 });
 
@@ -91,12 +94,15 @@ export const publishBlog = <ThrowOnError extends boolean = false>(options: Optio
     }
 });
 
-export const listBlogTags = <ThrowOnError extends boolean = false>(options: Options<ListBlogTagsData, ThrowOnError>) => (options.client ?? client).post<ListBlogTagsResponses, unknown, ThrowOnError>({
+/**
+ * Tags of the articles the caller may read, in alphabetical order.
+ */
+export const listBlogTags = <ThrowOnError extends boolean = false>(options?: Options<ListBlogTagsData, ThrowOnError>) => (options?.client ?? client).post<ListBlogTagsResponses, ListBlogTagsErrors, ThrowOnError>({
     url: '/api/v1/blog/tag/list',
     ...options,
     headers: {
         'Content-Type': 'application/json',
-        ...options.headers
+        ...options?.headers
     }
 });
 
@@ -114,7 +120,8 @@ export const unpublishBlog = <ThrowOnError extends boolean = false>(options: Opt
 });
 
 /**
- * Saves an article: its authors, admins and superadmins.
+ * Saves an article: its authors, admins and superadmins. Only the creator, an admin or a
+ * superadmin may change the authors.
  */
 export const updateBlog = <ThrowOnError extends boolean = false>(options: Options<UpdateBlogData, ThrowOnError>) => (options.client ?? client).post<UpdateBlogResponses, UpdateBlogErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],

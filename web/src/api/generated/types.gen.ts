@@ -34,6 +34,18 @@ export type BindingStatus = {
     nickname: string;
 };
 
+export type BlogCategoryItem = {
+    category: string;
+    id: number;
+};
+
+export type BlogCategoryListData = {
+    categories: Array<BlogCategoryItem>;
+    total: number;
+};
+
+export type BlogId = number;
+
 export type BlogItem = {
     /**
      * The uuid of the member who created the article.
@@ -57,7 +69,7 @@ export type BlogItem = {
      */
     content: string;
     createdAt: number;
-    id: number;
+    id: BlogId;
     /**
      * 0 draft (草稿), 1 published (已发布).
      */
@@ -74,7 +86,17 @@ export type BlogListData = {
 };
 
 export type BlogRef = {
+    id: BlogId;
+};
+
+export type BlogTagItem = {
     id: number;
+    tag: string;
+};
+
+export type BlogTagListData = {
+    tags: Array<BlogTagItem>;
+    total: number;
 };
 
 export type CaptchaData = {
@@ -83,16 +105,6 @@ export type CaptchaData = {
      * A `data:image/png;base64,…` URL, shown directly by an `<img>`.
      */
     imageBase64: string;
-};
-
-export type CategoryItem = {
-    category: string;
-    id: number;
-};
-
-export type CategoryListData = {
-    categories: Array<CategoryItem>;
-    total: number;
 };
 
 export type CommentDeletedData = {
@@ -106,8 +118,10 @@ export type CommentDeletedData = {
     count: number;
 };
 
+export type CommentId = number;
+
 export type CommentRef = {
-    commentId: number;
+    commentId: CommentId;
 };
 
 export type CommentsData = {
@@ -128,20 +142,21 @@ export type ContactDetails = {
 
 export type CreateCommentRequest = {
     /**
-     * 1 to 500 characters.
+     * 1 to 500 visible characters.
      */
-    content?: string;
-    momentId: number;
+    content: string;
+    momentId: MomentId;
     /**
-     * 0 for a top-level comment, else the comment replied to (of the same moment).
+     * 0 (or left out) for a top-level comment, else the comment replied to (of the same
+     * moment).
      */
-    parentId?: number;
+    parentId?: CommentId;
 };
 
 export type CreateMomentRequest = {
     city?: string;
     /**
-     * At most 2000 characters; content or at least one image is required.
+     * At most 2000 characters; visible text or at least one image is required.
      */
     content?: string;
     friendShow?: number | null;
@@ -169,11 +184,11 @@ export type CreateMomentRequest = {
 };
 
 export type CreatedBlog = {
-    id: number;
+    id: BlogId;
 };
 
 export type CreatedMoment = {
-    momentId: number;
+    momentId: MomentId;
 };
 
 /**
@@ -226,6 +241,21 @@ export type EnvelopeBindingStatus = {
     message: string;
 };
 
+export type EnvelopeBlogCategoryListData = {
+    /**
+     * 200 on success.
+     */
+    code: number;
+    data: {
+        categories: Array<BlogCategoryItem>;
+        total: number;
+    };
+    /**
+     * A short success text (the spec's where it gives one) or "ok".
+     */
+    message: string;
+};
+
 export type EnvelopeBlogItem = {
     /**
      * 200 on success.
@@ -254,7 +284,7 @@ export type EnvelopeBlogItem = {
          */
         content: string;
         createdAt: number;
-        id: number;
+        id: BlogId;
         /**
          * 0 draft (草稿), 1 published (已发布).
          */
@@ -285,6 +315,21 @@ export type EnvelopeBlogListData = {
     message: string;
 };
 
+export type EnvelopeBlogTagListData = {
+    /**
+     * 200 on success.
+     */
+    code: number;
+    data: {
+        tags: Array<BlogTagItem>;
+        total: number;
+    };
+    /**
+     * A short success text (the spec's where it gives one) or "ok".
+     */
+    message: string;
+};
+
 export type EnvelopeCaptchaData = {
     /**
      * 200 on success.
@@ -296,21 +341,6 @@ export type EnvelopeCaptchaData = {
          * A `data:image/png;base64,…` URL, shown directly by an `<img>`.
          */
         imageBase64: string;
-    };
-    /**
-     * A short success text (the spec's where it gives one) or "ok".
-     */
-    message: string;
-};
-
-export type EnvelopeCategoryListData = {
-    /**
-     * 200 on success.
-     */
-    code: number;
-    data: {
-        categories: Array<CategoryItem>;
-        total: number;
     };
     /**
      * A short success text (the spec's where it gives one) or "ok".
@@ -362,7 +392,7 @@ export type EnvelopeCreatedBlog = {
      */
     code: number;
     data: {
-        id: number;
+        id: BlogId;
     };
     /**
      * A short success text (the spec's where it gives one) or "ok".
@@ -376,7 +406,7 @@ export type EnvelopeCreatedMoment = {
      */
     code: number;
     data: {
-        momentId: number;
+        momentId: MomentId;
     };
     /**
      * A short success text (the spec's where it gives one) or "ok".
@@ -538,21 +568,6 @@ export type EnvelopeSiteConfig = {
     message: string;
 };
 
-export type EnvelopeTagListData = {
-    /**
-     * 200 on success.
-     */
-    code: number;
-    data: {
-        tags: Array<TagItem>;
-        total: number;
-    };
-    /**
-     * A short success text (the spec's where it gives one) or "ok".
-     */
-    message: string;
-};
-
 export type EnvelopeUploadData = {
     /**
      * 200 on success.
@@ -621,11 +636,11 @@ export type FeedData = {
 
 export type FeedRequest = {
     /**
-     * 0 for the newest page; then the smallest momentId seen so far.
+     * 0 (or left out) for the newest page; then the smallest momentId seen so far.
      */
     fromId?: number;
     /**
-     * Moments per page, 10 to 20 (default 10).
+     * Moments per page, 10 to 20 (default 10); other values are brought into that range.
      */
     pageSize?: number | null;
 };
@@ -696,6 +711,8 @@ export type MomentAuthor = {
     uuid: string;
 };
 
+export type MomentId = number;
+
 export type MomentItem = {
     /**
      * Relative path of the author's avatar; empty when none.
@@ -718,13 +735,13 @@ export type MomentItem = {
      * JSON text of [{uuid, nickname}], oldest like first.
      */
     likes: string;
-    momentId: number;
+    momentId: MomentId;
     nickName: string;
     user: MomentAuthor;
 };
 
 export type MomentRef = {
-    momentId: number;
+    momentId: MomentId;
 };
 
 /**
@@ -739,14 +756,20 @@ export type OfficialLoginData = {
 };
 
 /**
- * `{page, pageSize}`; an empty body is the first page of the default size.
+ * `{page, pageSize, keyword}`; every field may be left out.
  */
 export type PageRequest = {
     /**
-     * Only for the public list: words the title or summary must contain (at most 20 characters).
+     * Words the items must contain, for lists that search; at most 20 characters count.
      */
     keyword?: string | null;
+    /**
+     * 1-based page number (1 when left out).
+     */
     page?: number | null;
+    /**
+     * Items per page (the list's default when left out), at most 100.
+     */
     pageSize?: number | null;
 };
 
@@ -773,43 +796,34 @@ export type RegisterRequest = {
 
 export type Role = 'user' | 'admin' | 'superadmin';
 
+/**
+ * The fields of an article, as create takes them and update takes them beside the id.
+ */
 export type SaveBlogRequest = {
+    authors?: Array<string> | string;
     /**
-     * Existing usernames, as a list or a comma-separated string.
-     */
-    authors?: Array<string> | null;
-    /**
-     * A path from POST /upload?purpose=banner, or empty.
+     * A path from POST /upload?purpose=banner uploaded by the caller, the article's current
+     * banner, or empty.
      */
     banner?: string;
-    /**
-     * Up to 5; unknown ones are created.
-     */
     categories?: Array<string>;
     /**
-     * Markdown, at least 10 characters.
+     * Markdown, at least 10 characters (zero-width ones and surrounding spaces do not count).
      */
-    content?: string;
+    content: string;
     /**
-     * Required by update, ignored by create.
-     */
-    id?: number | null;
-    /**
-     * 1 publishes, 0 keeps a draft.
+     * 1 publishes, 0 (or left out) keeps a draft.
      */
     isPublished?: number | null;
     /**
      * At most 500 characters.
      */
     summary?: string;
-    /**
-     * Up to 10; unknown ones are created.
-     */
     tags?: Array<string>;
     /**
-     * 3 to 100 characters.
+     * 3 to 100 characters (zero-width ones and surrounding spaces do not count).
      */
-    title?: string;
+    title: string;
     twitterAuthor?: string;
 };
 
@@ -847,18 +861,12 @@ export type SiteConfig = {
     wechatOpenLogin: boolean;
 };
 
-export type TagItem = {
-    id: number;
-    tag: string;
-};
-
-export type TagListData = {
-    tags: Array<TagItem>;
-    total: number;
-};
-
 export type UnbindRequest = {
     password?: string | null;
+};
+
+export type UpdateBlogRequest = SaveBlogRequest & {
+    id: BlogId;
 };
 
 export type UploadData = {
@@ -895,14 +903,27 @@ export type WeChatLoginData = LoginData & {
 };
 
 export type ListBlogCategoriesData = {
-    body: PageRequest;
+    /**
+     * May be left out: the first 100
+     */
+    body?: PageRequest | null;
     path?: never;
     query?: never;
     url: '/api/v1/blog/category/list';
 };
 
+export type ListBlogCategoriesErrors = {
+    /**
+     * The body is not valid JSON of this shape
+     */
+    400: ErrorEnvelope;
+    413: ErrorEnvelope;
+};
+
+export type ListBlogCategoriesError = ListBlogCategoriesErrors[keyof ListBlogCategoriesErrors];
+
 export type ListBlogCategoriesResponses = {
-    200: EnvelopeCategoryListData;
+    200: EnvelopeBlogCategoryListData;
 };
 
 export type ListBlogCategoriesResponse = ListBlogCategoriesResponses[keyof ListBlogCategoriesResponses];
@@ -920,6 +941,7 @@ export type CreateBlogErrors = {
      */
     400: ErrorEnvelope;
     401: ErrorEnvelope;
+    413: ErrorEnvelope;
 };
 
 export type CreateBlogError = CreateBlogErrors[keyof CreateBlogErrors];
@@ -938,9 +960,11 @@ export type DeleteBlogData = {
 };
 
 export type DeleteBlogErrors = {
+    400: ErrorEnvelope;
     401: ErrorEnvelope;
     403: ErrorEnvelope;
     404: ErrorEnvelope;
+    413: ErrorEnvelope;
 };
 
 export type DeleteBlogError = DeleteBlogErrors[keyof DeleteBlogErrors];
@@ -952,14 +976,21 @@ export type DeleteBlogResponses = {
 export type DeleteBlogResponse = DeleteBlogResponses[keyof DeleteBlogResponses];
 
 export type ListBlogsData = {
-    body: PageRequest;
+    /**
+     * May be left out: the first page of 9
+     */
+    body?: PageRequest | null;
     path?: never;
     query?: never;
     url: '/api/v1/blog/list';
 };
 
 export type ListBlogsErrors = {
+    /**
+     * The body is not valid JSON of this shape
+     */
     400: ErrorEnvelope;
+    413: ErrorEnvelope;
 };
 
 export type ListBlogsError = ListBlogsErrors[keyof ListBlogsErrors];
@@ -971,14 +1002,22 @@ export type ListBlogsResponses = {
 export type ListBlogsResponse = ListBlogsResponses[keyof ListBlogsResponses];
 
 export type ListMyBlogsData = {
-    body: PageRequest;
+    /**
+     * May be left out: the first 100
+     */
+    body?: PageRequest | null;
     path?: never;
     query?: never;
     url: '/api/v1/blog/list/my';
 };
 
 export type ListMyBlogsErrors = {
+    /**
+     * The body is not valid JSON of this shape
+     */
+    400: ErrorEnvelope;
     401: ErrorEnvelope;
+    413: ErrorEnvelope;
 };
 
 export type ListMyBlogsError = ListMyBlogsErrors[keyof ListMyBlogsErrors];
@@ -997,9 +1036,11 @@ export type PublishBlogData = {
 };
 
 export type PublishBlogErrors = {
+    400: ErrorEnvelope;
     401: ErrorEnvelope;
     403: ErrorEnvelope;
     404: ErrorEnvelope;
+    413: ErrorEnvelope;
 };
 
 export type PublishBlogError = PublishBlogErrors[keyof PublishBlogErrors];
@@ -1011,14 +1052,27 @@ export type PublishBlogResponses = {
 export type PublishBlogResponse = PublishBlogResponses[keyof PublishBlogResponses];
 
 export type ListBlogTagsData = {
-    body: PageRequest;
+    /**
+     * May be left out: the first 100
+     */
+    body?: PageRequest | null;
     path?: never;
     query?: never;
     url: '/api/v1/blog/tag/list';
 };
 
+export type ListBlogTagsErrors = {
+    /**
+     * The body is not valid JSON of this shape
+     */
+    400: ErrorEnvelope;
+    413: ErrorEnvelope;
+};
+
+export type ListBlogTagsError = ListBlogTagsErrors[keyof ListBlogTagsErrors];
+
 export type ListBlogTagsResponses = {
-    200: EnvelopeTagListData;
+    200: EnvelopeBlogTagListData;
 };
 
 export type ListBlogTagsResponse = ListBlogTagsResponses[keyof ListBlogTagsResponses];
@@ -1031,9 +1085,11 @@ export type UnpublishBlogData = {
 };
 
 export type UnpublishBlogErrors = {
+    400: ErrorEnvelope;
     401: ErrorEnvelope;
     403: ErrorEnvelope;
     404: ErrorEnvelope;
+    413: ErrorEnvelope;
 };
 
 export type UnpublishBlogError = UnpublishBlogErrors[keyof UnpublishBlogErrors];
@@ -1045,17 +1101,24 @@ export type UnpublishBlogResponses = {
 export type UnpublishBlogResponse = UnpublishBlogResponses[keyof UnpublishBlogResponses];
 
 export type UpdateBlogData = {
-    body: SaveBlogRequest;
+    body: UpdateBlogRequest;
     path?: never;
     query?: never;
     url: '/api/v1/blog/update';
 };
 
 export type UpdateBlogErrors = {
+    /**
+     * A rule is broken; the message says which
+     */
     400: ErrorEnvelope;
     401: ErrorEnvelope;
+    /**
+     * Not an author, or a change of authors the caller may not make
+     */
     403: ErrorEnvelope;
     404: ErrorEnvelope;
+    413: ErrorEnvelope;
 };
 
 export type UpdateBlogError = UpdateBlogErrors[keyof UpdateBlogErrors];
@@ -1072,13 +1135,17 @@ export type GetBlogData = {
         /**
          * The article's id
          */
-        id: number;
+        id: BlogId;
     };
     query?: never;
     url: '/api/v1/blog/{id}';
 };
 
 export type GetBlogErrors = {
+    /**
+     * The id is not an integer
+     */
+    400: ErrorEnvelope;
     /**
      * 文章不存在或已被删除
      */

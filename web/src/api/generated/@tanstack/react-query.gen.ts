@@ -4,10 +4,13 @@ import { type DefaultError, queryOptions, type UseMutationOptions } from '@tanst
 
 import { client } from '../client.gen';
 import { createBlog, createComment, createFeedback, createMoment, deleteBlog, deleteComment, deleteMoment, getBlog, getCaptcha, getHealth, getSiteConfig, getUpload, keepLogin, likeMoment, listBlogCategories, listBlogs, listBlogTags, listGuestMoments, listMoments, listMyBlogs, loginUser, logoutUser, type Options, publishBlog, registerUser, unlikeMoment, unpublishBlog, updateBlog, uploadFile, wechatBind, wechatBinding, wechatCallback, wechatLogin, wechatOfficialCallback, wechatOfficialLogin, wechatUnbind } from '../sdk.gen';
-import type { CreateBlogData, CreateBlogError, CreateBlogResponse, CreateCommentData, CreateCommentError, CreateCommentResponse, CreateFeedbackData, CreateFeedbackError, CreateFeedbackResponse, CreateMomentData, CreateMomentError, CreateMomentResponse, DeleteBlogData, DeleteBlogError, DeleteBlogResponse, DeleteCommentData, DeleteCommentError, DeleteCommentResponse, DeleteMomentData, DeleteMomentError, DeleteMomentResponse, GetBlogData, GetBlogError, GetBlogResponse, GetCaptchaData, GetCaptchaError, GetCaptchaResponse, GetHealthData, GetHealthResponse, GetSiteConfigData, GetSiteConfigError, GetSiteConfigResponse, GetUploadData, GetUploadError, KeepLoginData, KeepLoginError, KeepLoginResponse, LikeMomentData, LikeMomentError, LikeMomentResponse, ListBlogCategoriesData, ListBlogCategoriesResponse, ListBlogsData, ListBlogsError, ListBlogsResponse, ListBlogTagsData, ListBlogTagsResponse, ListGuestMomentsData, ListGuestMomentsError, ListGuestMomentsResponse, ListMomentsData, ListMomentsError, ListMomentsResponse, ListMyBlogsData, ListMyBlogsError, ListMyBlogsResponse, LoginUserData, LoginUserError, LoginUserResponse, LogoutUserData, LogoutUserError, LogoutUserResponse, PublishBlogData, PublishBlogError, PublishBlogResponse, RegisterUserData, RegisterUserError, RegisterUserResponse, UnlikeMomentData, UnlikeMomentError, UnlikeMomentResponse, UnpublishBlogData, UnpublishBlogError, UnpublishBlogResponse, UpdateBlogData, UpdateBlogError, UpdateBlogResponse, UploadFileData, UploadFileError, UploadFileResponse, WechatBindData, WechatBindError, WechatBindingData, WechatBindingError, WechatBindingResponse, WechatBindResponse, WechatCallbackData, WechatCallbackError, WechatCallbackResponse, WechatLoginData, WechatLoginError, WechatOfficialCallbackData, WechatOfficialCallbackError, WechatOfficialCallbackResponse, WechatOfficialLoginData, WechatOfficialLoginError, WechatUnbindData, WechatUnbindError, WechatUnbindResponse } from '../types.gen';
+import type { CreateBlogData, CreateBlogError, CreateBlogResponse, CreateCommentData, CreateCommentError, CreateCommentResponse, CreateFeedbackData, CreateFeedbackError, CreateFeedbackResponse, CreateMomentData, CreateMomentError, CreateMomentResponse, DeleteBlogData, DeleteBlogError, DeleteBlogResponse, DeleteCommentData, DeleteCommentError, DeleteCommentResponse, DeleteMomentData, DeleteMomentError, DeleteMomentResponse, GetBlogData, GetBlogError, GetBlogResponse, GetCaptchaData, GetCaptchaError, GetCaptchaResponse, GetHealthData, GetHealthResponse, GetSiteConfigData, GetSiteConfigError, GetSiteConfigResponse, GetUploadData, GetUploadError, KeepLoginData, KeepLoginError, KeepLoginResponse, LikeMomentData, LikeMomentError, LikeMomentResponse, ListBlogCategoriesData, ListBlogCategoriesError, ListBlogCategoriesResponse, ListBlogsData, ListBlogsError, ListBlogsResponse, ListBlogTagsData, ListBlogTagsError, ListBlogTagsResponse, ListGuestMomentsData, ListGuestMomentsError, ListGuestMomentsResponse, ListMomentsData, ListMomentsError, ListMomentsResponse, ListMyBlogsData, ListMyBlogsError, ListMyBlogsResponse, LoginUserData, LoginUserError, LoginUserResponse, LogoutUserData, LogoutUserError, LogoutUserResponse, PublishBlogData, PublishBlogError, PublishBlogResponse, RegisterUserData, RegisterUserError, RegisterUserResponse, UnlikeMomentData, UnlikeMomentError, UnlikeMomentResponse, UnpublishBlogData, UnpublishBlogError, UnpublishBlogResponse, UpdateBlogData, UpdateBlogError, UpdateBlogResponse, UploadFileData, UploadFileError, UploadFileResponse, WechatBindData, WechatBindError, WechatBindingData, WechatBindingError, WechatBindingResponse, WechatBindResponse, WechatCallbackData, WechatCallbackError, WechatCallbackResponse, WechatLoginData, WechatLoginError, WechatOfficialCallbackData, WechatOfficialCallbackError, WechatOfficialCallbackResponse, WechatOfficialLoginData, WechatOfficialLoginError, WechatUnbindData, WechatUnbindError, WechatUnbindResponse } from '../types.gen';
 
-export const listBlogCategoriesMutation = (options?: Partial<Options<ListBlogCategoriesData>>): UseMutationOptions<ListBlogCategoriesResponse, DefaultError, Options<ListBlogCategoriesData>> => {
-    const mutationOptions: UseMutationOptions<ListBlogCategoriesResponse, DefaultError, Options<ListBlogCategoriesData>> = {
+/**
+ * Categories of the articles the caller may read, in alphabetical order.
+ */
+export const listBlogCategoriesMutation = (options?: Partial<Options<ListBlogCategoriesData>>): UseMutationOptions<ListBlogCategoriesResponse, ListBlogCategoriesError, Options<ListBlogCategoriesData>> => {
+    const mutationOptions: UseMutationOptions<ListBlogCategoriesResponse, ListBlogCategoriesError, Options<ListBlogCategoriesData>> = {
         mutationFn: async (fnOptions) => {
             const { data } = await listBlogCategories({
                 ...options,
@@ -55,7 +58,7 @@ export const deleteBlogMutation = (options?: Partial<Options<DeleteBlogData>>): 
 };
 
 /**
- * Published articles, newest first.
+ * Published articles, newest first; `keyword` searches titles and summaries.
  */
 export const listBlogsMutation = (options?: Partial<Options<ListBlogsData>>): UseMutationOptions<ListBlogsResponse, ListBlogsError, Options<ListBlogsData>> => {
     const mutationOptions: UseMutationOptions<ListBlogsResponse, ListBlogsError, Options<ListBlogsData>> = {
@@ -105,8 +108,11 @@ export const publishBlogMutation = (options?: Partial<Options<PublishBlogData>>)
     return mutationOptions;
 };
 
-export const listBlogTagsMutation = (options?: Partial<Options<ListBlogTagsData>>): UseMutationOptions<ListBlogTagsResponse, DefaultError, Options<ListBlogTagsData>> => {
-    const mutationOptions: UseMutationOptions<ListBlogTagsResponse, DefaultError, Options<ListBlogTagsData>> = {
+/**
+ * Tags of the articles the caller may read, in alphabetical order.
+ */
+export const listBlogTagsMutation = (options?: Partial<Options<ListBlogTagsData>>): UseMutationOptions<ListBlogTagsResponse, ListBlogTagsError, Options<ListBlogTagsData>> => {
+    const mutationOptions: UseMutationOptions<ListBlogTagsResponse, ListBlogTagsError, Options<ListBlogTagsData>> = {
         mutationFn: async (fnOptions) => {
             const { data } = await listBlogTags({
                 ...options,
@@ -137,7 +143,8 @@ export const unpublishBlogMutation = (options?: Partial<Options<UnpublishBlogDat
 };
 
 /**
- * Saves an article: its authors, admins and superadmins.
+ * Saves an article: its authors, admins and superadmins. Only the creator, an admin or a
+ * superadmin may change the authors.
  */
 export const updateBlogMutation = (options?: Partial<Options<UpdateBlogData>>): UseMutationOptions<UpdateBlogResponse, UpdateBlogError, Options<UpdateBlogData>> => {
     const mutationOptions: UseMutationOptions<UpdateBlogResponse, UpdateBlogError, Options<UpdateBlogData>> = {

@@ -1,0 +1,7 @@
+UPDATE moments SET
+    image_paths = COALESCE((SELECT json_agg(path ORDER BY position)::text
+                            FROM moment_images WHERE moment_id = moments.id), '[]'),
+    liker_ids = COALESCE((SELECT json_agg(user_id ORDER BY created_at, user_id)::text
+                          FROM moment_likes WHERE moment_id = moments.id), '[]'),
+    thread = COALESCE((SELECT json_agg(json_build_array(id, user_id, parent_id, content) ORDER BY id)::text
+                       FROM moment_comments WHERE moment_id = moments.id), '[]');
