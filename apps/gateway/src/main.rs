@@ -13,8 +13,9 @@ use actix_web::web::Redirect;
 use actix_web::{HttpServer, web as actix};
 use clap::{Parser, Subcommand};
 use platform::clock::SystemClock;
-use platform::config::{Config, DatabaseUrl, Environment};
+use platform::config::{Config, ConfigError, DatabaseUrl, Environment, Source};
 use platform::db::DbPool;
+use platform::settings::Settings;
 use platform::{AppState, Role};
 use utoipa_swagger_ui::SwaggerUi;
 
@@ -80,7 +81,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let outcome = match cli.command.unwrap_or(Command::Serve) {
         Command::Openapi => print_openapi(),
-        Command::Migrate => load_config().and_then(|config| migrate(&config.database_url)),
+        Command::Migrate => load_config().and_then(|loaded| migrate(&loaded.config.database_url)),
         Command::Serve => load_config().and_then(serve),
         Command::User {
             action:
@@ -89,13 +90,13 @@ fn main() -> ExitCode {
                     password,
                     role,
                 },
-        } => load_config().and_then(|config| create_user(config, &username, &password, role)),
+        } => load_config().and_then(|loaded| create_user(loaded, &username, &password, role)),
         Command::Seed {
             what: SeedCommand::Demo,
         } => load_config().and_then(seed_demo),
         Command::Seed {
             what: SeedCommand::Bench { members, moments },
-        } => load_config().and_then(|config| seed_bench(config, members, moments)),
+        } => load_config().and_then(|loaded| seed_bench(loaded, members, moments)),
     };
     match outcome {
         Ok(()) => ExitCode::SUCCESS,
@@ -106,9 +107,21 @@ fn main() -> ExitCode {
     }
 }
 
-fn load_config() -> Result<Config, String> {
+/// The platform's configuration and every module's settings, read once from one source.
+struct Loaded {
+    config: Config,
+    settings: Settings,
+}
+
+fn load_config() -> Result<Loaded, String> {
     init_tracing();
-    Config::from_env().map_err(|e| e.to_string())
+    let read = || {
+        let source = Source::from_env()?;
+        let config = Config::from_source(&source)?;
+        let settings = platform::module::load_settings(mount::MODULES, &source, &config)?;
+        Ok::<_, ConfigError>(Loaded { config, settings })
+    };
+    read().map_err(|e| e.to_string())
 }
 
 fn init_tracing() {
@@ -137,29 +150,31 @@ fn migrate(url: &DatabaseUrl) -> Result<(), String> {
 
 /// Migrates, then builds the shared state on a runtime for the one-off commands.
 fn with_state<T>(
-    config: Config,
+    loaded: Loaded,
     work: impl AsyncFnOnce(&AppState) -> Result<T, String>,
 ) -> Result<T, String> {
-    migrate(&config.database_url)?;
+    migrate(&loaded.config.database_url)?;
     actix_web::rt::System::new().block_on(async move {
-        let state = build_state(config, 2)?;
+        let state = build_state(loaded, 2)?;
         work(&state).await
     })
 }
 
-fn build_state(config: Config, pool_size: usize) -> Result<AppState, String> {
+fn build_state(loaded: Loaded, pool_size: usize) -> Result<AppState, String> {
+    let Loaded { config, settings } = loaded;
     let pool = DbPool::connect(&config.database_url, pool_size).map_err(|e| e.to_string())?;
     let directory = accounts::api::directory(pool.clone());
     Ok(AppState::new(
         config,
+        settings,
         pool,
         Arc::new(SystemClock),
         directory,
     ))
 }
 
-fn create_user(config: Config, username: &str, password: &str, role: Role) -> Result<(), String> {
-    let created = with_state(config, async |state| {
+fn create_user(loaded: Loaded, username: &str, password: &str, role: Role) -> Result<(), String> {
+    let created = with_state(loaded, async |state| {
         accounts::api::create_user(state, username, password, None, role)
             .await
             .map_err(|e| e.to_string())
@@ -173,11 +188,11 @@ fn create_user(config: Config, username: &str, password: &str, role: Role) -> Re
     Ok(())
 }
 
-fn seed_demo(config: Config) -> Result<(), String> {
-    if config.environment == Environment::Production {
+fn seed_demo(loaded: Loaded) -> Result<(), String> {
+    if loaded.config.environment == Environment::Production {
         return Err("demo content has known passwords and is refused in production".into());
     }
-    match with_state(config, async |state| seed::seed_demo(state).await)? {
+    match with_state(loaded, async |state| seed::seed_demo(state).await)? {
         seed::SeedOutcome::Seeded => println!("Demo content created."),
         seed::SeedOutcome::AlreadyHasUsers => {
             println!("The database already has users; demo seed skipped.")
@@ -187,11 +202,11 @@ fn seed_demo(config: Config) -> Result<(), String> {
     Ok(())
 }
 
-fn seed_bench(config: Config, members: u32, moments: u32) -> Result<(), String> {
-    if config.environment == Environment::Production {
+fn seed_bench(loaded: Loaded, members: u32, moments: u32) -> Result<(), String> {
+    if loaded.config.environment == Environment::Production {
         return Err("benchmark content is refused in production".into());
     }
-    with_state(config, async |state| {
+    with_state(loaded, async |state| {
         if accounts::api::count_users(state)
             .await
             .map_err(|e| e.to_string())?
@@ -212,16 +227,16 @@ fn seed_bench(config: Config, members: u32, moments: u32) -> Result<(), String> 
     Ok(())
 }
 
-fn serve(config: Config) -> Result<(), String> {
-    migrate(&config.database_url)?;
+fn serve(loaded: Loaded) -> Result<(), String> {
+    migrate(&loaded.config.database_url)?;
     actix_web::rt::System::new().block_on(async move {
-        let bind = config.bind;
-        let web_dir = config.web_dir.clone();
-        let pool_size = match config.database_url {
+        let bind = loaded.config.bind;
+        let web_dir = loaded.config.web_dir.clone();
+        let pool_size = match loaded.config.database_url {
             DatabaseUrl::Sqlite(_) => 8,
             DatabaseUrl::Postgres(_) => 16,
         };
-        let state = actix::Data::new(build_state(config, pool_size)?);
+        let state = actix::Data::new(build_state(loaded, pool_size)?);
         state
             .db
             .warm_up(pool_size)
@@ -248,27 +263,21 @@ fn serve(config: Config) -> Result<(), String> {
     })
 }
 
-/// Hourly clean-up of expired captchas and stale rate-limit counters.
+/// Every module's maintenance, hourly.
 fn spawn_maintenance(state: actix::Data<AppState>) {
     actix_web::rt::spawn(async move {
         let mut interval = actix_web::rt::time::interval(Duration::from_secs(3600));
         loop {
             interval.tick().await;
-            if let Err(error) = accounts::api::purge_expired_captchas(&state).await {
-                tracing::warn!(%error, "captcha clean-up failed");
-            }
-            if let Ok(mut pooled) = state.db.get().await
-                && let Err(error) =
-                    platform::rate_limit::purge_stale(&mut pooled.conn(), state.now()).await
-            {
-                tracing::warn!(%error, "rate-limit clean-up failed");
-            }
+            platform::module::run_maintenance(mount::MODULES, &state).await;
         }
     });
 }
 
 #[cfg(test)]
 mod tests {
+    mod openapi;
+
     /// The committed document must be what the code produces; `make openapi` regenerates it
     /// (and the web client generated from it).
     #[test]

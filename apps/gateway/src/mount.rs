@@ -1,17 +1,25 @@
-//! Composes the domain crates under /api/v1 and describes them in one OpenAPI document.
+//! The application's modules, in one list: their routes under /api/v1, one OpenAPI document,
+//! the maintenance loop and the demo content all come from it.
 
+use platform::Module;
 use utoipa::openapi::OpenApi;
 use utoipa::openapi::security::{Http, HttpAuthScheme, SecurityScheme};
 use utoipa_actix_web::service_config::ServiceConfig;
 
-/// Every crate's routes, in one place.
+/// Every module; adding a crate is one line here. The order is the demo seeds' order:
+/// accounts first, as the later seeds need its members.
+pub const MODULES: &[Module] = &[
+    platform::module::SITE,
+    platform::module::UPLOADS,
+    accounts::MODULE,
+    moments::MODULE,
+    blog::MODULE,
+    admin::MODULE,
+];
+
+/// Every module's routes.
 pub fn mount(cfg: &mut ServiceConfig<'_>) {
-    platform::site::configure(cfg);
-    platform::files::http::configure(cfg);
-    accounts::configure(cfg);
-    moments::configure(cfg);
-    blog::configure(cfg);
-    admin::configure(cfg);
+    platform::module::mount_all(MODULES, cfg);
 }
 
 /// The document `xinqiao openapi` prints and `/api/v1/openapi.json` serves.

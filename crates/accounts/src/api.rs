@@ -40,14 +40,13 @@ pub enum CreateUserError {
     #[error("username '{0}' is taken")]
     Taken(String),
     #[error(transparent)]
-    Internal(#[from] ApiError),
+    Platform(#[from] ApiError),
 }
 
-impl From<diesel::result::Error> for CreateUserError {
-    fn from(error: diesel::result::Error) -> Self {
-        Self::Internal(error.into())
-    }
-}
+platform::api_errors!(CreateUserError {
+    CreateUserError::Invalid(_) => bad_request,
+    CreateUserError::Taken(_) => conflict,
+});
 
 /// The public face of a created user.
 #[derive(Debug, Clone)]
@@ -75,7 +74,7 @@ pub async fn create_user(
     let hash = crate::service::hash_password(password, state.config.password_hash_cost).await?;
     let now = state.now();
     let uuid = uuid::Uuid::new_v4().to_string();
-    let mut pooled = state.db.get().await.map_err(ApiError::from)?;
+    let mut pooled = state.db.get().await?;
     let new_user = NewUser {
         uuid: &uuid,
         username: username.as_str(),

@@ -15,17 +15,25 @@ pub struct CaptchaData {
     pub image_base64: String,
 }
 
-/// Every field is required; a missing or empty one is answered with 请填写完整信息.
+/// Every field is required; a missing, null or blank one is answered with 请填写完整信息.
+// The fields are read as optional so that a missing one gets that sentence rather than a
+// parse error; the schema states what the server then requires.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct LoginRequest {
     #[serde(default)]
+    #[schema(required = true, value_type = String, min_length = 1, pattern = r"\S")]
     pub username: Option<String>,
     #[serde(default)]
+    #[schema(required = true, value_type = String, min_length = 1, pattern = r"\S")]
     pub password: Option<String>,
+    /// The characters shown in the captcha image.
     #[serde(default)]
+    #[schema(required = true, value_type = String, min_length = 1, pattern = r"\S")]
     pub captcha: Option<String>,
+    /// `captchaId` from GET /user/captcha.
     #[serde(default)]
+    #[schema(required = true, value_type = String, min_length = 1, pattern = r"\S")]
     pub captcha_id: Option<String>,
 }
 
@@ -47,20 +55,41 @@ impl TryFrom<LoginRequest> for LoginForm {
     }
 }
 
+/// Every field is required: a missing, null or blank one is answered with 请填写完整信息,
+/// a malformed one with its rule's sentence.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct RegisterRequest {
-    /// 3–32 letters, digits, underscores or Chinese characters; unique regardless of case.
+    /// 3–32 letters, digits, underscores or Chinese characters (surrounding spaces are
+    /// dropped); unique regardless of case.
     #[serde(default)]
+    #[schema(
+        required = true,
+        value_type = String,
+        min_length = 3,
+        pattern = r"^\s*[0-9A-Za-z_\u3400-\u4DBF\u4E00-\u9FFF]{3,32}\s*$"
+    )]
     pub username: Option<String>,
+    /// One @ between a local part and a dotted domain, no spaces inside, at most 254 bytes.
     #[serde(default)]
+    #[schema(
+        required = true,
+        value_type = String,
+        min_length = 5,
+        pattern = r"^\s*[^\s@]+@[^\s@.]+(\.[^\s@.]+)+\s*$"
+    )]
     pub email: Option<String>,
-    /// At least 6 characters.
+    /// At least 6 characters and at most 72 bytes (UTF-8), the most bcrypt reads.
     #[serde(default)]
+    #[schema(required = true, value_type = String, min_length = 6, pattern = r"\S")]
     pub password: Option<String>,
+    /// The characters shown in the captcha image.
     #[serde(default)]
+    #[schema(required = true, value_type = String, min_length = 1, pattern = r"\S")]
     pub captcha: Option<String>,
+    /// `captchaId` from GET /user/captcha.
     #[serde(default)]
+    #[schema(required = true, value_type = String, min_length = 1, pattern = r"\S")]
     pub captcha_id: Option<String>,
 }
 

@@ -1,6 +1,7 @@
 //! Account handlers: extract, parse, call the service, shape the answer.
 
 use actix_web::{get, post, web};
+use platform::http::OptionalJson;
 use platform::{
     ApiResult, AppState, ClientAddress, CurrentUser, Empty, Envelope, ErrorEnvelope, ok,
     ok_with_message,
@@ -36,6 +37,7 @@ async fn get_captcha(state: web::Data<AppState>, client: ClientAddress) -> ApiRe
         (status = 200, description = "登录成功", body = Envelope<LoginData>),
         (status = 400, description = "请填写完整信息, or code 431 when the captcha is wrong, expired or used", body = ErrorEnvelope),
         (status = 401, description = "Wrong username or password (one message for both)", body = ErrorEnvelope),
+        (status = 413, body = ErrorEnvelope),
         (status = 429, description = "Too many failures for this username or address; see Retry-After", body = ErrorEnvelope),
     )
 )]
@@ -59,6 +61,7 @@ async fn login_user(
         (status = 200, description = "注册成功", body = Envelope<LoginData>),
         (status = 400, description = "A field is missing or invalid, or code 431 for the captcha", body = ErrorEnvelope),
         (status = 409, description = "The username is taken", body = ErrorEnvelope),
+        (status = 413, body = ErrorEnvelope),
         (status = 429, description = "Too many registrations from this address", body = ErrorEnvelope),
     )
 )]
@@ -77,15 +80,23 @@ async fn register_user(
 #[utoipa::path(
     tag = "accounts",
     operation_id = "keep_login",
-    request_body = Object,
+    request_body(content = Option<Object>, description = "`{}` as the spec sends it, or left out; its fields are not read", content_type = "application/json"),
     security(("bearer" = [])),
     responses(
         (status = 200, body = Envelope<RefreshedSession>),
+        (status = 400, description = "The body is not a JSON object", body = ErrorEnvelope),
         (status = 401, description = "No token, or an expired or revoked one", body = ErrorEnvelope),
+        (status = 413, body = ErrorEnvelope),
     )
 )]
 #[post("/user/keeplogin")]
-async fn keep_login(state: web::Data<AppState>, user: CurrentUser) -> ApiResult<RefreshedSession> {
+async fn keep_login(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    // Read, though nothing in it is used, so that the body the document describes is the one
+    // the server takes: a JSON object, or none.
+    _body: OptionalJson<Option<serde_json::Map<String, serde_json::Value>>>,
+) -> ApiResult<RefreshedSession> {
     let signed_in = service::keep_login(&state, &user.0).await?;
     ok(signed_in.into())
 }

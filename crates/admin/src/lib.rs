@@ -3,3 +3,5 @@
 mod feedback;
 
 pub use feedback::configure;
+
+pub const MODULE: platform::Module = platform::Module::new("admin", configure);

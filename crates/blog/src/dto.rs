@@ -4,7 +4,9 @@ use platform::flag::Flag;
 use platform::text::{has_visible, trim_visible};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
-use utoipa::openapi::schema::{ArrayBuilder, ObjectBuilder, OneOfBuilder, Schema, Type};
+use utoipa::openapi::schema::{
+    ArrayBuilder, ObjectBuilder, OneOfBuilder, Schema, SchemaType, Type,
+};
 
 use crate::model::{
     AUTHORS_MAX, BlogDraft, BlogId, CATEGORIES_MAX, CONTENT_MAX_CHARS, CONTENT_MIN_CHARS,
@@ -86,13 +88,11 @@ pub struct SaveBlogRequest {
     /// 3 to 100 characters (zero-width ones and surrounding spaces do not count).
     // Read as empty when left out, so the answer is the spec's 请输入标题, not a parse error.
     #[serde(default)]
-    #[schema(required = true, min_length = 3, max_length = 100)]
+    #[schema(required = true, min_length = 3, max_length = 100, pattern = r"\S")]
     pub title: String,
-    /// Up to 10 of at most 20 characters; unknown ones are created.
     #[serde(default)]
     #[schema(schema_with = tag_list_schema)]
     pub tags: Vec<String>,
-    /// Up to 5 of at most 20 characters; unknown ones are created.
     #[serde(default)]
     #[schema(schema_with = category_list_schema)]
     pub categories: Vec<String>,
@@ -103,9 +103,7 @@ pub struct SaveBlogRequest {
     #[serde(default)]
     #[schema(max_length = 50)]
     pub twitter_author: String,
-    /// Existing usernames. Left out: the creator alone on create, unchanged on update. Only
-    /// the creator, an admin or a superadmin may change them, and only the creator may
-    /// remove the creator.
+    // Described by its schema function, which the document takes in place of doc comments.
     #[serde(default)]
     #[schema(schema_with = authors_schema)]
     pub authors: Option<AuthorsInput>,
@@ -116,23 +114,23 @@ pub struct SaveBlogRequest {
     /// Markdown, at least 10 characters (zero-width ones and surrounding spaces do not count).
     // Read as empty when left out, so the answer is the spec's 请输入内容.
     #[serde(default)]
-    #[schema(required = true, min_length = 10, max_length = 100000)]
+    #[schema(required = true, min_length = 10, max_length = 100000, pattern = r"\S")]
     pub content: String,
-    /// 1 publishes, 0 (or left out) keeps a draft.
+    // Described by its schema function: 1 publishes, 0 (or left out) keeps a draft.
     #[serde(default)]
-    #[schema(value_type = Option<i64>)]
+    #[schema(schema_with = publish_flag_schema)]
     pub is_published: Option<Flag>,
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct UpdateBlogRequest {
-    #[schema(minimum = 1)]
+    #[schema(value_type = i64, minimum = 1)]
     pub id: BlogId,
     #[serde(flatten)]
     pub article: SaveBlogRequest,
 }
 
-fn label_list_schema(max_items: usize) -> ArrayBuilder {
+fn label_list_schema(max_items: usize, description: &str) -> ArrayBuilder {
     ArrayBuilder::new()
         .items(
             ObjectBuilder::new()
@@ -140,14 +138,21 @@ fn label_list_schema(max_items: usize) -> ArrayBuilder {
                 .max_length(Some(LABEL_MAX_CHARS)),
         )
         .max_items(Some(max_items))
+        .description(Some(description))
 }
 
 fn tag_list_schema() -> ArrayBuilder {
-    label_list_schema(TAGS_MAX)
+    label_list_schema(
+        TAGS_MAX,
+        "Up to 10 of at most 20 characters; unknown ones are created.",
+    )
 }
 
 fn category_list_schema() -> ArrayBuilder {
-    label_list_schema(CATEGORIES_MAX)
+    label_list_schema(
+        CATEGORIES_MAX,
+        "Up to 5 of at most 20 characters; unknown ones are created.",
+    )
 }
 
 fn authors_schema() -> Schema {
@@ -159,7 +164,26 @@ fn authors_schema() -> Schema {
                 .max_items(Some(AUTHORS_MAX)),
         )
         .item(name().description(Some("Comma-separated usernames")))
+        .item(ObjectBuilder::new().schema_type(Type::Null))
+        .description(Some(
+            "Existing usernames. Left out or null: the creator alone on create, unchanged on \
+             update. Only the creator, an admin or a superadmin may change them, and only the \
+             creator may remove the creator.",
+        ))
         .into()
+}
+
+/// The server reads the spec's 0/1 and true/false alike; null is a draft.
+fn publish_flag_schema() -> ObjectBuilder {
+    ObjectBuilder::new()
+        .schema_type(SchemaType::from_iter([
+            Type::Integer,
+            Type::Boolean,
+            Type::Null,
+        ]))
+        .description(Some(
+            "1 (or true) publishes; 0, false, null or left out keeps a draft.",
+        ))
 }
 
 /// `value` without invisible ends, or `message` when more than `max_chars` are left.
@@ -234,7 +258,7 @@ pub struct CreatedBlog {
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct BlogRef {
-    #[schema(minimum = 1)]
+    #[schema(value_type = i64, minimum = 1)]
     pub id: BlogId,
 }
 

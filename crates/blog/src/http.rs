@@ -34,11 +34,16 @@ pub fn configure(cfg: &mut utoipa_actix_web::service_config::ServiceConfig<'_>) 
         .service(get_blog);
 }
 
+/// A list's paging: a body left out, or JSON null, as the document allows, is the first page.
+fn page_request(body: OptionalJson<Option<PageRequest>>) -> PageRequest {
+    body.0.unwrap_or_default()
+}
+
 /// Published articles, newest first; `keyword` searches titles and summaries.
 #[utoipa::path(
     tag = "blog",
     operation_id = "list_blogs",
-    request_body(content = Option<PageRequest>, description = "May be left out: the first page of 9", content_type = "application/json"),
+    request_body(content = Option<PageRequest>, description = "May be left out (or null): the first page of 9", content_type = "application/json"),
     responses(
         (status = 200, body = Envelope<BlogListData>),
         (status = 400, description = "The body is not valid JSON of this shape", body = ErrorEnvelope),
@@ -48,9 +53,9 @@ pub fn configure(cfg: &mut utoipa_actix_web::service_config::ServiceConfig<'_>) 
 #[post("/blog/list")]
 async fn list_blogs(
     state: web::Data<AppState>,
-    body: OptionalJson<PageRequest>,
+    body: OptionalJson<Option<PageRequest>>,
 ) -> ApiResult<BlogListData> {
-    let request = body.0;
+    let request = page_request(body);
     let shelf = match request.keyword() {
         None => Shelf::Published,
         Some(words) => Shelf::PublishedMatching(words),
@@ -64,7 +69,7 @@ async fn list_blogs(
 #[utoipa::path(
     tag = "blog",
     operation_id = "list_my_blogs",
-    request_body(content = Option<PageRequest>, description = "May be left out: the first 100", content_type = "application/json"),
+    request_body(content = Option<PageRequest>, description = "May be left out (or null): the first 100", content_type = "application/json"),
     security(("bearer" = [])),
     responses(
         (status = 200, body = Envelope<BlogListData>),
@@ -77,9 +82,9 @@ async fn list_blogs(
 async fn list_my_blogs(
     state: web::Data<AppState>,
     user: CurrentUser,
-    body: OptionalJson<PageRequest>,
+    body: OptionalJson<Option<PageRequest>>,
 ) -> ApiResult<BlogListData> {
-    let window = body.0.window(LOOKUP_PAGE_SIZE, MAX_PAGE_SIZE);
+    let window = page_request(body).window(LOOKUP_PAGE_SIZE, MAX_PAGE_SIZE);
     let (blogs, total) = service::list(&state, service::managed_by(&user.0), window).await?;
     ok(BlogListData { blogs, total })
 }
@@ -88,10 +93,10 @@ async fn list_my_blogs(
 #[utoipa::path(
     tag = "blog",
     operation_id = "get_blog",
-    params(("id" = BlogId, Path, minimum = 1, description = "The article's id")),
+    params(("id" = i64, Path, minimum = 1, description = "The article's id")),
     responses(
         (status = 200, body = Envelope<BlogItem>),
-        (status = 400, description = "The id is not an integer", body = ErrorEnvelope),
+        (status = 400, description = "The id is not a 64-bit integer (路径参数格式错误)", body = ErrorEnvelope),
         (status = 404, description = "文章不存在或已被删除", body = ErrorEnvelope),
     )
 )]
@@ -237,7 +242,7 @@ async fn unpublish_blog(
 #[utoipa::path(
     tag = "blog",
     operation_id = "list_blog_tags",
-    request_body(content = Option<PageRequest>, description = "May be left out: the first 100", content_type = "application/json"),
+    request_body(content = Option<PageRequest>, description = "May be left out (or null): the first 100", content_type = "application/json"),
     responses(
         (status = 200, body = Envelope<BlogTagListData>),
         (status = 400, description = "The body is not valid JSON of this shape", body = ErrorEnvelope),
@@ -248,10 +253,10 @@ async fn unpublish_blog(
 async fn list_blog_tags(
     state: web::Data<AppState>,
     user: OptionalUser,
-    body: OptionalJson<PageRequest>,
+    body: OptionalJson<Option<PageRequest>>,
 ) -> ApiResult<BlogTagListData> {
     let shelf = service::readable_by(user.0.as_ref());
-    let window = body.0.window(LOOKUP_PAGE_SIZE, MAX_PAGE_SIZE);
+    let window = page_request(body).window(LOOKUP_PAGE_SIZE, MAX_PAGE_SIZE);
     let (rows, total) = service::labels(&state, LabelKind::Tag, shelf, window).await?;
     let tags = rows
         .into_iter()
@@ -264,7 +269,7 @@ async fn list_blog_tags(
 #[utoipa::path(
     tag = "blog",
     operation_id = "list_blog_categories",
-    request_body(content = Option<PageRequest>, description = "May be left out: the first 100", content_type = "application/json"),
+    request_body(content = Option<PageRequest>, description = "May be left out (or null): the first 100", content_type = "application/json"),
     responses(
         (status = 200, body = Envelope<BlogCategoryListData>),
         (status = 400, description = "The body is not valid JSON of this shape", body = ErrorEnvelope),
@@ -275,10 +280,10 @@ async fn list_blog_tags(
 async fn list_blog_categories(
     state: web::Data<AppState>,
     user: OptionalUser,
-    body: OptionalJson<PageRequest>,
+    body: OptionalJson<Option<PageRequest>>,
 ) -> ApiResult<BlogCategoryListData> {
     let shelf = service::readable_by(user.0.as_ref());
-    let window = body.0.window(LOOKUP_PAGE_SIZE, MAX_PAGE_SIZE);
+    let window = page_request(body).window(LOOKUP_PAGE_SIZE, MAX_PAGE_SIZE);
     let (rows, total) = service::labels(&state, LabelKind::Category, shelf, window).await?;
     let categories = rows
         .into_iter()

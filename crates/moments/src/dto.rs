@@ -4,6 +4,7 @@ use platform::flag::Flag;
 use platform::paging::FeedWindow;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
+use utoipa::openapi::schema::{ArrayBuilder, ObjectBuilder, SchemaType, Type};
 
 use crate::model::{
     CONTENT_MAX_CHARS, CommentId, IMAGES_MAX, LATITUDE_RANGE, LONGITUDE_RANGE, MomentDraft,
@@ -13,9 +14,8 @@ use crate::model::{
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct FeedRequest {
-    /// 0 (or left out) for the newest page; then the smallest momentId seen so far.
+    /// 0 (or less, or left out) for the newest page; then the smallest momentId seen so far.
     #[serde(default)]
-    #[schema(minimum = 0)]
     pub from_id: i64,
     /// Moments per page, 10 to 20 (default 10); other values are brought into that range.
     #[serde(default)]
@@ -84,19 +84,19 @@ pub struct CreateMomentRequest {
     #[serde(default)]
     #[schema(max_length = 2000)]
     pub content: String,
-    /// Up to 9 paths returned by POST /upload?purpose=moment, uploaded by the caller.
+    // Described by its schema function, which the document takes in place of doc comments.
     #[serde(default)]
-    #[schema(max_items = 9)]
+    #[schema(schema_with = images_schema)]
     pub images: Vec<String>,
     /// public (default), friends or private.
     #[serde(default)]
     #[schema(pattern = "^(public|friends|private)?$")]
     pub visibility: Option<String>,
     #[serde(default)]
-    #[schema(value_type = Option<i64>)]
+    #[schema(schema_with = flag_schema)]
     pub is_topic: Option<Flag>,
     #[serde(default)]
-    #[schema(value_type = Option<i64>)]
+    #[schema(schema_with = flag_schema)]
     pub friend_show: Option<Flag>,
     #[serde(default)]
     #[schema(minimum = 0)]
@@ -121,6 +121,30 @@ pub struct CreateMomentRequest {
     #[serde(default)]
     #[schema(minimum = -900000, maximum = 900000)]
     pub latitude: Option<i64>,
+}
+
+fn images_schema() -> ArrayBuilder {
+    ArrayBuilder::new()
+        .items(ObjectBuilder::new().schema_type(Type::String))
+        .max_items(Some(IMAGES_MAX))
+        .unique_items(true)
+        .description(Some(
+            "Up to 9 different paths returned by POST /upload?purpose=moment, uploaded by the \
+             caller.",
+        ))
+}
+
+/// A 0/1 flag as the server reads it: a number (0 is off) or a boolean, null meaning off.
+fn flag_schema() -> ObjectBuilder {
+    ObjectBuilder::new()
+        .schema_type(SchemaType::from_iter([
+            Type::Integer,
+            Type::Boolean,
+            Type::Null,
+        ]))
+        .description(Some(
+            "1 (or true) is on; 0, false, null or left out is off.",
+        ))
 }
 
 fn bounded(value: &str, max_chars: usize, message: &'static str) -> Result<String, &'static str> {
@@ -199,7 +223,7 @@ pub struct CreatedMoment {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct MomentRef {
-    #[schema(minimum = 1)]
+    #[schema(value_type = i64, minimum = 1)]
     pub moment_id: MomentId,
 }
 
@@ -214,16 +238,17 @@ pub struct LikeData {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CreateCommentRequest {
-    #[schema(minimum = 1)]
+    #[schema(value_type = i64, minimum = 1)]
     pub moment_id: MomentId,
-    /// 1 to 500 visible characters.
+    /// 1 to 500 visible characters (surrounding spaces do not count).
+    // Read as empty when left out, so the answer is 请输入评论内容, not a parse error.
     #[serde(default)]
-    #[schema(required = true, min_length = 1, max_length = 500)]
+    #[schema(required = true, min_length = 1, max_length = 500, pattern = r"\S")]
     pub content: String,
     /// 0 (or left out) for a top-level comment, else the comment replied to (of the same
     /// moment).
     #[serde(default)]
-    #[schema(minimum = 0)]
+    #[schema(value_type = i64, minimum = 0)]
     pub parent_id: CommentId,
 }
 
@@ -236,7 +261,7 @@ pub struct CommentsData {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CommentRef {
-    #[schema(minimum = 1)]
+    #[schema(value_type = i64, minimum = 1)]
     pub comment_id: CommentId,
 }
 

@@ -13,6 +13,9 @@ use crate::model::{CommentText, MomentDraft};
 use crate::service::{self, MomentsError};
 use crate::visibility::Audience;
 
+const BAD_BODY: &str = "The body is not JSON of this shape";
+const MOMENT_NOT_FOUND: &str = "No such moment, or one the caller cannot see";
+
 pub fn configure(cfg: &mut utoipa_actix_web::service_config::ServiceConfig<'_>) {
     cfg.service(list_moments)
         .service(list_guest_moments)
@@ -30,7 +33,12 @@ pub fn configure(cfg: &mut utoipa_actix_web::service_config::ServiceConfig<'_>) 
     operation_id = "list_moments",
     request_body = FeedRequest,
     security(("bearer" = [])),
-    responses((status = 200, body = Envelope<FeedData>), (status = 401, body = ErrorEnvelope))
+    responses(
+        (status = 200, body = Envelope<FeedData>),
+        (status = 400, description = BAD_BODY, body = ErrorEnvelope),
+        (status = 401, body = ErrorEnvelope),
+        (status = 413, body = ErrorEnvelope),
+    )
 )]
 #[post("/moment/list")]
 async fn list_moments(
@@ -48,7 +56,11 @@ async fn list_moments(
     tag = "moments",
     operation_id = "list_guest_moments",
     request_body = FeedRequest,
-    responses((status = 200, body = Envelope<FeedData>), (status = 400, body = ErrorEnvelope))
+    responses(
+        (status = 200, body = Envelope<FeedData>),
+        (status = 400, description = BAD_BODY, body = ErrorEnvelope),
+        (status = 413, body = ErrorEnvelope),
+    )
 )]
 #[post("/moment/guest/list")]
 async fn list_guest_moments(
@@ -71,7 +83,8 @@ async fn list_guest_moments(
         (status = 200, body = Envelope<CreatedMoment>),
         (status = 400, description = "A rule is broken; the message says which", body = ErrorEnvelope),
         (status = 401, body = ErrorEnvelope),
-        (status = 429, body = ErrorEnvelope),
+        (status = 413, body = ErrorEnvelope),
+        (status = 429, description = "Too many moments this hour", body = ErrorEnvelope),
     )
 )]
 #[post("/moment/create")]
@@ -90,7 +103,13 @@ async fn create_moment(
     operation_id = "like_moment",
     request_body = MomentRef,
     security(("bearer" = [])),
-    responses((status = 200, body = Envelope<LikeData>), (status = 401, body = ErrorEnvelope), (status = 404, body = ErrorEnvelope))
+    responses(
+        (status = 200, body = Envelope<LikeData>),
+        (status = 400, description = BAD_BODY, body = ErrorEnvelope),
+        (status = 401, body = ErrorEnvelope),
+        (status = 404, description = MOMENT_NOT_FOUND, body = ErrorEnvelope),
+        (status = 413, body = ErrorEnvelope),
+    )
 )]
 #[post("/moment/like")]
 async fn like_moment(
@@ -107,7 +126,13 @@ async fn like_moment(
     operation_id = "unlike_moment",
     request_body = MomentRef,
     security(("bearer" = [])),
-    responses((status = 200, body = Envelope<LikeData>), (status = 401, body = ErrorEnvelope), (status = 404, body = ErrorEnvelope))
+    responses(
+        (status = 200, body = Envelope<LikeData>),
+        (status = 400, description = BAD_BODY, body = ErrorEnvelope),
+        (status = 401, body = ErrorEnvelope),
+        (status = 404, description = MOMENT_NOT_FOUND, body = ErrorEnvelope),
+        (status = 413, body = ErrorEnvelope),
+    )
 )]
 #[post("/moment/unlike")]
 async fn unlike_moment(
@@ -127,9 +152,11 @@ async fn unlike_moment(
     security(("bearer" = [])),
     responses(
         (status = 200, body = Envelope<Empty>),
+        (status = 400, description = BAD_BODY, body = ErrorEnvelope),
         (status = 401, body = ErrorEnvelope),
-        (status = 403, body = ErrorEnvelope),
-        (status = 404, body = ErrorEnvelope),
+        (status = 403, description = "Someone else's moment the caller can see", body = ErrorEnvelope),
+        (status = 404, description = MOMENT_NOT_FOUND, body = ErrorEnvelope),
+        (status = 413, body = ErrorEnvelope),
     )
 )]
 #[post("/moment/delete")]
@@ -149,9 +176,11 @@ async fn delete_moment(
     security(("bearer" = [])),
     responses(
         (status = 200, body = Envelope<CommentsData>),
-        (status = 400, body = ErrorEnvelope),
+        (status = 400, description = "A rule is broken (the text, or a parent of another moment); the message says which", body = ErrorEnvelope),
         (status = 401, body = ErrorEnvelope),
-        (status = 404, body = ErrorEnvelope),
+        (status = 404, description = MOMENT_NOT_FOUND, body = ErrorEnvelope),
+        (status = 413, body = ErrorEnvelope),
+        (status = 429, description = "Too many comments this hour", body = ErrorEnvelope),
     )
 )]
 #[post("/comment/create")]
@@ -176,9 +205,11 @@ async fn create_comment(
     security(("bearer" = [])),
     responses(
         (status = 200, body = Envelope<CommentDeletedData>),
+        (status = 400, description = BAD_BODY, body = ErrorEnvelope),
         (status = 401, body = ErrorEnvelope),
-        (status = 403, body = ErrorEnvelope),
-        (status = 404, body = ErrorEnvelope),
+        (status = 403, description = "Someone else's comment under someone else's moment the caller can see", body = ErrorEnvelope),
+        (status = 404, description = "No such comment, or one on a moment the caller cannot see", body = ErrorEnvelope),
+        (status = 413, body = ErrorEnvelope),
     )
 )]
 #[post("/comment/delete")]

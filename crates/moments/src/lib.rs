@@ -3,6 +3,7 @@
 pub mod api;
 #[cfg(feature = "bench")]
 pub mod bench;
+mod demo;
 mod dto;
 mod http;
 mod model;
@@ -13,3 +14,7 @@ mod view;
 mod visibility;
 
 pub use http::configure;
+
+/// The moments feed; its demo moments need the demo members.
+pub const MODULE: platform::Module =
+    platform::Module::new("moments", http::configure).with_demo_seed(demo::seed);

@@ -8,9 +8,6 @@ use std::path::{Path, PathBuf};
 
 use rand::RngCore;
 
-mod wechat;
-pub use wechat::{WeChatApp, WeChatSettings};
-
 /// The SQLite file in the data dir when no database URL is given (data/xinqiao.db by default).
 const DEFAULT_DATABASE_FILE: &str = "xinqiao.db";
 const DEFAULT_BIND: &str = "127.0.0.1:8080";
@@ -26,7 +23,7 @@ pub struct ConfigError {
 }
 
 impl ConfigError {
-    fn new(var: &'static str, reason: impl Into<String>) -> Self {
+    pub fn new(var: &'static str, reason: impl Into<String>) -> Self {
         Self {
             var,
             reason: reason.into(),
@@ -106,10 +103,8 @@ pub struct Config {
     pub filing_number: String,
     /// The address, phone and email the contact page shows (each empty when not configured).
     pub contact: ContactDetails,
-    /// WeChat sign-in apps; a flow whose app is missing is switched off.
-    pub wechat: WeChatSettings,
-    /// The site's own origin (`https://xinqiao.example`), used to build WeChat's redirect
-    /// addresses; when empty, the origin of the request is used.
+    /// The site's own origin (`https://xinqiao.example`), used to build outside services'
+    /// redirect addresses (WeChat's); when empty, the origin of the request is used.
     pub public_url: String,
     /// Trust the left-most `X-Forwarded-For` address as the client's (only behind a proxy
     /// that sets it); otherwise the TCP peer address is the client.
@@ -126,13 +121,32 @@ pub struct ContactDetails {
     pub email: String,
 }
 
-/// Looks a setting up in the environment first, then in the optional file.
-struct Source {
+/// Where settings are read: the environment first, then the optional file. Each crate reads
+/// its own section from it (see `platform::module::Module::settings`).
+pub struct Source {
     file: BTreeMap<String, String>,
 }
 
 impl Source {
-    fn get(&self, var: &'static str) -> Option<String> {
+    /// The source of a real process: the environment and `xinqiao.toml` (or `XINQIAO_CONFIG`).
+    pub fn from_env() -> Result<Self, ConfigError> {
+        Ok(Self {
+            file: read_file_source()?,
+        })
+    }
+
+    /// A source of the given file keys (`wechat_mp_appid`, …), for tests; the environment
+    /// still comes first.
+    pub fn from_pairs(pairs: &[(&str, &str)]) -> Self {
+        Self {
+            file: pairs
+                .iter()
+                .map(|(key, value)| ((*key).to_owned(), (*value).to_owned()))
+                .collect(),
+        }
+    }
+
+    pub fn get(&self, var: &'static str) -> Option<String> {
         if let Ok(value) = std::env::var(var) {
             return Some(value);
         }
@@ -189,15 +203,8 @@ fn parse_bool(var: &'static str, raw: &str) -> Result<bool, ConfigError> {
 }
 
 impl Config {
-    /// Reads the configuration of a real process (environment and optional file).
-    pub fn from_env() -> Result<Self, ConfigError> {
-        let source = Source {
-            file: read_file_source()?,
-        };
-        Self::from_source(&source)
-    }
-
-    fn from_source(source: &Source) -> Result<Self, ConfigError> {
+    /// Reads the platform's settings from `source`.
+    pub fn from_source(source: &Source) -> Result<Self, ConfigError> {
         let environment = match source.get("XINQIAO_ENV").as_deref().map(str::trim) {
             None | Some("") | Some("development") => Environment::Development,
             Some("production") => Environment::Production,
@@ -282,11 +289,7 @@ impl Config {
             None => false,
         };
 
-        let wechat = WeChatSettings::from_source(source)?;
         let public_url = public_url(source)?;
-        if environment == Environment::Production {
-            wechat.check_for_production(&public_url)?;
-        }
 
         Ok(Self {
             environment,
@@ -303,7 +306,6 @@ impl Config {
                 phone: source.get("XINQIAO_CONTACT_PHONE").unwrap_or_default(),
                 email: source.get("XINQIAO_CONTACT_EMAIL").unwrap_or_default(),
             },
-            wechat,
             public_url,
             behind_proxy,
             password_hash_cost: PRODUCTION_PASSWORD_COST,
@@ -323,7 +325,6 @@ impl Config {
             token_ttl_seconds: DEFAULT_TOKEN_TTL_SECONDS,
             filing_number: String::new(),
             contact: ContactDetails::default(),
-            wechat: WeChatSettings::default(),
             public_url: String::new(),
             behind_proxy: false,
             password_hash_cost: 4,
@@ -392,12 +393,7 @@ mod tests {
     use super::*;
 
     fn source(pairs: &[(&str, &str)]) -> Source {
-        Source {
-            file: pairs
-                .iter()
-                .map(|(k, v)| (k.to_string(), v.to_string()))
-                .collect(),
-        }
+        Source::from_pairs(pairs)
     }
 
     #[test]
@@ -416,54 +412,6 @@ mod tests {
             config.contact.address, "",
             "an unset detail stays empty, never invented"
         );
-    }
-
-    #[test]
-    fn a_wechat_app_needs_both_appid_and_secret() {
-        let dir = tempfile::tempdir().expect("tempdir");
-        let data_dir = dir.path().to_string_lossy().to_string();
-        let err = Config::from_source(&source(&[
-            ("data_dir", &data_dir),
-            ("wechat_open_appid", "wx123"),
-        ]))
-        .expect_err("secret missing");
-        assert_eq!(err.var, "XINQIAO_WECHAT_OPEN_SECRET");
-
-        let config = Config::from_source(&source(&[
-            ("data_dir", &data_dir),
-            ("wechat_mp_appid", "wxmp"),
-            ("wechat_mp_secret", "s3cret"),
-            ("wechat_api_url", "http://127.0.0.1:9/"),
-        ]))
-        .expect("valid");
-        assert!(config.wechat.open.is_none());
-        assert_eq!(
-            config.wechat.official.as_ref().map(|a| a.appid.as_str()),
-            Some("wxmp")
-        );
-        assert_eq!(config.wechat.api_base_url, "http://127.0.0.1:9");
-        assert_eq!(
-            config.wechat.authorize_base_url,
-            "https://open.weixin.qq.com"
-        );
-    }
-
-    #[test]
-    fn production_wechat_needs_https_hosts_and_the_public_url() {
-        let production = [
-            ("env", "production"),
-            ("jwt_secret", "0123456789abcdef0123456789abcdef"),
-            ("wechat_open_appid", "wx1"),
-            ("wechat_open_secret", "s"),
-        ];
-        let err = Config::from_source(&source(&production)).expect_err("no public URL");
-        assert_eq!(err.var, "XINQIAO_PUBLIC_URL");
-        let mut with_url = production.to_vec();
-        with_url.push(("public_url", "https://xinqiao.example"));
-        assert!(Config::from_source(&source(&with_url)).is_ok());
-        with_url.push(("wechat_api_url", "http://api.example"));
-        let err = Config::from_source(&source(&with_url)).expect_err("secret over plain HTTP");
-        assert_eq!(err.var, "XINQIAO_WECHAT_API_URL");
     }
 
     #[test]

@@ -5,14 +5,17 @@ pub mod auth;
 pub mod clock;
 pub mod config;
 pub mod db;
+pub mod demo;
 pub mod envelope;
 pub mod error;
 pub mod files;
 pub mod flag;
 pub mod http;
 pub mod ids;
+pub mod module;
 pub mod paging;
 pub mod rate_limit;
+pub mod settings;
 pub mod site;
 pub mod state;
 #[cfg(feature = "testkit")]
@@ -25,4 +28,5 @@ pub use auth::{AdminUser, ClientAddress, CurrentUser, Identity, OptionalUser, Ro
 pub use envelope::{ApiResult, Empty, Envelope, ok, ok_with_message};
 pub use error::{ApiError, ErrorEnvelope};
 pub use ids::UserId;
+pub use module::Module;
 pub use state::AppState;

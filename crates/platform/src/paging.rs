@@ -17,21 +17,22 @@ pub const MAX_PAGE_SIZE: i64 = 100;
 /// Keywords longer than this are cut (they only narrow a search).
 pub const KEYWORD_MAX_CHARS: usize = 20;
 
-/// `{page, pageSize, keyword}`; every field may be left out.
+/// `{page, pageSize, keyword}`; every field may be left out, and numbers out of range are
+/// brought into it rather than refused.
+// No `minimum`/`maximum` here: the document states only bounds the server enforces.
 #[derive(Debug, Clone, Default, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PageRequest {
-    /// 1-based page number (1 when left out).
+    /// 1-based page number (1 when left out); below 1 reads as 1, above 1000000 as 1000000.
     #[serde(default)]
-    #[schema(minimum = 1, maximum = 1000000)]
     pub page: Option<i64>,
-    /// Items per page (the list's default when left out), at most 100.
+    /// Items per page (the list's default when left out); brought into 1 to the list's
+    /// maximum, at most 100.
     #[serde(default)]
-    #[schema(minimum = 1, maximum = 100)]
     pub page_size: Option<i64>,
-    /// Words the items must contain, for lists that search; at most 20 characters count.
+    /// Words the items must contain, for lists that search; surrounding spaces are dropped and
+    /// only the first 20 characters count.
     #[serde(default)]
-    #[schema(max_length = 100)]
     pub keyword: Option<String>,
 }
 

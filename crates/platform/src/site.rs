@@ -7,7 +7,6 @@ use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::config::ContactDetails;
 use crate::envelope::{ApiResult, Envelope, ok};
-use crate::error::ErrorEnvelope;
 use crate::state::AppState;
 
 pub fn configure(cfg: &mut ServiceConfig<'_>) {
@@ -49,14 +48,14 @@ pub struct SiteConfig {
 #[utoipa::path(
     tag = "site",
     operation_id = "get_site_config",
-    responses((status = 200, body = Envelope<SiteConfig>), (status = 500, body = ErrorEnvelope))
+    responses((status = 200, body = Envelope<SiteConfig>))
 )]
 #[get("/site/config")]
 async fn get_site_config(state: web::Data<AppState>) -> ApiResult<SiteConfig> {
     ok(SiteConfig {
         filing_number: state.config.filing_number.clone(),
         contact: state.config.contact.clone(),
-        wechat_open_login: state.features.wechat_open_login,
-        wechat_official_login: state.features.wechat_official_login,
+        wechat_open_login: state.settings.features.wechat_open_login,
+        wechat_official_login: state.settings.features.wechat_official_login,
     })
 }

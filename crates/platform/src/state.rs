@@ -7,14 +7,7 @@ use crate::clock::Clock;
 use crate::config::Config;
 use crate::db::DbPool;
 use crate::files::{LocalStorage, Storage};
-
-/// Which optional sign-in flows this deployment has configured; the web app hides the links
-/// of the others.
-#[derive(Debug, Clone, Copy)]
-pub struct SiteFeatures {
-    pub wechat_open_login: bool,
-    pub wechat_official_login: bool,
-}
+use crate::settings::Settings;
 
 pub struct AppState {
     pub config: Arc<Config>,
@@ -22,12 +15,14 @@ pub struct AppState {
     pub clock: Arc<dyn Clock>,
     pub auth: Auth,
     pub storage: Arc<dyn Storage>,
-    pub features: SiteFeatures,
+    /// The crates' own settings sections and the site features they switched on.
+    pub settings: Settings,
 }
 
 impl AppState {
     pub fn new(
         config: Config,
+        settings: Settings,
         db: DbPool,
         clock: Arc<dyn Clock>,
         directory: Arc<dyn UserDirectory>,
@@ -38,17 +33,13 @@ impl AppState {
             directory,
         );
         let storage = Arc::new(LocalStorage::new(config.data_dir.clone()));
-        let features = SiteFeatures {
-            wechat_open_login: config.wechat.open.is_some(),
-            wechat_official_login: config.wechat.official.is_some(),
-        };
         Self {
             config: Arc::new(config),
             db,
             clock,
             auth,
             storage,
-            features,
+            settings,
         }
     }
 

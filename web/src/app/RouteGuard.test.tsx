@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Role } from '../api/generated/types.gen';
 import { startSession } from '../lib/session';
 import { fakeApi, ok, renderRoutes } from '../test/render';
 import { RouteGuard } from './RouteGuard';
@@ -24,7 +25,7 @@ function renderGuarded(path: string, access: 'auth' | 'admin') {
   );
 }
 
-function signInAs(sysRole: string) {
+function signInAs(sysRole: Role) {
   startSession({
     accessToken: 't',
     accessExpire: Math.floor(Date.now() / 1000) + 3600,

@@ -1,5 +1,7 @@
 import type { AbstractNode, IconDefinition } from '@ant-design/icons-svg/es/types';
-import { createElement, type CSSProperties, type ReactNode } from 'react';
+import { createElement, type ReactNode } from 'react';
+import { cx } from '../lib/classNames';
+import styles from './Icon.module.css';
 
 /** The definitions use SVG's attribute names (fill-rule); React wants its own (fillRule). */
 function reactProps(attrs: AbstractNode['attrs']): Record<string, string> {
@@ -20,15 +22,11 @@ function draw(node: AbstractNode, key?: number): ReactNode {
  * palettes, style injection), so screens built without antd keep the same icons and stay light.
  * Decorative: the text beside it carries the meaning.
  */
-export function Icon({ icon, style, className }: { icon: IconDefinition; style?: CSSProperties; className?: string }) {
+export function Icon({ icon, className }: { icon: IconDefinition; className?: string }) {
   if (typeof icon.icon === 'function') throw new Error(`two-tone icon ${icon.name} is not supported`);
   const svg = icon.icon;
   return (
-    <span
-      aria-hidden
-      className={className}
-      style={{ display: 'inline-flex', alignItems: 'center', lineHeight: 0, verticalAlign: '-0.125em', ...style }}
-    >
+    <span aria-hidden className={cx(styles.icon, className)}>
       {createElement(
         svg.tag,
         { ...reactProps(svg.attrs), width: '1em', height: '1em', fill: 'currentColor' },

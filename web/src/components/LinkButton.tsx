@@ -1,4 +1,4 @@
-import type { CSSProperties, MouseEvent, ReactNode } from 'react';
+import type { MouseEvent, ReactNode } from 'react';
 import { useHref, useNavigate } from 'react-router';
 import { cx } from '../lib/classNames';
 import styles from './LinkButton.module.css';
@@ -10,7 +10,7 @@ interface LinkButtonProps {
   size?: 'middle' | 'large';
   shape?: 'default' | 'round';
   icon?: ReactNode;
-  style?: CSSProperties;
+  className?: string;
   children?: ReactNode;
 }
 
@@ -24,7 +24,7 @@ export function LinkButton({
   size = 'middle',
   shape = 'default',
   icon,
-  style,
+  className,
   children,
 }: LinkButtonProps) {
   const navigate = useNavigate();
@@ -34,14 +34,15 @@ export function LinkButton({
     event.preventDefault();
     void navigate(to);
   };
-  const className = cx(
+  const classNames = cx(
     styles.button,
     styles[type],
     size === 'large' && styles.large,
     shape === 'round' && styles.round,
+    className,
   );
   return (
-    <a href={href} onClick={onClick} className={className} style={style}>
+    <a href={href} onClick={onClick} className={classNames}>
       {icon}
       {children !== undefined && <span>{children}</span>}
     </a>

@@ -1,3 +1,4 @@
+import type { BlogItem } from '../api/generated/types.gen';
 import { isSessionLive, type Session } from './session';
 
 export interface AccessFlags {
@@ -19,10 +20,7 @@ export function accessOf(session: Session | null, now: number): AccessFlags {
 }
 
 /** Anything written by a list of members: a blog article (authors are usernames, authorId the creator's uuid). */
-export interface Authored {
-  authors: readonly string[];
-  authorId: string;
-}
+export type Authored = Pick<BlogItem, 'authors' | 'authorId'>;
 
 export interface ArticleAccess {
   /** The viewer is one of the authors (or created it). */

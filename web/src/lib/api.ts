@@ -1,4 +1,5 @@
 import { client } from '../api/generated/client.gen';
+import type { UploadData } from '../api/generated/types.gen';
 import { ApiError } from './apiError';
 
 export interface Envelope<T> {
@@ -54,11 +55,7 @@ export async function unwrap<T>(call: Promise<{ data: Envelope<T> }>): Promise<T
 }
 
 /** What an upload answers: the stored relative path in the message and in data.url, plus a thumbnail. */
-export interface UploadedFile {
-  path: string;
-  url: string;
-  thumbnailUrl: string;
-}
+export type UploadedFile = Pick<UploadData, 'url' | 'thumbnailUrl'> & { path: string };
 
 interface UploadOptions {
   /** Upload purpose the server sizes and stores by (e.g. "moment"). */
@@ -86,7 +83,7 @@ export function uploadFile({ purpose, file, onProgress, signal }: UploadOptions)
     xhr.onerror = () => reject(new ApiError(null, ''));
     xhr.onabort = () => reject(new ApiError(null, ''));
     xhr.onload = () => {
-      let envelope: Partial<Envelope<{ url?: string; thumbnailUrl?: string }>> = {};
+      let envelope: Partial<Envelope<Partial<UploadData>>> = {};
       try {
         envelope = envelopeOf(JSON.parse(xhr.responseText)) as typeof envelope;
       } catch {

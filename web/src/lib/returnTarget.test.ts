@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loginPathFor, safeReturnTarget } from './returnTarget';
+import { loginPathFor, otherAuthPagePath, safeReturnTarget } from './returnTarget';
 
 describe('safeReturnTarget', () => {
   it.each([
@@ -29,5 +29,17 @@ describe('loginPathFor', () => {
   it('encodes the return path into the href query', () => {
     expect(loginPathFor('/user/account')).toBe('/login?href=%2Fuser%2Faccount');
     expect(loginPathFor('/search?q=a&b=1')).toBe('/login?href=%2Fsearch%3Fq%3Da%26b%3D1');
+  });
+});
+
+describe('otherAuthPagePath', () => {
+  it('carries the way back between login and registration', () => {
+    expect(otherAuthPagePath('/register', '/moment?tab=new')).toBe('/register?href=%2Fmoment%3Ftab%3Dnew');
+    expect(otherAuthPagePath('/login', '/blog/create')).toBe('/login?href=%2Fblog%2Fcreate');
+  });
+
+  it('leaves the href out when the way back is the home page', () => {
+    expect(otherAuthPagePath('/login', '/')).toBe('/login');
+    expect(otherAuthPagePath('/register', '/')).toBe('/register');
   });
 });

@@ -13,6 +13,16 @@ export function safeReturnTarget(href: string | null | undefined): string {
   return href;
 }
 
+function withReturnTarget(path: string, returnTo: string): string {
+  return `${path}?href=${encodeURIComponent(returnTo)}`;
+}
+
+/** Where a guest signs in before coming back to `returnTo`. */
 export function loginPathFor(returnTo: string): string {
-  return `/login?href=${encodeURIComponent(returnTo)}`;
+  return withReturnTarget('/login', returnTo);
+}
+
+/** The link between the login and registration pages carries the way back along, unless it is only home. */
+export function otherAuthPagePath(page: '/login' | '/register', returnTo: string): string {
+  return returnTo === '/' ? page : withReturnTarget(page, returnTo);
 }

@@ -1,7 +1,9 @@
 import { useSyncExternalStore } from 'react';
+import type { LoginData, RefreshedSession, Role, SessionGrant } from '../api/generated/types.gen';
 import { MS_PER_SECOND } from './constants';
 
-export type SysRole = 'user' | 'admin' | 'superadmin' | (string & {});
+/** A stored role may be anything the browser kept; only the server's roles grant access. */
+export type SysRole = Role | (string & {});
 
 export interface SessionUser {
   uuid: string;
@@ -21,17 +23,9 @@ export interface Session {
 }
 
 /** What login, registration and keeplogin answer with; login has avatar and orgs, keeplogin has permissions. */
-export interface GrantedSession {
-  accessToken: string;
-  accessExpire: number;
-  uuid: string;
-  username: string;
-  nickname: string;
-  sysRole: string;
-  avatar?: string;
-  orgs?: string[];
-  permissions?: string[];
-}
+export type GrantedSession = SessionGrant &
+  Partial<Pick<LoginData, 'avatar' | 'orgs'>> &
+  Partial<Pick<RefreshedSession, 'permissions'>>;
 
 /**
  * Spec 1 section 3 keeps token, user info, uuid, expire time and role in the browser; spec 2

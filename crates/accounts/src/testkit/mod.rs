@@ -4,19 +4,19 @@
 pub mod fake_wechat;
 
 use platform::Role;
+use platform::module::mount_all;
 use platform::testkit::{CAPTCHA_BYPASS, Engine, TestApp};
 use serde_json::json;
 
 /// A test application mounting `mount` (plus the site routes) on a fresh database.
 pub async fn spawn_app_with(engine: Engine, mount: platform::http::Mount) -> Option<TestApp> {
-    TestApp::spawn(engine, mount, crate::api::directory, |_| {}).await
+    TestApp::spawn(engine, mount, crate::api::directory, |_, _| {}).await
 }
 
 /// A test application with the accounts routes.
 pub async fn spawn_app(engine: Engine) -> Option<TestApp> {
     spawn_app_with(engine, |cfg| {
-        crate::configure(cfg);
-        platform::site::configure(cfg);
+        mount_all(&[platform::module::SITE, crate::MODULE], cfg);
     })
     .await
 }
@@ -24,19 +24,25 @@ pub async fn spawn_app(engine: Engine) -> Option<TestApp> {
 /// A test application with the accounts routes and both WeChat logins pointed at the
 /// process's fake WeChat.
 pub async fn spawn_wechat_app(engine: Engine) -> Option<TestApp> {
+    use crate::wechat::settings::{self, WeChatApp, WeChatSettings};
     use fake_wechat::{FakeWeChat, MP_APPID, MP_SECRET, OPEN_APPID, OPEN_SECRET};
-    use platform::config::{Secret, WeChatApp, WeChatSettings};
+    use platform::config::Secret;
     let fake = FakeWeChat::shared();
     TestApp::spawn(
         engine,
         |cfg| {
-            crate::configure(cfg);
-            platform::site::configure(cfg);
-            platform::files::http::configure(cfg);
+            mount_all(
+                &[
+                    platform::module::SITE,
+                    platform::module::UPLOADS,
+                    crate::MODULE,
+                ],
+                cfg,
+            );
         },
         crate::api::directory,
-        |config| {
-            config.wechat = WeChatSettings {
+        |_, module_settings| {
+            let wechat = WeChatSettings {
                 open: Some(WeChatApp {
                     appid: OPEN_APPID.into(),
                     secret: Secret::new(OPEN_SECRET),
@@ -48,6 +54,7 @@ pub async fn spawn_wechat_app(engine: Engine) -> Option<TestApp> {
                 authorize_base_url: fake.base_url.clone(),
                 api_base_url: fake.base_url.clone(),
             };
+            settings::install(module_settings, wechat);
         },
     )
     .await

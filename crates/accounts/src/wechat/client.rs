@@ -3,7 +3,7 @@
 
 use std::time::Duration;
 
-use platform::config::{WeChatApp, WeChatSettings};
+use super::settings::{WeChatApp, WeChatSettings};
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
 

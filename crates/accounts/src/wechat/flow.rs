@@ -1,6 +1,6 @@
 //! The two WeChat sign-in flows and what differs between them.
 
-use platform::config::{WeChatApp, WeChatSettings};
+use super::settings::{WeChatApp, WeChatSettings};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Flow {

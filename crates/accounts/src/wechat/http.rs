@@ -30,9 +30,15 @@ pub struct OfficialLoginQuery {
     href: Option<String>,
 }
 
+/// Both are required; a missing or empty one is answered with a 400 that says what to do.
+// Read as optional so that a missing one gets that sentence rather than a parse error.
 #[derive(Debug, Deserialize, IntoParams)]
 pub struct CallbackQuery {
+    /// The authorization code WeChat appended to the callback address.
+    #[param(required = true, value_type = String, min_length = 1, pattern = r"\S")]
     code: Option<String>,
+    /// The state this server gave WeChat when the round trip started.
+    #[param(required = true, value_type = String, min_length = 1)]
     state: Option<String>,
 }
 
@@ -60,7 +66,9 @@ pub struct OfficialLoginData {
 #[serde(rename_all = "camelCase")]
 pub struct BindRequest {
     /// `{origin}/wechatcallback` (QR code) or `{origin}/officialcallback` (inside WeChat).
+    /// Required: a missing one is answered like a foreign one.
     #[serde(default)]
+    #[schema(required = true, value_type = String, min_length = 1)]
     pub redirect_uri: Option<String>,
 }
 
@@ -86,7 +94,9 @@ pub struct BindingStatus {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct UnbindRequest {
+    /// The account's password. Required: a missing or empty one is answered with 请输入密码.
     #[serde(default)]
+    #[schema(required = true, value_type = String, min_length = 1)]
     pub password: Option<String>,
 }
 
@@ -144,6 +154,7 @@ fn set_cookie(cookie: &actix_web::cookie::Cookie<'_>) -> (header::HeaderName, St
     responses(
         (status = 302, description = "To WeChat's QR-code authorize page"),
         (status = 400, description = "redirect_uri is not this site's /wechatcallback, or href is not a path on this site", body = ErrorEnvelope),
+        (status = 429, description = "Too many sign-ins started from this address", body = ErrorEnvelope),
         (status = 503, description = "WeChat website login is not configured", body = ErrorEnvelope),
     )
 )]
@@ -182,6 +193,7 @@ async fn wechat_login(
     responses(
         (status = 302, description = "To WeChat's official-account authorize page"),
         (status = 400, description = "href is not a path on this site", body = ErrorEnvelope),
+        (status = 429, description = "Too many sign-ins started from this address", body = ErrorEnvelope),
         (status = 503, description = "WeChat official-account login is not configured", body = ErrorEnvelope),
     )
 )]
@@ -209,9 +221,12 @@ async fn wechat_official_login(
 const CALLBACK_FAILURES: &str =
     "No code; a tampered, expired or used state; or a state started in another browser";
 
+const BINDING_NOT_YOURS: &str =
+    "A binding completed by someone other than the member who started it, still signed in";
 const BINDING_CONFLICT: &str =
     "Binding: this WeChat belongs to another member, or the member has another WeChat";
 const WECHAT_FAILED: &str = "WeChat refused the code or answered something unreadable";
+const WECHAT_TURNED_OFF: &str = "This WeChat login was turned off since the round trip started";
 
 /// Completes a round trip and answers the session in `flow`'s shape, clearing the browser mark.
 async fn complete<T: Serialize>(
@@ -252,8 +267,10 @@ async fn complete<T: Serialize>(
     responses(
         (status = 200, description = "登录成功", body = Envelope<WeChatLoginData>),
         (status = 400, description = CALLBACK_FAILURES, body = ErrorEnvelope),
+        (status = 401, description = BINDING_NOT_YOURS, body = ErrorEnvelope),
         (status = 409, description = BINDING_CONFLICT, body = ErrorEnvelope),
         (status = 502, description = WECHAT_FAILED, body = ErrorEnvelope),
+        (status = 503, description = WECHAT_TURNED_OFF, body = ErrorEnvelope),
     )
 )]
 #[get("/wechat/callback")]
@@ -285,8 +302,10 @@ async fn wechat_callback(
     responses(
         (status = 200, description = "登录成功", body = Envelope<OfficialLoginData>),
         (status = 400, description = CALLBACK_FAILURES, body = ErrorEnvelope),
+        (status = 401, description = BINDING_NOT_YOURS, body = ErrorEnvelope),
         (status = 409, description = BINDING_CONFLICT, body = ErrorEnvelope),
         (status = 502, description = WECHAT_FAILED, body = ErrorEnvelope),
+        (status = 503, description = WECHAT_TURNED_OFF, body = ErrorEnvelope),
     )
 )]
 #[get("/wechat/official/callback")]
@@ -318,8 +337,10 @@ async fn wechat_official_callback(
     security(("bearer" = [])),
     responses(
         (status = 200, body = Envelope<BindStart>),
-        (status = 400, description = "redirectUri is not one of this site's callback pages", body = ErrorEnvelope),
+        (status = 400, description = "redirectUri is missing or not one of this site's callback pages", body = ErrorEnvelope),
         (status = 401, body = ErrorEnvelope),
+        (status = 413, body = ErrorEnvelope),
+        (status = 429, description = "Too many round trips started from this address", body = ErrorEnvelope),
         (status = 503, description = "That WeChat login is not configured", body = ErrorEnvelope),
     )
 )]
@@ -378,9 +399,10 @@ async fn wechat_binding(state: web::Data<AppState>, user: CurrentUser) -> ApiRes
     security(("bearer" = [])),
     responses(
         (status = 200, description = "已解绑微信", body = Envelope<Empty>),
-        (status = 400, description = "Not bound, no password set (请先设置登录密码，再解绑微信), or 密码错误", body = ErrorEnvelope),
+        (status = 400, description = "No password given (请输入密码), not bound, no password set (请先设置登录密码，再解绑微信), or 密码错误", body = ErrorEnvelope),
         (status = 401, body = ErrorEnvelope),
-        (status = 429, body = ErrorEnvelope),
+        (status = 413, body = ErrorEnvelope),
+        (status = 429, description = "Too many wrong passwords for this member", body = ErrorEnvelope),
     )
 )]
 #[post("/wechat/unbind")]

@@ -7,6 +7,7 @@ mod flow;
 mod http;
 mod repo;
 mod service;
+pub mod settings;
 mod state_token;
 mod targets;
 

@@ -1,8 +1,8 @@
 //! The WeChat sign-in rules: starting a round trip, completing it (sign in, sign up or bind),
 //! and unbinding.
 
+use super::settings::WeChatApp;
 use platform::UserId;
-use platform::config::WeChatApp;
 use platform::files::{self, Purpose};
 use platform::rate_limit::{self, Limit};
 use platform::{ApiError, AppState, transaction};
@@ -122,7 +122,7 @@ fn refusal_text(errcode: i64) -> String {
 
 /// The flow's WeChat app, or the error saying the flow is off.
 fn configured_app(state: &AppState, flow: Flow) -> Result<&WeChatApp, WeChatError> {
-    flow.app(&state.config.wechat).ok_or(match flow {
+    flow.app(super::settings::of(state)).ok_or(match flow {
         Flow::Open => WeChatError::OpenLoginOff,
         Flow::Official => WeChatError::OfficialLoginOff,
     })
@@ -173,7 +173,7 @@ pub async fn start(
     let token = state_token::sign(state.config.jwt_secret.expose(), &pending);
     Ok(Started {
         authorize_url: flow.authorize_url(
-            &state.config.wechat,
+            super::settings::of(state),
             &app.appid,
             &pending.redirect_uri,
             &token,
@@ -216,7 +216,7 @@ pub async fn complete(
         return Err(WeChatError::BindWithoutItsMember);
     }
     let app = configured_app(state, flow)?;
-    let person = client::sign_in(&state.config.wechat, app, code).await?;
+    let person = client::sign_in(super::settings::of(state), app, code).await?;
 
     let now = state.now();
     let mut pooled = state.db.get().await?;

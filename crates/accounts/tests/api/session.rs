@@ -82,3 +82,24 @@ async fn admin_routes_return_403_to_members_and_admit_admins_and_superadmins(app
 }
 
 }
+
+platform::engine_tests! { spawn_app;
+
+async fn keeplogin_takes_an_object_or_no_body_and_returns_400_for_anything_else(app) {
+    let alice = signed_in_user(&app, "alice", Role::User).await;
+    let no_body = platform::testkit::with_token(
+        actix_web::test::TestRequest::post().uri("/api/v1/user/keeplogin"),
+        Some(&alice.token),
+    );
+    assert_eq!(app.send(no_body).await.status, 200);
+    for body in [Value::Null, json!({"anything": 1})] {
+        assert_eq!(app.post("/api/v1/user/keeplogin", body.clone(), Some(&alice.token)).await.status, 200, "{body}");
+    }
+    for body in [json!([]), json!("{}"), json!(1)] {
+        let response = app.post("/api/v1/user/keeplogin", body.clone(), Some(&alice.token)).await;
+        assert_eq!((response.status, response.code()), (400, 400), "{body}: {}", response.json);
+        assert!(response.message().starts_with("请求参数格式错误"), "{body}: {}", response.message());
+    }
+}
+
+}

@@ -8,6 +8,7 @@ mod reading;
 mod writing;
 
 use actix_web::test::TestRequest;
+use platform::module::mount_all;
 use platform::testkit::{Engine, TestApp, TestResponse, with_token};
 use serde_json::{Value, json};
 
@@ -16,9 +17,10 @@ pub use platform::Role;
 
 pub async fn spawn_app(engine: Engine) -> Option<TestApp> {
     accounts::testkit::spawn_app_with(engine, |cfg| {
-        accounts::configure(cfg);
-        platform::files::http::configure(cfg);
-        blog::configure(cfg);
+        mount_all(
+            &[accounts::MODULE, platform::module::UPLOADS, blog::MODULE],
+            cfg,
+        );
     })
     .await
 }

@@ -209,4 +209,23 @@ async fn tag_and_category_lists_show_only_what_the_caller_may_read(app) {
     assert!(categories(None).await.is_empty());
 }
 
+
+async fn get_returns_400_without_parser_text_when_the_id_is_not_a_64_bit_integer(app) {
+    for id in ["9223372036854775808", "-9223372036854775809", "abc", "1.5"] {
+        let response = app.get(&format!("/api/v1/blog/{id}"), None).await;
+        assert_eq!(response.status, 400, "{id}: {}", response.json);
+        assert_eq!(response.json, json!({"code": 400, "message": "路径参数格式错误", "data": null}), "{id}");
+    }
+}
+
+async fn lists_read_a_null_body_as_the_first_page(app) {
+    let author = signed_in_user(&app, "author", Role::User).await;
+    write(&app, &author, article("一篇文章")).await;
+    for path in ["/api/v1/blog/list", "/api/v1/blog/list/my", "/api/v1/blog/tag/list", "/api/v1/blog/category/list"] {
+        let response = app.post(path, Value::Null, Some(&author.token)).await;
+        assert_eq!(response.status, 200, "{path}: {}", response.json);
+        assert_eq!(response.data()["total"], json!(1), "{path}");
+    }
+}
+
 }

@@ -144,4 +144,13 @@ async fn concurrent_saves_with_the_same_new_tag_make_one_tag(app) {
     assert_eq!(titles(&app, "/api/v1/blog/list", None).await.len(), 6);
 }
 
+
+async fn create_returns_400_with_a_chinese_sentence_when_the_body_is_an_empty_object(app) {
+    let author = signed_in_user(&app, "author", Role::User).await;
+    let response = create(&app, &author, json!({})).await;
+    assert_eq!(response.status, 400, "{}", response.json);
+    assert_eq!(response.json, json!({"code": 400, "message": "请输入标题", "data": null}));
+    assert!(titles(&app, "/api/v1/blog/list/my", Some(&author.token)).await.is_empty(), "nothing was created");
+}
+
 }

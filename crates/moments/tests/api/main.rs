@@ -3,6 +3,7 @@
 // Unwrapping is how a test says "this must hold"; the lint guards production code.
 #![allow(clippy::unwrap_used)]
 
+mod abuse;
 mod comments;
 mod create;
 mod feed;
@@ -11,6 +12,7 @@ mod removal;
 mod uploads;
 
 use actix_web::test::TestRequest;
+use platform::module::mount_all;
 use platform::testkit::{Engine, TestApp, TestResponse, with_token};
 use serde_json::{Value, json};
 
@@ -20,9 +22,10 @@ pub use platform::testkit::images::png;
 
 pub async fn spawn_app(engine: Engine) -> Option<TestApp> {
     accounts::testkit::spawn_app_with(engine, |cfg| {
-        accounts::configure(cfg);
-        platform::files::http::configure(cfg);
-        moments::configure(cfg);
+        mount_all(
+            &[accounts::MODULE, platform::module::UPLOADS, moments::MODULE],
+            cfg,
+        );
     })
     .await
 }

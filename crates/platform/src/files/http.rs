@@ -59,7 +59,7 @@ pub struct UploadData {
     security(("bearer" = [])),
     responses(
         (status = 200, description = "message is the stored path", body = Envelope<UploadData>),
-        (status = 400, description = "No file, not multipart, or a damaged image", body = ErrorEnvelope),
+        (status = 400, description = "An unknown purpose, no file, a field other than file, not multipart, or a damaged image", body = ErrorEnvelope),
         (status = 401, body = ErrorEnvelope),
         (status = 413, description = "Over the purpose's size limit or the pixel limit", body = ErrorEnvelope),
         (status = 415, description = "只能上传图片文件!", body = ErrorEnvelope),

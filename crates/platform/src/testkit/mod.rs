@@ -23,6 +23,7 @@ use crate::clock::ManualClock;
 use crate::config::{Config, DatabaseUrl};
 use crate::db::DbPool;
 use crate::http::{Mount, app};
+use crate::settings::Settings;
 use crate::state::AppState;
 
 /// 2026-01-01T00:00:00Z; tests start here and move the clock themselves.
@@ -75,16 +76,18 @@ impl TestApp {
         engine: Engine,
         mount: Mount,
         directory: impl FnOnce(DbPool) -> Arc<dyn UserDirectory>,
-        adjust: impl FnOnce(&mut Config),
+        adjust: impl FnOnce(&mut Config, &mut Settings),
     ) -> Option<Self> {
         let database = TestDatabase::create(engine).await?;
         let mut config = Config::for_tests(database.url.clone(), database.dir.path().join("data"));
         config.captcha_bypass = Some(crate::config::Secret::new(CAPTCHA_BYPASS));
-        adjust(&mut config);
+        let mut settings = Settings::default();
+        adjust(&mut config, &mut settings);
         let pool = database.migrated_pool();
         let clock = ManualClock::starting_at(TEST_EPOCH);
         let state = web::Data::new(AppState::new(
             config,
+            settings,
             pool.clone(),
             Arc::new(clock.clone()),
             directory(pool),

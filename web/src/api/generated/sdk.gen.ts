@@ -2,7 +2,7 @@
 
 import { type Client, formDataBodySerializer, type Options as Options2, type TDataShape } from './client';
 import { client } from './client.gen';
-import type { CreateBlogData, CreateBlogErrors, CreateBlogResponses, CreateCommentData, CreateCommentErrors, CreateCommentResponses, CreateFeedbackData, CreateFeedbackErrors, CreateFeedbackResponses, CreateMomentData, CreateMomentErrors, CreateMomentResponses, DeleteBlogData, DeleteBlogErrors, DeleteBlogResponses, DeleteCommentData, DeleteCommentErrors, DeleteCommentResponses, DeleteMomentData, DeleteMomentErrors, DeleteMomentResponses, GetBlogData, GetBlogErrors, GetBlogResponses, GetCaptchaData, GetCaptchaErrors, GetCaptchaResponses, GetHealthData, GetHealthResponses, GetSiteConfigData, GetSiteConfigErrors, GetSiteConfigResponses, GetUploadData, GetUploadErrors, GetUploadResponses, KeepLoginData, KeepLoginErrors, KeepLoginResponses, LikeMomentData, LikeMomentErrors, LikeMomentResponses, ListBlogCategoriesData, ListBlogCategoriesErrors, ListBlogCategoriesResponses, ListBlogsData, ListBlogsErrors, ListBlogsResponses, ListBlogTagsData, ListBlogTagsErrors, ListBlogTagsResponses, ListGuestMomentsData, ListGuestMomentsErrors, ListGuestMomentsResponses, ListMomentsData, ListMomentsErrors, ListMomentsResponses, ListMyBlogsData, ListMyBlogsErrors, ListMyBlogsResponses, LoginUserData, LoginUserErrors, LoginUserResponses, LogoutUserData, LogoutUserErrors, LogoutUserResponses, PublishBlogData, PublishBlogErrors, PublishBlogResponses, RegisterUserData, RegisterUserErrors, RegisterUserResponses, UnlikeMomentData, UnlikeMomentErrors, UnlikeMomentResponses, UnpublishBlogData, UnpublishBlogErrors, UnpublishBlogResponses, UpdateBlogData, UpdateBlogErrors, UpdateBlogResponses, UploadFileData, UploadFileErrors, UploadFileResponses, WechatBindData, WechatBindErrors, WechatBindingData, WechatBindingErrors, WechatBindingResponses, WechatBindResponses, WechatCallbackData, WechatCallbackErrors, WechatCallbackResponses, WechatLoginData, WechatLoginErrors, WechatOfficialCallbackData, WechatOfficialCallbackErrors, WechatOfficialCallbackResponses, WechatOfficialLoginData, WechatOfficialLoginErrors, WechatUnbindData, WechatUnbindErrors, WechatUnbindResponses } from './types.gen';
+import type { CreateBlogData, CreateBlogErrors, CreateBlogResponses, CreateCommentData, CreateCommentErrors, CreateCommentResponses, CreateFeedbackData, CreateFeedbackErrors, CreateFeedbackResponses, CreateMomentData, CreateMomentErrors, CreateMomentResponses, DeleteBlogData, DeleteBlogErrors, DeleteBlogResponses, DeleteCommentData, DeleteCommentErrors, DeleteCommentResponses, DeleteMomentData, DeleteMomentErrors, DeleteMomentResponses, GetBlogData, GetBlogErrors, GetBlogResponses, GetCaptchaData, GetCaptchaErrors, GetCaptchaResponses, GetHealthData, GetHealthResponses, GetSiteConfigData, GetSiteConfigResponses, GetUploadData, GetUploadErrors, GetUploadResponses, KeepLoginData, KeepLoginErrors, KeepLoginResponses, LikeMomentData, LikeMomentErrors, LikeMomentResponses, ListBlogCategoriesData, ListBlogCategoriesErrors, ListBlogCategoriesResponses, ListBlogsData, ListBlogsErrors, ListBlogsResponses, ListBlogTagsData, ListBlogTagsErrors, ListBlogTagsResponses, ListGuestMomentsData, ListGuestMomentsErrors, ListGuestMomentsResponses, ListMomentsData, ListMomentsErrors, ListMomentsResponses, ListMyBlogsData, ListMyBlogsErrors, ListMyBlogsResponses, LoginUserData, LoginUserErrors, LoginUserResponses, LogoutUserData, LogoutUserErrors, LogoutUserResponses, PublishBlogData, PublishBlogErrors, PublishBlogResponses, RegisterUserData, RegisterUserErrors, RegisterUserResponses, UnlikeMomentData, UnlikeMomentErrors, UnlikeMomentResponses, UnpublishBlogData, UnpublishBlogErrors, UnpublishBlogResponses, UpdateBlogData, UpdateBlogErrors, UpdateBlogResponses, UploadFileData, UploadFileErrors, UploadFileResponses, WechatBindData, WechatBindErrors, WechatBindingData, WechatBindingErrors, WechatBindingResponses, WechatBindResponses, WechatCallbackData, WechatCallbackErrors, WechatCallbackResponses, WechatLoginData, WechatLoginErrors, WechatOfficialCallbackData, WechatOfficialCallbackErrors, WechatOfficialCallbackResponses, WechatOfficialLoginData, WechatOfficialLoginErrors, WechatUnbindData, WechatUnbindErrors, WechatUnbindResponses } from './types.gen';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -246,7 +246,7 @@ export const unlikeMoment = <ThrowOnError extends boolean = false>(options: Opti
     }
 });
 
-export const getSiteConfig = <ThrowOnError extends boolean = false>(options?: Options<GetSiteConfigData, ThrowOnError>) => (options?.client ?? client).get<GetSiteConfigResponses, GetSiteConfigErrors, ThrowOnError>({ url: '/api/v1/site/config', ...options });
+export const getSiteConfig = <ThrowOnError extends boolean = false>(options?: Options<GetSiteConfigData, ThrowOnError>) => (options?.client ?? client).get<GetSiteConfigResponses, unknown, ThrowOnError>({ url: '/api/v1/site/config', ...options });
 
 /**
  * Stores an image (JPEG, PNG, WebP or GIF). The answer's message holds the stored relative
@@ -276,13 +276,13 @@ export const getCaptcha = <ThrowOnError extends boolean = false>(options?: Optio
 /**
  * Replaces the caller's token with a fresh one (the web app calls it every 10 minutes).
  */
-export const keepLogin = <ThrowOnError extends boolean = false>(options: Options<KeepLoginData, ThrowOnError>) => (options.client ?? client).post<KeepLoginResponses, KeepLoginErrors, ThrowOnError>({
+export const keepLogin = <ThrowOnError extends boolean = false>(options?: Options<KeepLoginData, ThrowOnError>) => (options?.client ?? client).post<KeepLoginResponses, KeepLoginErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/api/v1/user/keeplogin',
     ...options,
     headers: {
         'Content-Type': 'application/json',
-        ...options.headers
+        ...options?.headers
     }
 });
 
@@ -344,7 +344,7 @@ export const wechatBinding = <ThrowOnError extends boolean = false>(options?: Op
 /**
  * Completes the QR-code login: signs in (or up, or binds) and answers the session.
  */
-export const wechatCallback = <ThrowOnError extends boolean = false>(options?: Options<WechatCallbackData, ThrowOnError>) => (options?.client ?? client).get<WechatCallbackResponses, WechatCallbackErrors, ThrowOnError>({ url: '/api/v1/wechat/callback', ...options });
+export const wechatCallback = <ThrowOnError extends boolean = false>(options: Options<WechatCallbackData, ThrowOnError>) => (options.client ?? client).get<WechatCallbackResponses, WechatCallbackErrors, ThrowOnError>({ url: '/api/v1/wechat/callback', ...options });
 
 /**
  * Sends the browser to WeChat's QR-code page (website login).
@@ -354,7 +354,7 @@ export const wechatLogin = <ThrowOnError extends boolean = false>(options?: Opti
 /**
  * Completes the official-account login.
  */
-export const wechatOfficialCallback = <ThrowOnError extends boolean = false>(options?: Options<WechatOfficialCallbackData, ThrowOnError>) => (options?.client ?? client).get<WechatOfficialCallbackResponses, WechatOfficialCallbackErrors, ThrowOnError>({ url: '/api/v1/wechat/official/callback', ...options });
+export const wechatOfficialCallback = <ThrowOnError extends boolean = false>(options: Options<WechatOfficialCallbackData, ThrowOnError>) => (options.client ?? client).get<WechatOfficialCallbackResponses, WechatOfficialCallbackErrors, ThrowOnError>({ url: '/api/v1/wechat/official/callback', ...options });
 
 /**
  * Sends the browser to the official account's authorize page (inside WeChat).

@@ -7,8 +7,9 @@ export type ClientOptions = {
 export type BindRequest = {
     /**
      * `{origin}/wechatcallback` (QR code) or `{origin}/officialcallback` (inside WeChat).
+     * Required: a missing one is answered like a foreign one.
      */
-    redirectUri?: string | null;
+    redirectUri: string;
 };
 
 export type BindStart = {
@@ -86,7 +87,7 @@ export type BlogListData = {
 };
 
 export type BlogRef = {
-    id: BlogId;
+    id: number;
 };
 
 export type BlogTagItem = {
@@ -118,10 +119,8 @@ export type CommentDeletedData = {
     count: number;
 };
 
-export type CommentId = number;
-
 export type CommentRef = {
-    commentId: CommentId;
+    commentId: number;
 };
 
 export type CommentsData = {
@@ -142,15 +141,15 @@ export type ContactDetails = {
 
 export type CreateCommentRequest = {
     /**
-     * 1 to 500 visible characters.
+     * 1 to 500 visible characters (surrounding spaces do not count).
      */
     content: string;
-    momentId: MomentId;
+    momentId: number;
     /**
      * 0 (or left out) for a top-level comment, else the comment replied to (of the same
      * moment).
      */
-    parentId?: CommentId;
+    parentId?: number;
 };
 
 export type CreateMomentRequest = {
@@ -159,12 +158,18 @@ export type CreateMomentRequest = {
      * At most 2000 characters; visible text or at least one image is required.
      */
     content?: string;
-    friendShow?: number | null;
     /**
-     * Up to 9 paths returned by POST /upload?purpose=moment, uploaded by the caller.
+     * 1 (or true) is on; 0, false, null or left out is off.
+     */
+    friendShow?: number | boolean | null;
+    /**
+     * Up to 9 different paths returned by POST /upload?purpose=moment, uploaded by the caller.
      */
     images?: Array<string>;
-    isTopic?: number | null;
+    /**
+     * 1 (or true) is on; 0, false, null or left out is off.
+     */
+    isTopic?: number | boolean | null;
     landmark?: string;
     /**
      * Degrees × 10000.
@@ -636,7 +641,7 @@ export type FeedData = {
 
 export type FeedRequest = {
     /**
-     * 0 (or left out) for the newest page; then the smallest momentId seen so far.
+     * 0 (or less, or left out) for the newest page; then the smallest momentId seen so far.
      */
     fromId?: number;
     /**
@@ -645,14 +650,28 @@ export type FeedRequest = {
     pageSize?: number | null;
 };
 
+/**
+ * Every field is required; a missing or blank one is answered with the form's sentence for
+ * it (Please enter your name, …). Surrounding spaces are dropped before the lengths count.
+ */
 export type FeedbackRequest = {
-    email?: string;
-    message?: string;
-    name?: string;
+    /**
+     * One @ between a local part and a dotted domain, no spaces inside, at most 254
+     * characters.
+     */
+    email: string;
+    /**
+     * At most 2000 characters.
+     */
+    message: string;
+    /**
+     * At most 50 characters.
+     */
+    name: string;
     /**
      * suggestion, bug, feature or other.
      */
-    type?: string;
+    type: string;
 };
 
 export type Health = {
@@ -682,13 +701,19 @@ export type LoginData = SessionGrant & {
 };
 
 /**
- * Every field is required; a missing or empty one is answered with 请填写完整信息.
+ * Every field is required; a missing, null or blank one is answered with 请填写完整信息.
  */
 export type LoginRequest = {
-    captcha?: string | null;
-    captchaId?: string | null;
-    password?: string | null;
-    username?: string | null;
+    /**
+     * The characters shown in the captcha image.
+     */
+    captcha: string;
+    /**
+     * `captchaId` from GET /user/captcha.
+     */
+    captchaId: string;
+    password: string;
+    username: string;
 };
 
 /**
@@ -741,7 +766,7 @@ export type MomentItem = {
 };
 
 export type MomentRef = {
-    momentId: MomentId;
+    momentId: number;
 };
 
 /**
@@ -756,19 +781,22 @@ export type OfficialLoginData = {
 };
 
 /**
- * `{page, pageSize, keyword}`; every field may be left out.
+ * `{page, pageSize, keyword}`; every field may be left out, and numbers out of range are
+ * brought into it rather than refused.
  */
 export type PageRequest = {
     /**
-     * Words the items must contain, for lists that search; at most 20 characters count.
+     * Words the items must contain, for lists that search; surrounding spaces are dropped and
+     * only the first 20 characters count.
      */
     keyword?: string | null;
     /**
-     * 1-based page number (1 when left out).
+     * 1-based page number (1 when left out); below 1 reads as 1, above 1000000 as 1000000.
      */
     page?: number | null;
     /**
-     * Items per page (the list's default when left out), at most 100.
+     * Items per page (the list's default when left out); brought into 1 to the list's
+     * maximum, at most 100.
      */
     pageSize?: number | null;
 };
@@ -780,18 +808,32 @@ export type RefreshedSession = SessionGrant & {
     permissions: Array<string>;
 };
 
+/**
+ * Every field is required: a missing, null or blank one is answered with 请填写完整信息,
+ * a malformed one with its rule's sentence.
+ */
 export type RegisterRequest = {
-    captcha?: string | null;
-    captchaId?: string | null;
-    email?: string | null;
     /**
-     * At least 6 characters.
+     * The characters shown in the captcha image.
      */
-    password?: string | null;
+    captcha: string;
     /**
-     * 3–32 letters, digits, underscores or Chinese characters; unique regardless of case.
+     * `captchaId` from GET /user/captcha.
      */
-    username?: string | null;
+    captchaId: string;
+    /**
+     * One @ between a local part and a dotted domain, no spaces inside, at most 254 bytes.
+     */
+    email: string;
+    /**
+     * At least 6 characters and at most 72 bytes (UTF-8), the most bcrypt reads.
+     */
+    password: string;
+    /**
+     * 3–32 letters, digits, underscores or Chinese characters (surrounding spaces are
+     * dropped); unique regardless of case.
+     */
+    username: string;
 };
 
 export type Role = 'user' | 'admin' | 'superadmin';
@@ -800,25 +842,34 @@ export type Role = 'user' | 'admin' | 'superadmin';
  * The fields of an article, as create takes them and update takes them beside the id.
  */
 export type SaveBlogRequest = {
-    authors?: Array<string> | string;
+    /**
+     * Existing usernames. Left out or null: the creator alone on create, unchanged on update. Only the creator, an admin or a superadmin may change them, and only the creator may remove the creator.
+     */
+    authors?: Array<string> | string | null;
     /**
      * A path from POST /upload?purpose=banner uploaded by the caller, the article's current
      * banner, or empty.
      */
     banner?: string;
+    /**
+     * Up to 5 of at most 20 characters; unknown ones are created.
+     */
     categories?: Array<string>;
     /**
      * Markdown, at least 10 characters (zero-width ones and surrounding spaces do not count).
      */
     content: string;
     /**
-     * 1 publishes, 0 (or left out) keeps a draft.
+     * 1 (or true) publishes; 0, false, null or left out keeps a draft.
      */
-    isPublished?: number | null;
+    isPublished?: number | boolean | null;
     /**
      * At most 500 characters.
      */
     summary?: string;
+    /**
+     * Up to 10 of at most 20 characters; unknown ones are created.
+     */
     tags?: Array<string>;
     /**
      * 3 to 100 characters (zero-width ones and surrounding spaces do not count).
@@ -862,11 +913,14 @@ export type SiteConfig = {
 };
 
 export type UnbindRequest = {
-    password?: string | null;
+    /**
+     * The account's password. Required: a missing or empty one is answered with 请输入密码.
+     */
+    password: string;
 };
 
 export type UpdateBlogRequest = SaveBlogRequest & {
-    id: BlogId;
+    id: number;
 };
 
 export type UploadData = {
@@ -904,7 +958,7 @@ export type WeChatLoginData = LoginData & {
 
 export type ListBlogCategoriesData = {
     /**
-     * May be left out: the first 100
+     * May be left out (or null): the first 100
      */
     body?: PageRequest | null;
     path?: never;
@@ -977,7 +1031,7 @@ export type DeleteBlogResponse = DeleteBlogResponses[keyof DeleteBlogResponses];
 
 export type ListBlogsData = {
     /**
-     * May be left out: the first page of 9
+     * May be left out (or null): the first page of 9
      */
     body?: PageRequest | null;
     path?: never;
@@ -1003,7 +1057,7 @@ export type ListBlogsResponse = ListBlogsResponses[keyof ListBlogsResponses];
 
 export type ListMyBlogsData = {
     /**
-     * May be left out: the first 100
+     * May be left out (or null): the first 100
      */
     body?: PageRequest | null;
     path?: never;
@@ -1053,7 +1107,7 @@ export type PublishBlogResponse = PublishBlogResponses[keyof PublishBlogResponse
 
 export type ListBlogTagsData = {
     /**
-     * May be left out: the first 100
+     * May be left out (or null): the first 100
      */
     body?: PageRequest | null;
     path?: never;
@@ -1135,7 +1189,7 @@ export type GetBlogData = {
         /**
          * The article's id
          */
-        id: BlogId;
+        id: number;
     };
     query?: never;
     url: '/api/v1/blog/{id}';
@@ -1143,7 +1197,7 @@ export type GetBlogData = {
 
 export type GetBlogErrors = {
     /**
-     * The id is not an integer
+     * The id is not a 64-bit integer (路径参数格式错误)
      */
     400: ErrorEnvelope;
     /**
@@ -1168,9 +1222,20 @@ export type CreateCommentData = {
 };
 
 export type CreateCommentErrors = {
+    /**
+     * A rule is broken (the text, or a parent of another moment); the message says which
+     */
     400: ErrorEnvelope;
     401: ErrorEnvelope;
+    /**
+     * No such moment, or one the caller cannot see
+     */
     404: ErrorEnvelope;
+    413: ErrorEnvelope;
+    /**
+     * Too many comments this hour
+     */
+    429: ErrorEnvelope;
 };
 
 export type CreateCommentError = CreateCommentErrors[keyof CreateCommentErrors];
@@ -1189,9 +1254,20 @@ export type DeleteCommentData = {
 };
 
 export type DeleteCommentErrors = {
+    /**
+     * The body is not JSON of this shape
+     */
+    400: ErrorEnvelope;
     401: ErrorEnvelope;
+    /**
+     * Someone else's comment under someone else's moment the caller can see
+     */
     403: ErrorEnvelope;
+    /**
+     * No such comment, or one on a moment the caller cannot see
+     */
     404: ErrorEnvelope;
+    413: ErrorEnvelope;
 };
 
 export type DeleteCommentError = DeleteCommentErrors[keyof DeleteCommentErrors];
@@ -1214,6 +1290,7 @@ export type CreateFeedbackErrors = {
      * A field is missing or invalid; the message says which
      */
     400: ErrorEnvelope;
+    413: ErrorEnvelope;
     /**
      * Too many messages from this address
      */
@@ -1257,6 +1334,10 @@ export type CreateMomentErrors = {
      */
     400: ErrorEnvelope;
     401: ErrorEnvelope;
+    413: ErrorEnvelope;
+    /**
+     * Too many moments this hour
+     */
     429: ErrorEnvelope;
 };
 
@@ -1276,9 +1357,20 @@ export type DeleteMomentData = {
 };
 
 export type DeleteMomentErrors = {
+    /**
+     * The body is not JSON of this shape
+     */
+    400: ErrorEnvelope;
     401: ErrorEnvelope;
+    /**
+     * Someone else's moment the caller can see
+     */
     403: ErrorEnvelope;
+    /**
+     * No such moment, or one the caller cannot see
+     */
     404: ErrorEnvelope;
+    413: ErrorEnvelope;
 };
 
 export type DeleteMomentError = DeleteMomentErrors[keyof DeleteMomentErrors];
@@ -1297,7 +1389,11 @@ export type ListGuestMomentsData = {
 };
 
 export type ListGuestMomentsErrors = {
+    /**
+     * The body is not JSON of this shape
+     */
     400: ErrorEnvelope;
+    413: ErrorEnvelope;
 };
 
 export type ListGuestMomentsError = ListGuestMomentsErrors[keyof ListGuestMomentsErrors];
@@ -1316,8 +1412,16 @@ export type LikeMomentData = {
 };
 
 export type LikeMomentErrors = {
+    /**
+     * The body is not JSON of this shape
+     */
+    400: ErrorEnvelope;
     401: ErrorEnvelope;
+    /**
+     * No such moment, or one the caller cannot see
+     */
     404: ErrorEnvelope;
+    413: ErrorEnvelope;
 };
 
 export type LikeMomentError = LikeMomentErrors[keyof LikeMomentErrors];
@@ -1336,7 +1440,12 @@ export type ListMomentsData = {
 };
 
 export type ListMomentsErrors = {
+    /**
+     * The body is not JSON of this shape
+     */
+    400: ErrorEnvelope;
     401: ErrorEnvelope;
+    413: ErrorEnvelope;
 };
 
 export type ListMomentsError = ListMomentsErrors[keyof ListMomentsErrors];
@@ -1355,8 +1464,16 @@ export type UnlikeMomentData = {
 };
 
 export type UnlikeMomentErrors = {
+    /**
+     * The body is not JSON of this shape
+     */
+    400: ErrorEnvelope;
     401: ErrorEnvelope;
+    /**
+     * No such moment, or one the caller cannot see
+     */
     404: ErrorEnvelope;
+    413: ErrorEnvelope;
 };
 
 export type UnlikeMomentError = UnlikeMomentErrors[keyof UnlikeMomentErrors];
@@ -1373,12 +1490,6 @@ export type GetSiteConfigData = {
     query?: never;
     url: '/api/v1/site/config';
 };
-
-export type GetSiteConfigErrors = {
-    500: ErrorEnvelope;
-};
-
-export type GetSiteConfigError = GetSiteConfigErrors[keyof GetSiteConfigErrors];
 
 export type GetSiteConfigResponses = {
     200: EnvelopeSiteConfig;
@@ -1400,7 +1511,7 @@ export type UploadFileData = {
 
 export type UploadFileErrors = {
     /**
-     * No file, not multipart, or a damaged image
+     * An unknown purpose, no file, a field other than file, not multipart, or a damaged image
      */
     400: ErrorEnvelope;
     401: ErrorEnvelope;
@@ -1474,9 +1585,12 @@ export type GetCaptchaResponses = {
 export type GetCaptchaResponse = GetCaptchaResponses[keyof GetCaptchaResponses];
 
 export type KeepLoginData = {
-    body: {
+    /**
+     * `{}` as the spec sends it, or left out; its fields are not read
+     */
+    body?: {
         [key: string]: unknown;
-    };
+    } | null;
     path?: never;
     query?: never;
     url: '/api/v1/user/keeplogin';
@@ -1484,9 +1598,14 @@ export type KeepLoginData = {
 
 export type KeepLoginErrors = {
     /**
+     * The body is not a JSON object
+     */
+    400: ErrorEnvelope;
+    /**
      * No token, or an expired or revoked one
      */
     401: ErrorEnvelope;
+    413: ErrorEnvelope;
 };
 
 export type KeepLoginError = KeepLoginErrors[keyof KeepLoginErrors];
@@ -1513,6 +1632,7 @@ export type LoginUserErrors = {
      * Wrong username or password (one message for both)
      */
     401: ErrorEnvelope;
+    413: ErrorEnvelope;
     /**
      * Too many failures for this username or address; see Retry-After
      */
@@ -1565,6 +1685,7 @@ export type RegisterUserErrors = {
      * The username is taken
      */
     409: ErrorEnvelope;
+    413: ErrorEnvelope;
     /**
      * Too many registrations from this address
      */
@@ -1591,10 +1712,15 @@ export type WechatBindData = {
 
 export type WechatBindErrors = {
     /**
-     * redirectUri is not one of this site's callback pages
+     * redirectUri is missing or not one of this site's callback pages
      */
     400: ErrorEnvelope;
     401: ErrorEnvelope;
+    413: ErrorEnvelope;
+    /**
+     * Too many round trips started from this address
+     */
+    429: ErrorEnvelope;
     /**
      * That WeChat login is not configured
      */
@@ -1631,9 +1757,15 @@ export type WechatBindingResponse = WechatBindingResponses[keyof WechatBindingRe
 export type WechatCallbackData = {
     body?: never;
     path?: never;
-    query?: {
-        code?: string | null;
-        state?: string | null;
+    query: {
+        /**
+         * The authorization code WeChat appended to the callback address.
+         */
+        code: string;
+        /**
+         * The state this server gave WeChat when the round trip started.
+         */
+        state: string;
     };
     url: '/api/v1/wechat/callback';
 };
@@ -1644,6 +1776,10 @@ export type WechatCallbackErrors = {
      */
     400: ErrorEnvelope;
     /**
+     * A binding completed by someone other than the member who started it, still signed in
+     */
+    401: ErrorEnvelope;
+    /**
      * Binding: this WeChat belongs to another member, or the member has another WeChat
      */
     409: ErrorEnvelope;
@@ -1651,6 +1787,10 @@ export type WechatCallbackErrors = {
      * WeChat refused the code or answered something unreadable
      */
     502: ErrorEnvelope;
+    /**
+     * This WeChat login was turned off since the round trip started
+     */
+    503: ErrorEnvelope;
 };
 
 export type WechatCallbackError = WechatCallbackErrors[keyof WechatCallbackErrors];
@@ -1686,6 +1826,10 @@ export type WechatLoginErrors = {
      */
     400: ErrorEnvelope;
     /**
+     * Too many sign-ins started from this address
+     */
+    429: ErrorEnvelope;
+    /**
      * WeChat website login is not configured
      */
     503: ErrorEnvelope;
@@ -1696,9 +1840,15 @@ export type WechatLoginError = WechatLoginErrors[keyof WechatLoginErrors];
 export type WechatOfficialCallbackData = {
     body?: never;
     path?: never;
-    query?: {
-        code?: string | null;
-        state?: string | null;
+    query: {
+        /**
+         * The authorization code WeChat appended to the callback address.
+         */
+        code: string;
+        /**
+         * The state this server gave WeChat when the round trip started.
+         */
+        state: string;
     };
     url: '/api/v1/wechat/official/callback';
 };
@@ -1709,6 +1859,10 @@ export type WechatOfficialCallbackErrors = {
      */
     400: ErrorEnvelope;
     /**
+     * A binding completed by someone other than the member who started it, still signed in
+     */
+    401: ErrorEnvelope;
+    /**
      * Binding: this WeChat belongs to another member, or the member has another WeChat
      */
     409: ErrorEnvelope;
@@ -1716,6 +1870,10 @@ export type WechatOfficialCallbackErrors = {
      * WeChat refused the code or answered something unreadable
      */
     502: ErrorEnvelope;
+    /**
+     * This WeChat login was turned off since the round trip started
+     */
+    503: ErrorEnvelope;
 };
 
 export type WechatOfficialCallbackError = WechatOfficialCallbackErrors[keyof WechatOfficialCallbackErrors];
@@ -1747,6 +1905,10 @@ export type WechatOfficialLoginErrors = {
      */
     400: ErrorEnvelope;
     /**
+     * Too many sign-ins started from this address
+     */
+    429: ErrorEnvelope;
+    /**
      * WeChat official-account login is not configured
      */
     503: ErrorEnvelope;
@@ -1763,10 +1925,14 @@ export type WechatUnbindData = {
 
 export type WechatUnbindErrors = {
     /**
-     * Not bound, no password set (请先设置登录密码，再解绑微信), or 密码错误
+     * No password given (请输入密码), not bound, no password set (请先设置登录密码，再解绑微信), or 密码错误
      */
     400: ErrorEnvelope;
     401: ErrorEnvelope;
+    413: ErrorEnvelope;
+    /**
+     * Too many wrong passwords for this member
+     */
     429: ErrorEnvelope;
 };
 

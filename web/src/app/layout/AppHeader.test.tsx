@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import type { Role } from '../../api/generated/types.gen';
 import { reloadAt } from '../../lib/browser';
 import { currentSession, startSession } from '../../lib/session';
 import { fakeApi, ok, renderRoutes } from '../../test/render';
@@ -8,7 +9,7 @@ import { AppHeader } from './AppHeader';
 
 vi.mock('../../lib/browser', () => ({ reloadAt: vi.fn() }));
 
-function signInAs(sysRole: string, avatar = '') {
+function signInAs(sysRole: Role, avatar = '') {
   startSession({
     accessToken: 't',
     accessExpire: Math.floor(Date.now() / 1000) + 3600,

@@ -1,27 +1,8 @@
+import type { BlogItem, SaveBlogRequest } from '../../api/generated/types.gen';
 import { BLOG_TEXT } from './texts';
 
-/** Spec 1 section 3. */
-export interface Blog {
-  id: number;
-  title: string;
-  summary: string;
-  /** Markdown. */
-  content: string;
-  /** A stored relative path, or ''. */
-  banner: string;
-  tags: string[];
-  categories: string[];
-  /** Usernames. */
-  authors: string[];
-  /** The creator's uuid. */
-  authorId: string;
-  twitterAuthor: string;
-  avatar: string;
-  /** Epoch seconds. */
-  createdAt: number;
-  /** 0 草稿, 1 已发布. */
-  isPublished: number;
-}
+/** An article as the server sends it (spec 1 section 3); isPublished is 0 草稿, 1 已发布. */
+export type Blog = BlogItem;
 
 /** Spec 1 sections 5 and 9. */
 export const BLOG_LIMITS = {
@@ -53,7 +34,7 @@ const cleanList = (values: readonly string[]): string[] => [
 ];
 
 /** The body of POST /blog/create (and, with an id, /blog/update). */
-export function blogRequest(draft: BlogDraft) {
+export function blogRequest(draft: BlogDraft): SaveBlogRequest {
   return {
     title: draft.title.trim(),
     tags: cleanList(draft.tags),

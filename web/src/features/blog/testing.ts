@@ -1,3 +1,4 @@
+import type { Role } from '../../api/generated/types.gen';
 import { startSession } from '../../lib/session';
 import type { Blog } from './model';
 
@@ -22,7 +23,7 @@ export function blog(id: number, overrides: Partial<Blog> = {}): Blog {
 }
 
 /** Signs in as `username` with a role; the uuid is `uuid-<username>`. */
-export function signInAs(username: string, sysRole = 'user') {
+export function signInAs(username: string, sysRole: Role = 'user') {
   startSession({
     accessToken: `token-${username}`,
     accessExpire: Math.floor(Date.now() / 1000) + 3600,

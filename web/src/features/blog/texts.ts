@@ -26,7 +26,6 @@ export const BLOG_TEXT = {
   deleteTitle: '删除文章',
   /** spec 1 §8 */
   deleteConfirm: '确定要删除这篇文章吗？',
-  confirm: '确定',
   cancel: '取消',
   /** spec 1 §8 */
   detailDeleted: '文章删除成功',
@@ -82,10 +81,7 @@ export const BLOG_TEXT = {
   notAnImage: '只能上传图片文件!',
   /** spec 1 §5 */
   bannerTooLarge: '图片大小不能超过 2MB!',
-  /** spec 1 §5 */
-  loginRequired: '请先登录',
   loginRequiredDetail: '登录后才能写博客和编辑文章',
-  login: '去登录',
   noPermission: '你没有权限编辑这篇文章',
 
   /** spec 1 §8 */

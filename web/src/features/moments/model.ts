@@ -1,7 +1,7 @@
-import type { ListMomentsResponse } from '../../api/generated/types.gen';
+import type { MomentItem } from '../../api/generated/types.gen';
 
 /** A feed item exactly as the server sends it (spec 1 section 3); the cache keeps this shape. */
-export type Moment = NonNullable<ListMomentsResponse['data']>['moments'][number];
+export type Moment = MomentItem;
 
 export interface Liker {
   uuid: string;

@@ -35,10 +35,6 @@ export const MOMENT_TEXT = {
   deleteTitle: '删除确认',
   /** spec 1 §8 */
   deleteContent: '确定要删除这条动态吗？',
-  /** spec 1 §8 */
-  confirm: '确定',
-  /** spec 1 §8 */
-  cancelDelete: '取消',
   commentRequired: '请输入评论内容',
   commentTooLong: '评论不能超过 500 个字符',
   previewImage: (n: number) => `查看第 ${n} 张图片`,
@@ -74,8 +70,6 @@ export const MOMENT_TEXT = {
   publishButton: '发布',
   published: '发布成功',
   publishFailed: '发布失败',
-  /** spec 2 §8: moment publish without a token */
-  loginRequired: '请先登录',
   loginRequiredDetail: '登录后才能发布动态',
   /** Server rule texts, repeated on the client so the form answers before sending. */
   contentOrImageRequired: '请输入内容或至少上传一张图片',

@@ -4,7 +4,7 @@ import { type DefaultError, queryOptions, type UseMutationOptions } from '@tanst
 
 import { client } from '../client.gen';
 import { createBlog, createComment, createFeedback, createMoment, deleteBlog, deleteComment, deleteMoment, getBlog, getCaptcha, getHealth, getSiteConfig, getUpload, keepLogin, likeMoment, listBlogCategories, listBlogs, listBlogTags, listGuestMoments, listMoments, listMyBlogs, loginUser, logoutUser, type Options, publishBlog, registerUser, unlikeMoment, unpublishBlog, updateBlog, uploadFile, wechatBind, wechatBinding, wechatCallback, wechatLogin, wechatOfficialCallback, wechatOfficialLogin, wechatUnbind } from '../sdk.gen';
-import type { CreateBlogData, CreateBlogError, CreateBlogResponse, CreateCommentData, CreateCommentError, CreateCommentResponse, CreateFeedbackData, CreateFeedbackError, CreateFeedbackResponse, CreateMomentData, CreateMomentError, CreateMomentResponse, DeleteBlogData, DeleteBlogError, DeleteBlogResponse, DeleteCommentData, DeleteCommentError, DeleteCommentResponse, DeleteMomentData, DeleteMomentError, DeleteMomentResponse, GetBlogData, GetBlogError, GetBlogResponse, GetCaptchaData, GetCaptchaError, GetCaptchaResponse, GetHealthData, GetHealthResponse, GetSiteConfigData, GetSiteConfigError, GetSiteConfigResponse, GetUploadData, GetUploadError, KeepLoginData, KeepLoginError, KeepLoginResponse, LikeMomentData, LikeMomentError, LikeMomentResponse, ListBlogCategoriesData, ListBlogCategoriesError, ListBlogCategoriesResponse, ListBlogsData, ListBlogsError, ListBlogsResponse, ListBlogTagsData, ListBlogTagsError, ListBlogTagsResponse, ListGuestMomentsData, ListGuestMomentsError, ListGuestMomentsResponse, ListMomentsData, ListMomentsError, ListMomentsResponse, ListMyBlogsData, ListMyBlogsError, ListMyBlogsResponse, LoginUserData, LoginUserError, LoginUserResponse, LogoutUserData, LogoutUserError, LogoutUserResponse, PublishBlogData, PublishBlogError, PublishBlogResponse, RegisterUserData, RegisterUserError, RegisterUserResponse, UnlikeMomentData, UnlikeMomentError, UnlikeMomentResponse, UnpublishBlogData, UnpublishBlogError, UnpublishBlogResponse, UpdateBlogData, UpdateBlogError, UpdateBlogResponse, UploadFileData, UploadFileError, UploadFileResponse, WechatBindData, WechatBindError, WechatBindingData, WechatBindingError, WechatBindingResponse, WechatBindResponse, WechatCallbackData, WechatCallbackError, WechatCallbackResponse, WechatLoginData, WechatLoginError, WechatOfficialCallbackData, WechatOfficialCallbackError, WechatOfficialCallbackResponse, WechatOfficialLoginData, WechatOfficialLoginError, WechatUnbindData, WechatUnbindError, WechatUnbindResponse } from '../types.gen';
+import type { CreateBlogData, CreateBlogError, CreateBlogResponse, CreateCommentData, CreateCommentError, CreateCommentResponse, CreateFeedbackData, CreateFeedbackError, CreateFeedbackResponse, CreateMomentData, CreateMomentError, CreateMomentResponse, DeleteBlogData, DeleteBlogError, DeleteBlogResponse, DeleteCommentData, DeleteCommentError, DeleteCommentResponse, DeleteMomentData, DeleteMomentError, DeleteMomentResponse, GetBlogData, GetBlogError, GetBlogResponse, GetCaptchaData, GetCaptchaError, GetCaptchaResponse, GetHealthData, GetHealthResponse, GetSiteConfigData, GetSiteConfigResponse, GetUploadData, GetUploadError, KeepLoginData, KeepLoginError, KeepLoginResponse, LikeMomentData, LikeMomentError, LikeMomentResponse, ListBlogCategoriesData, ListBlogCategoriesError, ListBlogCategoriesResponse, ListBlogsData, ListBlogsError, ListBlogsResponse, ListBlogTagsData, ListBlogTagsError, ListBlogTagsResponse, ListGuestMomentsData, ListGuestMomentsError, ListGuestMomentsResponse, ListMomentsData, ListMomentsError, ListMomentsResponse, ListMyBlogsData, ListMyBlogsError, ListMyBlogsResponse, LoginUserData, LoginUserError, LoginUserResponse, LogoutUserData, LogoutUserError, LogoutUserResponse, PublishBlogData, PublishBlogError, PublishBlogResponse, RegisterUserData, RegisterUserError, RegisterUserResponse, UnlikeMomentData, UnlikeMomentError, UnlikeMomentResponse, UnpublishBlogData, UnpublishBlogError, UnpublishBlogResponse, UpdateBlogData, UpdateBlogError, UpdateBlogResponse, UploadFileData, UploadFileError, UploadFileResponse, WechatBindData, WechatBindError, WechatBindingData, WechatBindingError, WechatBindingResponse, WechatBindResponse, WechatCallbackData, WechatCallbackError, WechatCallbackResponse, WechatLoginData, WechatLoginError, WechatOfficialCallbackData, WechatOfficialCallbackError, WechatOfficialCallbackResponse, WechatOfficialLoginData, WechatOfficialLoginError, WechatUnbindData, WechatUnbindError, WechatUnbindResponse } from '../types.gen';
 
 /**
  * Categories of the articles the caller may read, in alphabetical order.
@@ -372,7 +372,7 @@ export const unlikeMomentMutation = (options?: Partial<Options<UnlikeMomentData>
 
 export const getSiteConfigQueryKey = (options?: Options<GetSiteConfigData>) => createQueryKey('getSiteConfig', options);
 
-export const getSiteConfigOptions = (options?: Options<GetSiteConfigData>) => queryOptions<GetSiteConfigResponse, GetSiteConfigError, GetSiteConfigResponse, ReturnType<typeof getSiteConfigQueryKey>>({
+export const getSiteConfigOptions = (options?: Options<GetSiteConfigData>) => queryOptions<GetSiteConfigResponse, DefaultError, GetSiteConfigResponse, ReturnType<typeof getSiteConfigQueryKey>>({
     queryFn: async ({ queryKey, signal }) => {
         const { data } = await getSiteConfig({
             ...options,
@@ -542,12 +542,12 @@ export const wechatBindingOptions = (options?: Options<WechatBindingData>) => qu
     queryKey: wechatBindingQueryKey(options)
 });
 
-export const wechatCallbackQueryKey = (options?: Options<WechatCallbackData>) => createQueryKey('wechatCallback', options);
+export const wechatCallbackQueryKey = (options: Options<WechatCallbackData>) => createQueryKey('wechatCallback', options);
 
 /**
  * Completes the QR-code login: signs in (or up, or binds) and answers the session.
  */
-export const wechatCallbackOptions = (options?: Options<WechatCallbackData>) => queryOptions<WechatCallbackResponse, WechatCallbackError, WechatCallbackResponse, ReturnType<typeof wechatCallbackQueryKey>>({
+export const wechatCallbackOptions = (options: Options<WechatCallbackData>) => queryOptions<WechatCallbackResponse, WechatCallbackError, WechatCallbackResponse, ReturnType<typeof wechatCallbackQueryKey>>({
     queryFn: async ({ queryKey, signal }) => {
         const { data } = await wechatCallback({
             ...options,
@@ -578,12 +578,12 @@ export const wechatLoginOptions = (options?: Options<WechatLoginData>) => queryO
     queryKey: wechatLoginQueryKey(options)
 });
 
-export const wechatOfficialCallbackQueryKey = (options?: Options<WechatOfficialCallbackData>) => createQueryKey('wechatOfficialCallback', options);
+export const wechatOfficialCallbackQueryKey = (options: Options<WechatOfficialCallbackData>) => createQueryKey('wechatOfficialCallback', options);
 
 /**
  * Completes the official-account login.
  */
-export const wechatOfficialCallbackOptions = (options?: Options<WechatOfficialCallbackData>) => queryOptions<WechatOfficialCallbackResponse, WechatOfficialCallbackError, WechatOfficialCallbackResponse, ReturnType<typeof wechatOfficialCallbackQueryKey>>({
+export const wechatOfficialCallbackOptions = (options: Options<WechatOfficialCallbackData>) => queryOptions<WechatOfficialCallbackResponse, WechatOfficialCallbackError, WechatOfficialCallbackResponse, ReturnType<typeof wechatOfficialCallbackQueryKey>>({
     queryFn: async ({ queryKey, signal }) => {
         const { data } = await wechatOfficialCallback({
             ...options,

@@ -2,12 +2,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { wechatBind, wechatBinding, wechatUnbind } from '../../../api/generated/sdk.gen';
 import type { BindingStatus } from '../../../api/generated/types.gen';
 import { unwrap } from '../../../lib/api';
-
-const BINDING_KEY = ['wechat-binding'] as const;
+import { accountKeys } from './keys';
 
 export function useWeChatBinding() {
   return useQuery({
-    queryKey: BINDING_KEY,
+    queryKey: accountKeys.wechatBinding(),
     queryFn: ({ signal }): Promise<BindingStatus> => unwrap(wechatBinding({ signal, throwOnError: true })),
   });
 }
@@ -26,6 +25,6 @@ export function useUnbindWeChat() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (password: string) => unwrap(wechatUnbind({ body: { password }, throwOnError: true })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: BINDING_KEY }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.wechatBinding() }),
   });
 }

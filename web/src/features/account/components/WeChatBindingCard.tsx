@@ -1,15 +1,17 @@
 import { WechatOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Card, Form, Input, Modal, Skeleton, Space, Typography } from 'antd';
 import { useState } from 'react';
+import type { SiteConfig } from '../../../api/generated/types.gen';
 import { goTo } from '../../../lib/browser';
 import { formatDate } from '../../../lib/format';
 import { useSiteConfig } from '../../../lib/siteConfig';
 import { isWeChatBrowser, wechatOfficialCallbackUrl, wechatQrCallbackUrl } from '../../../lib/wechat';
 import { useStartWeChatBinding, useUnbindWeChat, useWeChatBinding } from '../api/wechatBinding';
 import { ACCOUNT_TEXT } from '../texts';
+import styles from './WeChatBindingCard.module.css';
 
 /** Inside WeChat binding goes through the official account, elsewhere through the QR code. */
-function bindCallbackUrl(config: { wechatOpenLogin: boolean; wechatOfficialLogin: boolean }): string | null {
+function bindCallbackUrl(config: Pick<SiteConfig, 'wechatOpenLogin' | 'wechatOfficialLogin'>): string | null {
   const origin = window.location.origin;
   if (isWeChatBrowser(navigator.userAgent)) {
     return config.wechatOfficialLogin ? wechatOfficialCallbackUrl(origin) : null;
@@ -54,9 +56,9 @@ export function WeChatBindingCard() {
     body = <Alert type="error" showIcon title={ACCOUNT_TEXT.loadFailed} />;
   } else if (binding.data.bound) {
     body = (
-      <Space orientation="vertical" size={12} style={{ width: '100%' }}>
+      <Space orientation="vertical" size={12} className={styles.bound}>
         <Space wrap>
-          <WechatOutlined style={{ color: '#07A35A', fontSize: 20 }} aria-hidden />
+          <WechatOutlined className={styles.wechat} aria-hidden />
           <Typography.Text strong>{ACCOUNT_TEXT.boundAs(binding.data.nickname)}</Typography.Text>
           <Typography.Text type="secondary">{ACCOUNT_TEXT.boundAt(formatDate(binding.data.boundAt))}</Typography.Text>
         </Space>

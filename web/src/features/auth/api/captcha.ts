@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { getCaptchaQueryKey } from '../../../api/generated/@tanstack/react-query.gen';
 import { getCaptcha } from '../../../api/generated/sdk.gen';
 import { unwrap } from '../../../lib/api';
+import { authKeys } from './keys';
 
 /** A captcha is single-use: never cached beyond the form that shows it, fetched anew on request. */
 export function useCaptcha() {
   const query = useQuery({
-    queryKey: getCaptchaQueryKey(),
+    queryKey: authKeys.captcha(),
     queryFn: ({ signal }) => unwrap(getCaptcha({ signal, throwOnError: true })),
     staleTime: Infinity,
     gcTime: 0,

@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { WECHAT_CALLBACK_REDIRECT_DELAY_MS } from '../../../lib/constants';
 import { startSession } from '../../../lib/session';
+import { authKeys } from '../api/keys';
 import { completeWeChatSignIn, type WeChatFlow } from '../api/wechat';
 import { AUTH_TEXT } from '../texts';
 
@@ -18,7 +19,7 @@ export function WeChatCallbackView({ flow }: { flow: WeChatFlow }) {
   const state = params.get('state');
   // A query, so the one-time code is sent once even when React mounts the page twice.
   const signIn = useQuery({
-    queryKey: ['wechat-callback', flow, code, state],
+    queryKey: authKeys.wechatSignIn(flow, code, state),
     queryFn: () => completeWeChatSignIn(flow, code, state),
     retry: false,
     staleTime: Infinity,

@@ -3,6 +3,7 @@ import { Button, Divider } from 'antd';
 import { isWeChatBrowser, wechatOfficialLoginUrl, wechatQrLoginUrl } from '../../../lib/wechat';
 import { useSiteConfig } from '../../../lib/siteConfig';
 import { AUTH_TEXT } from '../texts';
+import styles from './WeChatLoginLink.module.css';
 
 /**
  * Spec 1 section 2: QR-code login in ordinary browsers, the official-account login inside WeChat,
@@ -22,7 +23,7 @@ export function WeChatLoginLink({ returnTo }: { returnTo: string }) {
   return (
     <>
       <Divider plain>{AUTH_TEXT.otherWays}</Divider>
-      <Button block icon={<WechatOutlined style={{ color: '#07A35A' }} />} href={link.href}>
+      <Button block icon={<WechatOutlined className={styles.wechat} />} href={link.href}>
         {link.label}
       </Button>
     </>

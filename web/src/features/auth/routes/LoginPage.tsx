@@ -3,7 +3,7 @@ import { Alert, App, Button, Input, Space, type InputRef } from 'antd';
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { errorText } from '../../../lib/apiError';
-import { safeReturnTarget } from '../../../lib/returnTarget';
+import { otherAuthPagePath, safeReturnTarget } from '../../../lib/returnTarget';
 import { startSession } from '../../../lib/session';
 import { useLoginMutation } from '../api/account';
 import { useCaptcha } from '../api/captcha';
@@ -12,6 +12,7 @@ import { CaptchaImage } from '../components/CaptchaImage';
 import { WeChatLoginLink } from '../components/WeChatLoginLink';
 import { AUTH_TEXT } from '../texts';
 import { isLoginComplete } from '../validation';
+import styles from './AuthPages.module.css';
 
 /** Enter while an input method is composing Chinese text confirms the characters; it must not move on. */
 function isPlainEnter(event: KeyboardEvent<HTMLInputElement>): boolean {
@@ -70,7 +71,7 @@ export default function LoginPage() {
           void submit();
         }}
       >
-        <Space orientation="vertical" size={16} style={{ width: '100%' }}>
+        <Space orientation="vertical" size={16} className={styles.fields}>
           {error && <Alert type="error" showIcon title={error} role="alert" />}
           <Input
             size="large"
@@ -102,7 +103,7 @@ export default function LoginPage() {
               if (isPlainEnter(event)) captchaRef.current?.focus();
             }}
           />
-          <div style={{ display: 'flex', gap: 12 }}>
+          <div className={styles.captchaRow}>
             <Input
               ref={captchaRef}
               size="large"
@@ -128,11 +129,9 @@ export default function LoginPage() {
           <Button type="primary" htmlType="submit" size="large" block loading={login.isPending}>
             {AUTH_TEXT.loginButton}
           </Button>
-          <div style={{ textAlign: 'center' }}>
+          <div className={styles.otherPage}>
             {AUTH_TEXT.noAccount}
-            <Link to={returnTo === '/' ? '/register' : `/register?href=${encodeURIComponent(returnTo)}`}>
-              {AUTH_TEXT.goRegister}
-            </Link>
+            <Link to={otherAuthPagePath('/register', returnTo)}>{AUTH_TEXT.goRegister}</Link>
           </div>
         </Space>
         <WeChatLoginLink returnTo={returnTo} />

@@ -3,7 +3,8 @@ import { Alert, App, Button, Form, Input, type InputRef } from 'antd';
 import { useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { errorText } from '../../../lib/apiError';
-import { safeReturnTarget } from '../../../lib/returnTarget';
+import { cx } from '../../../lib/classNames';
+import { otherAuthPagePath, safeReturnTarget } from '../../../lib/returnTarget';
 import { startSession } from '../../../lib/session';
 import { useRegisterMutation } from '../api/account';
 import { useCaptcha } from '../api/captcha';
@@ -11,6 +12,7 @@ import { AuthShell } from '../components/AuthShell';
 import { CaptchaImage } from '../components/CaptchaImage';
 import { AUTH_TEXT } from '../texts';
 import { checkCaptcha, checkConfirmation, checkEmail, checkPassword, checkUsername } from '../validation';
+import styles from './AuthPages.module.css';
 
 interface RegisterFields {
   username: string;
@@ -63,7 +65,7 @@ export default function RegisterPage() {
 
   return (
     <AuthShell title={AUTH_TEXT.registerTitle} subtitle={AUTH_TEXT.registerSubtitle}>
-      {error && <Alert type="error" showIcon title={error} role="alert" style={{ marginBottom: 16 }} />}
+      {error && <Alert type="error" showIcon title={error} role="alert" className={styles.error} />}
       <Form<RegisterFields> form={form} layout="vertical" requiredMark={false} onFinish={submit} size="large">
         <Form.Item name="username" label={AUTH_TEXT.username} rules={[rule(checkUsername)]}>
           <Input prefix={<UserOutlined />} autoComplete="username" placeholder={AUTH_TEXT.usernamePlaceholder} />
@@ -87,7 +89,7 @@ export default function RegisterPage() {
           <Input.Password prefix={<LockOutlined />} autoComplete="new-password" />
         </Form.Item>
         <Form.Item label={AUTH_TEXT.captcha} required>
-          <div style={{ display: 'flex', gap: 12 }}>
+          <div className={styles.captchaRow}>
             <Form.Item name="captcha" noStyle rules={[rule(checkCaptcha)]}>
               <Input ref={captchaRef} prefix={<SafetyOutlined />} autoComplete="off" aria-label={AUTH_TEXT.captcha} />
             </Form.Item>
@@ -102,11 +104,9 @@ export default function RegisterPage() {
         <Button type="primary" htmlType="submit" block loading={register.isPending}>
           {AUTH_TEXT.registerButton}
         </Button>
-        <div style={{ textAlign: 'center', marginTop: 16 }}>
+        <div className={cx(styles.otherPage, styles.spaced)}>
           {AUTH_TEXT.haveAccount}
-          <Link to={returnTo === '/' ? '/login' : `/login?href=${encodeURIComponent(returnTo)}`}>
-            {AUTH_TEXT.goLogin}
-          </Link>
+          <Link to={otherAuthPagePath('/login', returnTo)}>{AUTH_TEXT.goLogin}</Link>
         </div>
       </Form>
     </AuthShell>

@@ -1,10 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { createBlog, deleteBlog, publishBlog, unpublishBlog, updateBlog } from '../../../api/generated/sdk.gen';
+import type { SaveBlogRequest, UpdateBlogRequest } from '../../../api/generated/types.gen';
 import { unwrap } from '../../../lib/api';
-import type { blogRequest } from '../model';
-import { BLOGS_KEY } from './queries';
-
-export type BlogRequest = ReturnType<typeof blogRequest>;
+import { blogKeys } from './keys';
 
 /** Every change reloads the lists and the article (spec 1 section 4: the list is reloaded afterwards). */
 function useBlogMutation<T, R>(call: (input: T) => Promise<R>) {
@@ -13,16 +11,16 @@ function useBlogMutation<T, R>(call: (input: T) => Promise<R>) {
     mutationFn: call,
     // Not awaited: the caller moves on (e.g. away from a deleted article) while the lists refetch.
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: BLOGS_KEY });
+      void queryClient.invalidateQueries({ queryKey: blogKeys.all });
     },
   });
 }
 
 export const useCreateBlog = () =>
-  useBlogMutation((body: BlogRequest) => unwrap(createBlog({ body, throwOnError: true })));
+  useBlogMutation((body: SaveBlogRequest) => unwrap(createBlog({ body, throwOnError: true })));
 
 export const useUpdateBlog = () =>
-  useBlogMutation((body: BlogRequest & { id: number }) => unwrap(updateBlog({ body, throwOnError: true })));
+  useBlogMutation((body: UpdateBlogRequest) => unwrap(updateBlog({ body, throwOnError: true })));
 
 export const useDeleteBlog = () =>
   useBlogMutation((id: number) => unwrap(deleteBlog({ body: { id }, throwOnError: true })));

@@ -3,9 +3,7 @@ import { getBlog, listBlogCategories, listBlogs, listBlogTags, listMyBlogs } fro
 import { unwrap } from '../../../lib/api';
 import { ApiError } from '../../../lib/apiError';
 import { BLOG_LIMITS, type Blog } from '../model';
-
-/** Every blog query starts with this, so one invalidation after a change reaches them all. */
-export const BLOGS_KEY = ['blogs'] as const;
+import { blogKeys } from './keys';
 
 export interface BlogPage {
   page: number;
@@ -29,17 +27,17 @@ export function nextPage(pages: readonly BlogPage[]): number | undefined {
 /** Spec 1 section 2: published articles, 9 a page, more on 加载更多. */
 export function useBlogList() {
   return useInfiniteQuery({
-    queryKey: [...BLOGS_KEY, 'list'],
+    queryKey: blogKeys.list(),
     queryFn: ({ pageParam, signal }) => fetchPage(pageParam, signal),
     initialPageParam: 1,
     getNextPageParam: (_last, pages) => nextPage(pages),
   });
 }
 
-/** The viewer's own articles with drafts (every article for an admin). `viewer` keys the cache per member. */
+/** The viewer's own articles with drafts (every article for an admin). */
 export function useMyBlogs(viewer: string) {
   return useQuery({
-    queryKey: [...BLOGS_KEY, 'mine', viewer],
+    queryKey: blogKeys.mine(viewer),
     queryFn: async ({ signal }) => {
       const data = await unwrap(listMyBlogs({ body: {}, signal, throwOnError: true }));
       return data?.blogs ?? [];
@@ -47,10 +45,10 @@ export function useMyBlogs(viewer: string) {
   });
 }
 
-/** One article; a draft is 404 to anyone but its authors and admins, so the viewer is part of the key. */
+/** One article, as `viewer` (a uuid, or null for a guest) may see it. */
 export function blogQuery(id: number, viewer: string | null) {
   return queryOptions({
-    queryKey: [...BLOGS_KEY, 'detail', id, viewer ?? 'guest'],
+    queryKey: blogKeys.detail(id, viewer),
     queryFn: async ({ signal }): Promise<Blog> => unwrap(getBlog({ path: { id }, signal, throwOnError: true })),
     // A missing article stays missing; asking again only delays 文章不存在或已被删除.
     retry: (count, error) => !(error instanceof ApiError && error.code === 404) && count < 1,
@@ -66,7 +64,7 @@ const LOOKUP = { page: 1, pageSize: BLOG_LIMITS.lookupPageSize } as const;
 /** Spec 1 section 9: tag and category choices come from page 1 of 100. */
 export function useTagChoices() {
   return useQuery({
-    queryKey: [...BLOGS_KEY, 'tags'],
+    queryKey: blogKeys.tags(),
     queryFn: async ({ signal }) => {
       const data = await unwrap(listBlogTags({ body: LOOKUP, signal, throwOnError: true }));
       return (data?.tags ?? []).map((item) => item.tag);
@@ -76,7 +74,7 @@ export function useTagChoices() {
 
 export function useCategoryChoices() {
   return useQuery({
-    queryKey: [...BLOGS_KEY, 'categories'],
+    queryKey: blogKeys.categories(),
     queryFn: async ({ signal }) => {
       const data = await unwrap(listBlogCategories({ body: LOOKUP, signal, throwOnError: true }));
       return (data?.categories ?? []).map((item) => item.category);

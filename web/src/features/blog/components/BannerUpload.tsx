@@ -6,6 +6,7 @@ import { ApiError } from '../../../lib/apiError';
 import { mediaUrl } from '../../../lib/media';
 import { bannerFileError } from '../model';
 import { BLOG_TEXT } from '../texts';
+import styles from './BannerUpload.module.css';
 
 interface BannerUploadProps {
   /** The stored relative path, or ''. */
@@ -70,44 +71,18 @@ export function BannerUpload({ value = '', onChange, onUploadingChange }: Banner
   );
 
   return (
-    <div style={{ display: 'flex', flexDirection: 'column', gap: 10 }}>
+    <div className={styles.upload}>
       {value ? (
-        <img
-          src={mediaUrl(value)}
-          alt={BLOG_TEXT.bannerAlt}
-          style={{
-            width: '100%',
-            maxWidth: 520,
-            aspectRatio: '16 / 7',
-            objectFit: 'cover',
-            borderRadius: 10,
-            border: '1px solid #F6E3EA',
-          }}
-        />
+        <img src={mediaUrl(value)} alt={BLOG_TEXT.bannerAlt} className={styles.preview} />
       ) : (
-        <div
-          aria-hidden
-          style={{
-            width: '100%',
-            maxWidth: 520,
-            aspectRatio: '16 / 7',
-            borderRadius: 10,
-            border: '1px dashed #F0B8CB',
-            background: 'linear-gradient(135deg, #FFF5F8 0%, #FFF8F0 100%)',
-            display: 'flex',
-            alignItems: 'center',
-            justifyContent: 'center',
-            color: '#D48AA6',
-            fontSize: 36,
-          }}
-        >
+        <div aria-hidden className={styles.empty}>
           <PictureOutlined />
         </div>
       )}
       {percent !== null && (
-        <Progress percent={percent} size="small" style={{ maxWidth: 520 }} aria-label={BLOG_TEXT.bannerUpload} />
+        <Progress percent={percent} size="small" className={styles.progress} aria-label={BLOG_TEXT.bannerUpload} />
       )}
-      <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap' }}>
+      <div className={styles.buttons}>
         {picker(value ? BLOG_TEXT.bannerReplace : BLOG_TEXT.bannerUpload)}
         {value && (
           <Button icon={<DeleteOutlined aria-hidden />} onClick={() => onChange?.('')} disabled={percent !== null}>

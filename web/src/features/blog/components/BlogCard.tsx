@@ -29,7 +29,7 @@ export function BlogCard({ blog, showStatus = false, actions }: BlogCardProps) {
     )
   ) : undefined;
   return (
-    <div role="listitem" data-blog-id={blog.id} style={{ minWidth: 0 }}>
+    <div role="listitem" data-blog-id={blog.id}>
       <ArticleCard
         to={blogPath(blog.id)}
         title={blog.title}

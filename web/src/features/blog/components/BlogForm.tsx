@@ -6,6 +6,7 @@ import { useCategoryChoices, useTagChoices } from '../api/queries';
 import { contentError, titleError, type BlogDraft } from '../model';
 import { BLOG_TEXT } from '../texts';
 import { BannerUpload } from './BannerUpload';
+import styles from './BlogForm.module.css';
 
 // The editor is the heaviest piece of the blog; it loads only when a form is on screen.
 const MarkdownEditor = lazy(() => import('./MarkdownEditor'));
@@ -69,7 +70,7 @@ export function BlogForm({ initial, mode, submitting, onSubmit, onCancel }: Blog
       <Form.Item name="title" label={BLOG_TEXT.titleLabel} rules={[ruleFrom(titleError)]}>
         <Input placeholder={BLOG_TEXT.titlePlaceholder} size="large" />
       </Form.Item>
-      <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(260px, 1fr))', columnGap: 16 }}>
+      <div className={styles.columns}>
         <Form.Item name="tags" label={BLOG_TEXT.tagsLabel}>
           <Select
             mode="tags"
@@ -113,7 +114,7 @@ export function BlogForm({ initial, mode, submitting, onSubmit, onCancel }: Blog
       <Form.Item name="published" label={BLOG_TEXT.publishSwitchLabel} valuePropName="checked">
         <Switch checkedChildren={BLOG_TEXT.switchOn} unCheckedChildren={BLOG_TEXT.switchOff} />
       </Form.Item>
-      <div style={{ display: 'flex', justifyContent: 'flex-end', gap: 12, flexWrap: 'wrap' }}>
+      <div className={styles.buttons}>
         {mode === 'create' ? (
           <Button htmlType="button" onClick={() => form.resetFields()}>
             {BLOG_TEXT.reset}
@@ -123,7 +124,7 @@ export function BlogForm({ initial, mode, submitting, onSubmit, onCancel }: Blog
             {BLOG_TEXT.cancel}
           </Button>
         )}
-        <Button type="primary" htmlType="submit" loading={submitting} style={{ minWidth: 120 }}>
+        <Button type="primary" htmlType="submit" loading={submitting} className={styles.submit}>
           {mode === 'create' ? BLOG_TEXT.submit : BLOG_TEXT.save}
         </Button>
       </div>

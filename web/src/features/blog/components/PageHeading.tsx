@@ -1,25 +1,17 @@
 import { Typography } from 'antd';
 import type { ReactNode } from 'react';
+import styles from './PageHeading.module.css';
 
 /** A page's title and subtitle with its main action at the right (below on a phone). */
 export function PageHeading({ title, subtitle, action }: { title: string; subtitle?: string; action?: ReactNode }) {
   return (
-    <div
-      style={{
-        display: 'flex',
-        flexWrap: 'wrap',
-        alignItems: 'flex-end',
-        justifyContent: 'space-between',
-        gap: 16,
-        marginBottom: 24,
-      }}
-    >
-      <div style={{ minWidth: 0 }}>
-        <Typography.Title level={2} style={{ margin: 0 }}>
+    <div className={styles.heading}>
+      <div className={styles.text}>
+        <Typography.Title level={2} className={styles.title}>
           {title}
         </Typography.Title>
         {subtitle && (
-          <Typography.Paragraph type="secondary" style={{ margin: '6px 0 0' }}>
+          <Typography.Paragraph type="secondary" className={styles.subtitle}>
             {subtitle}
           </Typography.Paragraph>
         )}

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import type { Role } from '../../../api/generated/types.gen';
 import { fail, fakeApi, ok, renderRoutes } from '../../../test/render';
 import { blog, signInAs } from '../testing';
 import BlogDetailPage from './BlogDetailPage';
@@ -36,7 +37,7 @@ describe('BlogDetailPage', () => {
     }
   });
 
-  it.each([
+  it.each<[string, string, Role, { edit: boolean; remove: boolean }]>([
     ['an author', 'jie', 'user', { edit: true, remove: false }],
     ['a superadmin', 'boss', 'superadmin', { edit: true, remove: true }],
     ['an admin who is not an author', 'zhou', 'admin', { edit: false, remove: false }],

@@ -1,6 +1,7 @@
 import { ArrowLeftOutlined, CalendarOutlined, DeleteOutlined, EditOutlined, UserOutlined } from '@ant-design/icons';
 import { App, Button, Card, Result, Skeleton, Tag, Typography } from 'antd';
 import { useNavigate, useParams } from 'react-router';
+import { useDeleteConfirmation } from '../../../components/DeleteConfirmation';
 import { LinkButton } from '../../../components/LinkButton';
 import { articleAccess } from '../../../lib/access';
 import { ApiError } from '../../../lib/apiError';
@@ -12,13 +13,16 @@ import { useBlog } from '../api/queries';
 import { editPath } from '../components/BlogCard';
 import { MarkdownView } from '../components/MarkdownView';
 import { authorLine, isPublished, type Blog } from '../model';
+import { cx } from '../../../lib/classNames';
 import { BLOG_TEXT } from '../texts';
+import styles from './BlogDetailPage.module.css';
+import pages from './BlogPages.module.css';
 
 const LIST_PATH = '/blog';
 
 function BackLink() {
   return (
-    <LinkButton to={LIST_PATH} type="link" icon={<ArrowLeftOutlined aria-hidden />} style={{ paddingInline: 0 }}>
+    <LinkButton to={LIST_PATH} type="link" icon={<ArrowLeftOutlined aria-hidden />} className={styles.backLink}>
       {BLOG_TEXT.backToList}
     </LinkButton>
   );
@@ -26,19 +30,17 @@ function BackLink() {
 
 function Article({ blog }: { blog: Blog }) {
   const navigate = useNavigate();
-  const { message, modal } = App.useApp();
+  const { message } = App.useApp();
+  const confirmDeletion = useDeleteConfirmation();
   const session = useSession();
   const access = articleAccess(session, blog, Date.now());
   const deleteBlog = useDeleteBlog();
 
   const confirmDelete = () =>
-    modal.confirm({
+    confirmDeletion({
       title: BLOG_TEXT.deleteTitle,
       content: BLOG_TEXT.deleteConfirm,
-      okText: BLOG_TEXT.confirm,
-      cancelText: BLOG_TEXT.cancel,
-      okButtonProps: { danger: true },
-      onOk: async () => {
+      onConfirm: async () => {
         try {
           await deleteBlog.mutateAsync(blog.id);
           message.success(BLOG_TEXT.detailDeleted);
@@ -51,29 +53,21 @@ function Article({ blog }: { blog: Blog }) {
 
   return (
     <Card
-      style={{ borderColor: '#F6E3EA', boxShadow: '0 6px 24px rgba(194, 24, 91, 0.06)', overflow: 'hidden' }}
-      styles={{ body: { padding: 'clamp(20px, 4vw, 40px)' } }}
-      cover={
-        blog.banner ? (
-          <img
-            src={mediaUrl(blog.banner)}
-            alt=""
-            style={{ width: '100%', maxHeight: 360, objectFit: 'cover', display: 'block' }}
-          />
-        ) : undefined
-      }
+      className={cx(pages.card, styles.article)}
+      classNames={{ body: styles.body }}
+      cover={blog.banner ? <img src={mediaUrl(blog.banner)} alt="" className={styles.banner} /> : undefined}
     >
       <article data-blog-id={blog.id}>
-        <header style={{ marginBottom: 24 }}>
+        <header className={styles.header}>
           {!isPublished(blog) && (
-            <Tag color="default" style={{ marginBottom: 12 }}>
+            <Tag color="default" className={styles.draft}>
               {BLOG_TEXT.draft}
             </Tag>
           )}
-          <Typography.Title level={1} style={{ fontSize: 'clamp(24px, 5vw, 34px)', margin: '0 0 12px' }}>
+          <Typography.Title level={1} className={styles.title}>
             {blog.title}
           </Typography.Title>
-          <div style={{ display: 'flex', flexWrap: 'wrap', gap: '6px 18px', color: '#8c6b78', fontSize: 14 }}>
+          <div className={styles.meta}>
             <span>
               <UserOutlined aria-hidden /> {authorLine(blog)}
             </span>
@@ -83,7 +77,7 @@ function Article({ blog }: { blog: Blog }) {
             {blog.twitterAuthor && <span>{BLOG_TEXT.twitterBy(blog.twitterAuthor)}</span>}
           </div>
           {(blog.categories.length > 0 || blog.tags.length > 0) && (
-            <div style={{ display: 'flex', flexWrap: 'wrap', gap: 6, marginTop: 14 }}>
+            <div className={styles.labels}>
               {blog.categories.map((category) => (
                 <Tag key={`c-${category}`} color="purple" variant="outlined">
                   {category}
@@ -96,33 +90,12 @@ function Article({ blog }: { blog: Blog }) {
               ))}
             </div>
           )}
-          {blog.summary && (
-            <Typography.Paragraph
-              style={{
-                margin: '20px 0 0',
-                padding: '12px 16px',
-                background: '#FFF5F8',
-                borderRadius: 10,
-                color: '#6d5560',
-              }}
-            >
-              {blog.summary}
-            </Typography.Paragraph>
-          )}
+          {blog.summary && <Typography.Paragraph className={styles.summary}>{blog.summary}</Typography.Paragraph>}
         </header>
         <MarkdownView content={blog.content} />
       </article>
       {(access.canEditFromDetail || access.canDeleteFromDetail) && (
-        <div
-          style={{
-            display: 'flex',
-            justifyContent: 'flex-end',
-            gap: 12,
-            marginTop: 32,
-            paddingTop: 20,
-            borderTop: '1px solid #F6E3EA',
-          }}
-        >
+        <div className={styles.actions}>
           {access.canEditFromDetail && (
             <LinkButton to={editPath(blog.id)} icon={<EditOutlined aria-hidden />}>
               {BLOG_TEXT.edit}
@@ -170,8 +143,8 @@ export default function BlogDetailPage() {
   }
 
   return (
-    <div style={{ maxWidth: 860, margin: '0 auto', padding: '20px 0 56px' }}>
-      <div style={{ marginBottom: 12 }}>
+    <div className={styles.page}>
+      <div className={styles.back}>
         <BackLink />
       </div>
       {body}

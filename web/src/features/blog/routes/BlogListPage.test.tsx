@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import type { Role } from '../../../api/generated/types.gen';
 import { fail, fakeApi, ok, renderRoutes } from '../../../test/render';
 import { blog, signInAs } from '../testing';
 import BlogListPage from './BlogListPage';
@@ -73,7 +74,7 @@ describe('BlogListPage', () => {
     expect(await screen.findByText('获取博客列表失败', {}, { timeout: 5000 })).toBeInTheDocument();
   });
 
-  it.each([
+  it.each<[Role, boolean]>([
     ['admin', true],
     ['superadmin', true],
     ['user', false],

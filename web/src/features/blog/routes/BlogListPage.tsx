@@ -9,8 +9,8 @@ import { useBlogList } from '../api/queries';
 import { BlogCard, editPath } from '../components/BlogCard';
 import { PageHeading } from '../components/PageHeading';
 import { BLOG_TEXT } from '../texts';
-
-const PAGE_STYLE = { maxWidth: 1120, margin: '0 auto', padding: '28px 0 56px' } as const;
+import styles from './BlogListPage.module.css';
+import pages from './BlogPages.module.css';
 
 /** Spec 1 section 2 /blog: published articles, 9 at a time, with 加载更多. */
 export default function BlogListPage() {
@@ -31,7 +31,7 @@ export default function BlogListPage() {
       />
     );
   } else if (blogs.length === 0) {
-    body = <Empty description={BLOG_TEXT.empty} style={{ padding: '64px 0' }} />;
+    body = <Empty description={BLOG_TEXT.empty} className={pages.empty} />;
   } else {
     body = (
       <>
@@ -61,22 +61,22 @@ export default function BlogListPage() {
             );
           })}
         </ArticleGrid>
-        <div style={{ textAlign: 'center', marginTop: 32 }}>
+        <div className={styles.more}>
           {list.hasNextPage ? (
             <Button
               size="large"
               shape="round"
               onClick={() => void list.fetchNextPage()}
               loading={list.isFetchingNextPage}
-              style={{ minWidth: 160 }}
+              className={styles.loadMore}
             >
               {BLOG_TEXT.loadMore}
             </Button>
           ) : (
-            <span style={{ color: '#a88b97' }}>{BLOG_TEXT.noMore}</span>
+            <span className={styles.noMore}>{BLOG_TEXT.noMore}</span>
           )}
           {list.isFetchNextPageError && (
-            <div role="alert" style={{ color: '#cf1322', marginTop: 12 }}>
+            <div role="alert" className={styles.moreFailed}>
               {BLOG_TEXT.listFailed}
             </div>
           )}
@@ -86,7 +86,7 @@ export default function BlogListPage() {
   }
 
   return (
-    <div style={PAGE_STYLE}>
+    <div className={pages.wide}>
       <PageHeading
         title={BLOG_TEXT.listTitle}
         subtitle={BLOG_TEXT.listSubtitle}

@@ -1,16 +1,15 @@
 import { App, Card, Typography } from 'antd';
 import { useNavigate } from 'react-router';
+import { LoginRequired } from '../../../components/LoginRequired';
 import { ApiError } from '../../../lib/apiError';
+import { cx } from '../../../lib/classNames';
 import { isSessionLive, useSession } from '../../../lib/session';
 import { useCreateBlog } from '../api/actions';
 import { blogPath } from '../components/BlogCard';
 import { BlogForm } from '../components/BlogForm';
-import { LoginRequired } from '../components/LoginRequired';
 import { blogRequest, type BlogDraft } from '../model';
 import { BLOG_TEXT } from '../texts';
-
-export const FORM_PAGE_STYLE = { maxWidth: 960, margin: '0 auto', padding: '24px 0 56px' } as const;
-export const FORM_CARD_STYLE = { borderColor: '#F6E3EA', boxShadow: '0 6px 24px rgba(194, 24, 91, 0.06)' } as const;
+import pages from './BlogPages.module.css';
 
 /** Spec 1 section 8: the server's words when it answered, 博客发布失败，请重试 when nothing came back. */
 export function createFailureText(error: unknown): string {
@@ -60,15 +59,15 @@ export default function CreateBlogPage() {
   const session = useSession();
   if (!isSessionLive(session, Date.now())) {
     return (
-      <div style={FORM_PAGE_STYLE}>
-        <LoginRequired returnTo="/blog/create" />
+      <div className={pages.form}>
+        <LoginRequired detail={BLOG_TEXT.loginRequiredDetail} />
       </div>
     );
   }
   return (
-    <div style={FORM_PAGE_STYLE}>
-      <Card style={FORM_CARD_STYLE}>
-        <Typography.Title level={2} style={{ marginTop: 0, marginBottom: 4 }}>
+    <div className={pages.form}>
+      <Card className={pages.card}>
+        <Typography.Title level={2} className={cx(pages.formTitle, pages.withSubtitle)}>
           {BLOG_TEXT.createTitle}
         </Typography.Title>
         <Typography.Paragraph type="secondary">{BLOG_TEXT.createSubtitle}</Typography.Paragraph>

@@ -1,6 +1,7 @@
 import { App, Button, Card, Result, Skeleton, Typography } from 'antd';
 import { useNavigate, useParams } from 'react-router';
 import { LinkButton } from '../../../components/LinkButton';
+import { LoginRequired } from '../../../components/LoginRequired';
 import { accessOf, articleAccess } from '../../../lib/access';
 import { ApiError, errorText } from '../../../lib/apiError';
 import { isSessionLive, useSession, type Session } from '../../../lib/session';
@@ -8,10 +9,9 @@ import { useUpdateBlog } from '../api/actions';
 import { useBlog } from '../api/queries';
 import { blogPath } from '../components/BlogCard';
 import { BlogForm } from '../components/BlogForm';
-import { LoginRequired } from '../components/LoginRequired';
 import { blogRequest, draftOf, type Blog, type BlogDraft } from '../model';
 import { BLOG_TEXT } from '../texts';
-import { FORM_CARD_STYLE, FORM_PAGE_STYLE } from './CreateBlogPage';
+import pages from './BlogPages.module.css';
 
 function EditForm({ blog }: { blog: Blog }) {
   const navigate = useNavigate();
@@ -73,7 +73,7 @@ function EditLoaded({ id, session }: { id: number; session: Session }) {
   }
   return (
     <>
-      <Typography.Title level={2} style={{ marginTop: 0 }}>
+      <Typography.Title level={2} className={pages.formTitle}>
         {BLOG_TEXT.editTitle}
       </Typography.Title>
       <EditForm key={blog.data.id} blog={blog.data} />
@@ -88,21 +88,21 @@ export default function EditBlogPage() {
   const blogId = Number(id);
   if (!isSessionLive(session, Date.now())) {
     return (
-      <div style={FORM_PAGE_STYLE}>
-        <LoginRequired returnTo={`/blog/edit/${id ?? ''}`} />
+      <div className={pages.form}>
+        <LoginRequired detail={BLOG_TEXT.loginRequiredDetail} />
       </div>
     );
   }
   if (!Number.isInteger(blogId) || blogId <= 0) {
     return (
-      <div style={FORM_PAGE_STYLE}>
+      <div className={pages.form}>
         <Result status="404" title={BLOG_TEXT.notFound} />
       </div>
     );
   }
   return (
-    <div style={FORM_PAGE_STYLE}>
-      <Card style={FORM_CARD_STYLE}>
+    <div className={pages.form}>
+      <Card className={pages.card}>
         <EditLoaded id={blogId} session={session} />
       </Card>
     </div>

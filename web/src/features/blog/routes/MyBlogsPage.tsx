@@ -11,6 +11,7 @@ import { App, Button, Empty, Result, Skeleton } from 'antd';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { ArticleGrid } from '../../../components/ArticleCard';
+import { useDeleteConfirmation } from '../../../components/DeleteConfirmation';
 import { LinkButton } from '../../../components/LinkButton';
 import { accessOf, articleAccess } from '../../../lib/access';
 import { useSession, type Session } from '../../../lib/session';
@@ -20,6 +21,7 @@ import { BlogCard, blogPath, editPath } from '../components/BlogCard';
 import { PageHeading } from '../components/PageHeading';
 import { isPublished, type Blog } from '../model';
 import { BLOG_TEXT } from '../texts';
+import pages from './BlogPages.module.css';
 
 function CardAction({
   label,
@@ -41,7 +43,8 @@ function CardAction({
 
 function ManagedCard({ blog, session }: { blog: Blog; session: Session }) {
   const navigate = useNavigate();
-  const { message, modal } = App.useApp();
+  const { message } = App.useApp();
+  const confirmDeletion = useDeleteConfirmation();
   const setPublished = useSetPublished();
   const deleteBlog = useDeleteBlog();
   const access = articleAccess(session, blog, Date.now());
@@ -56,16 +59,11 @@ function ManagedCard({ blog, session }: { blog: Blog; session: Session }) {
     }
   };
 
-  // Spec 1 section 8: the list's delete asks first, in the warning style.
   const confirmDelete = () =>
-    modal.confirm({
-      type: 'warning',
+    confirmDeletion({
       title: BLOG_TEXT.deleteTitle,
       content: BLOG_TEXT.deleteConfirm,
-      okText: BLOG_TEXT.confirm,
-      cancelText: BLOG_TEXT.cancel,
-      okButtonProps: { danger: true },
-      onOk: async () => {
+      onConfirm: async () => {
         try {
           await deleteBlog.mutateAsync(blog.id);
           message.success(BLOG_TEXT.deleteDone);
@@ -136,7 +134,7 @@ function ManagedList({ session }: { session: Session }) {
       />
     );
   }
-  if (blogs.data.length === 0) return <Empty description={BLOG_TEXT.manageEmpty} style={{ padding: '64px 0' }} />;
+  if (blogs.data.length === 0) return <Empty description={BLOG_TEXT.manageEmpty} className={pages.empty} />;
   return (
     <ArticleGrid label={BLOG_TEXT.articlesLabel}>
       {blogs.data.map((blog) => (
@@ -152,7 +150,7 @@ export default function MyBlogsPage() {
   if (!session) return null;
   const isAdmin = accessOf(session, Date.now()).canAdmin;
   return (
-    <div style={{ maxWidth: 1120, margin: '0 auto', padding: '28px 0 56px' }}>
+    <div className={pages.wide}>
       <PageHeading
         title={isAdmin ? BLOG_TEXT.manageTitleAdmin : BLOG_TEXT.manageTitleMember}
         subtitle={BLOG_TEXT.manageSubtitle}

@@ -2,12 +2,13 @@ import RightOutlined from '@ant-design/icons-svg/es/asn/RightOutlined';
 import { Link } from 'react-router';
 import { ArticleCard, ArticleGrid } from '../../../components/ArticleCard';
 import { Icon } from '../../../components/Icon';
+import { cx } from '../../../lib/classNames';
 import { formatDate } from '../../../lib/format';
 import { mediaUrl } from '../../../lib/media';
 import { LATEST_NEWS_COUNT, useLatestNews } from '../api/latestNews';
 import { HOME_TEXT } from '../texts';
 import styles from './LatestNews.module.css';
-import { SECTION_TITLE_STYLE } from './sectionTitle';
+import section from './Section.module.css';
 
 function CardPlaceholder() {
   return (
@@ -36,7 +37,7 @@ export function LatestNews() {
     ));
   } else if (articles.length > 0) {
     cards = articles.map((article) => (
-      <div role="listitem" key={article.id} style={{ minWidth: 0 }}>
+      <div role="listitem" key={article.id}>
         <ArticleCard
           to={`/blog/${article.id}`}
           title={article.title}
@@ -50,7 +51,7 @@ export function LatestNews() {
     ));
   } else {
     cards = HOME_TEXT.fixedNews.map((item) => (
-      <div role="listitem" key={item.title} style={{ minWidth: 0 }}>
+      <div role="listitem" key={item.title}>
         <ArticleCard
           to="/blog"
           title={item.title}
@@ -65,9 +66,9 @@ export function LatestNews() {
   }
 
   return (
-    <section aria-labelledby="latest-news" style={{ maxWidth: 1120, margin: '40px auto 0', paddingBottom: 48 }}>
-      <div style={{ display: 'flex', alignItems: 'baseline', justifyContent: 'space-between', marginBottom: 16 }}>
-        <h2 id="latest-news" style={{ ...SECTION_TITLE_STYLE, margin: 0 }}>
+    <section aria-labelledby="latest-news" className={styles.news}>
+      <div className={styles.heading}>
+        <h2 id="latest-news" className={cx(section.title, styles.title)}>
           {HOME_TEXT.newsTitle}
         </h2>
         <Link to="/blog">

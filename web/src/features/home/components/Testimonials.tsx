@@ -1,67 +1,32 @@
-import { SECTION_TITLE_STYLE } from './sectionTitle';
+import { cx } from '../../../lib/classNames';
+import section from './Section.module.css';
 import { TESTIMONIALS_TEXT, type Testimonial } from './showcaseTexts';
-
-const AVATAR_COLOURS = ['#C2185B', '#7B1FA2', '#AD1457', '#6A1B9A'];
+import styles from './Testimonials.module.css';
 
 /** Spec 1 section 2: four fixed testimonials. */
 export function Testimonials({ items = TESTIMONIALS_TEXT.items }: { items?: readonly Testimonial[] }) {
   return (
-    <section aria-labelledby="home-testimonials" style={{ maxWidth: 1120, margin: '48px auto 0' }}>
-      <h2 id="home-testimonials" style={SECTION_TITLE_STYLE}>
+    <section aria-labelledby="home-testimonials" className={section.section}>
+      <h2 id="home-testimonials" className={section.title}>
         {TESTIMONIALS_TEXT.title}
       </h2>
-      <ul
-        aria-label={TESTIMONIALS_TEXT.listLabel}
-        style={{
-          listStyle: 'none',
-          padding: 0,
-          margin: 0,
-          display: 'grid',
-          gridTemplateColumns: 'repeat(auto-fill, minmax(240px, 1fr))',
-          gap: 20,
-        }}
-      >
-        {items.map((item, index) => (
-          <li key={item.name} style={{ display: 'flex' }}>
-            <figure
-              style={{
-                margin: 0,
-                flex: 1,
-                display: 'flex',
-                flexDirection: 'column',
-                gap: 16,
-                background: '#FFFFFF',
-                border: '1px solid #F6E3EA',
-                borderRadius: 16,
-                padding: 22,
-              }}
-            >
-              <blockquote style={{ margin: 0, flex: 1, color: '#4A3540', lineHeight: 1.8, fontSize: 15 }}>
-                <span aria-hidden style={{ color: '#E91E63', fontSize: 28, lineHeight: 0, marginInlineEnd: 4 }}>
+      <ul aria-label={TESTIMONIALS_TEXT.listLabel} className={styles.grid}>
+        {items.map((item) => (
+          <li key={item.name} className={styles.item}>
+            <figure className={cx(section.tile, styles.card)}>
+              <blockquote className={styles.quote}>
+                <span aria-hidden className={styles.mark}>
                   “
                 </span>
                 {item.quote}
               </blockquote>
-              <figcaption style={{ display: 'flex', alignItems: 'center', gap: 12 }}>
-                <span
-                  aria-hidden
-                  style={{
-                    display: 'inline-flex',
-                    flex: 'none',
-                    alignItems: 'center',
-                    justifyContent: 'center',
-                    width: 32,
-                    height: 32,
-                    borderRadius: '50%',
-                    background: AVATAR_COLOURS[index % AVATAR_COLOURS.length],
-                    color: '#FFFFFF',
-                  }}
-                >
+              <figcaption className={styles.caption}>
+                <span aria-hidden className={styles.avatar}>
                   {item.name.slice(0, 1)}
                 </span>
                 <span>
-                  <strong style={{ display: 'block' }}>{item.name}</strong>
-                  <span style={{ color: '#8c6b78', fontSize: 13 }}>{item.detail}</span>
+                  <strong className={styles.name}>{item.name}</strong>
+                  <span className={styles.detail}>{item.detail}</span>
                 </span>
               </figcaption>
             </figure>

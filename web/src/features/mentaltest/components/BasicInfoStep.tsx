@@ -1,6 +1,7 @@
 import { Button, Form, Input, InputNumber, Radio } from 'antd';
 import { MAX_AGE, MIN_AGE, type BasicInfo } from '../model';
 import { MENTAL_TEXT } from '../texts';
+import styles from './BasicInfoStep.module.css';
 
 /** Step 0: name, age 18-100 (18 by default) and gender, each required (spec 2 sections 2.3 and 5). */
 export function BasicInfoStep({ initial, onDone }: { initial: BasicInfo | null; onDone: (info: BasicInfo) => void }) {
@@ -11,7 +12,7 @@ export function BasicInfoStep({ initial, onDone }: { initial: BasicInfo | null; 
       size="large"
       initialValues={initial ?? { age: MIN_AGE }}
       onFinish={(info) => onDone({ ...info, name: info.name.trim() })}
-      style={{ maxWidth: 420 }}
+      className={styles.form}
     >
       <Form.Item
         name="name"
@@ -28,7 +29,7 @@ export function BasicInfoStep({ initial, onDone }: { initial: BasicInfo | null; 
           { type: 'integer', min: MIN_AGE, max: MAX_AGE, message: MENTAL_TEXT.ageRange },
         ]}
       >
-        <InputNumber min={MIN_AGE} max={MAX_AGE} precision={0} style={{ width: 160 }} />
+        <InputNumber min={MIN_AGE} max={MAX_AGE} precision={0} className={styles.age} />
       </Form.Item>
       <Form.Item
         name="gender"

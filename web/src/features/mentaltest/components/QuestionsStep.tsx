@@ -1,5 +1,6 @@
 import { Button, Form, Radio, Space, Typography } from 'antd';
 import { MENTAL_TEXT } from '../texts';
+import styles from './QuestionsStep.module.css';
 
 interface AnswerFields {
   answers: number[];
@@ -24,19 +25,16 @@ export function QuestionsStep({
       initialValues={{ answers: initial }}
       onFinish={({ answers }) => onDone(answers)}
     >
-      <Typography.Paragraph strong style={{ fontSize: 16 }}>
+      <Typography.Paragraph strong className={styles.intro}>
         {MENTAL_TEXT.questionsIntro}
       </Typography.Paragraph>
-      <ol style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+      <ol className={styles.questions}>
         {MENTAL_TEXT.questions.map((question, index) => (
-          <li
-            key={question}
-            style={{ padding: '16px 0 4px', borderTop: index === 0 ? undefined : '1px solid #F6E3EA' }}
-          >
+          <li key={question} className={styles.question}>
             <Form.Item
               name={['answers', index]}
               label={
-                <span style={{ fontSize: 16 }}>
+                <span className={styles.label}>
                   {MENTAL_TEXT.questionLabel(index)}　{question}
                 </span>
               }
@@ -45,7 +43,7 @@ export function QuestionsStep({
               <Radio.Group
                 aria-label={question}
                 options={MENTAL_TEXT.options.map((label, value) => ({ value, label }))}
-                style={{ display: 'flex', flexWrap: 'wrap', rowGap: 8 }}
+                className={styles.options}
               />
             </Form.Item>
           </li>

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { averageOf, bandOf, formatAverage, isoDate, type Band } from '../model';
 import { reportPng, type ReportInput } from '../report';
 import { MENTAL_TEXT } from '../texts';
+import styles from './ResultStep.module.css';
 
 const RESULT_STATUS: Record<Band, 'success' | 'warning' | 'error'> = {
   good: 'success',
@@ -48,13 +49,13 @@ function HelpNow() {
       icon={<PhoneOutlined />}
       role="note"
       aria-label={MENTAL_TEXT.helpTitle}
-      style={{ marginBottom: 24 }}
+      className={styles.help}
       title={<strong>{MENTAL_TEXT.helpTitle}</strong>}
       description={
         <>
           <div>
             {MENTAL_TEXT.hotlineLabel}：
-            <a href={`tel:${MENTAL_TEXT.hotline}`} style={{ fontWeight: 700, fontSize: 18 }}>
+            <a href={`tel:${MENTAL_TEXT.hotline}`} className={styles.hotline}>
               {MENTAL_TEXT.hotline}
             </a>
           </div>
@@ -80,20 +81,20 @@ export function ResultStep({ report, onRestart }: { report: ReportInput; onResta
         status={RESULT_STATUS[band]}
         title={<span data-band={band}>{text.title}</span>}
         subTitle={MENTAL_TEXT.averageScore(formatAverage(averageOf(report.answers)))}
-        style={{ padding: '8px 0 24px' }}
+        className={styles.result}
       />
-      <div style={{ maxWidth: 560, margin: '0 auto' }}>
+      <div className={styles.advice}>
         {band === 'seekHelp' && <HelpNow />}
-        <Typography.Title level={3} style={{ fontSize: 18 }}>
+        <Typography.Title level={3} className={styles.adviceTitle}>
           {MENTAL_TEXT.adviceTitle}
         </Typography.Title>
         <Typography.Paragraph>{text.description}</Typography.Paragraph>
-        <ul style={{ paddingInlineStart: 20, lineHeight: 1.9 }}>
+        <ul className={styles.adviceList}>
           {text.advice.map((line) => (
             <li key={line}>{line}</li>
           ))}
         </ul>
-        <Typography.Paragraph type="secondary" style={{ fontSize: 13 }}>
+        <Typography.Paragraph type="secondary" className={styles.disclaimer}>
           {MENTAL_TEXT.disclaimer}
         </Typography.Paragraph>
         <Space wrap>

@@ -7,6 +7,7 @@ import { ResultStep } from '../components/ResultStep';
 import type { BasicInfo } from '../model';
 import type { ReportInput } from '../report';
 import { MENTAL_TEXT } from '../texts';
+import styles from './MentalTestPage.module.css';
 
 type Stage =
   | { step: 0; info: BasicInfo | null; answers: number[] }
@@ -50,32 +51,23 @@ export default function MentalTestPage() {
   }
 
   return (
-    <div style={{ maxWidth: 820, margin: '0 auto', padding: '32px 0 48px' }}>
-      <Typography.Title level={1} style={{ margin: 0, fontSize: 'clamp(26px, 5vw, 32px)' }}>
+    <div className={styles.page}>
+      <Typography.Title level={1} className={styles.title}>
         {MENTAL_TEXT.title}
       </Typography.Title>
-      <Typography.Paragraph type="secondary" style={{ margin: '8px 0 4px', fontSize: 16 }}>
+      <Typography.Paragraph type="secondary" className={styles.subtitle}>
         {MENTAL_TEXT.subtitle}
       </Typography.Paragraph>
-      <Typography.Paragraph type="secondary" style={{ fontSize: 13 }}>
+      <Typography.Paragraph type="secondary" className={styles.privacy}>
         <LockOutlined aria-hidden /> {MENTAL_TEXT.privacy}
       </Typography.Paragraph>
-      <div
-        ref={top}
-        style={{
-          scrollMarginTop: 80,
-          background: '#FFFFFF',
-          border: '1px solid #F6E3EA',
-          borderRadius: 16,
-          padding: 'clamp(18px, 4vw, 32px)',
-        }}
-      >
+      <div ref={top} className={styles.card}>
         <Steps
           current={stage.step}
           size="small"
           responsive={false}
           items={MENTAL_TEXT.steps.map((title) => ({ title }))}
-          style={{ marginBottom: 28 }}
+          className={styles.steps}
         />
         {body}
       </div>

@@ -7,12 +7,11 @@ import {
   likeMoment,
   unlikeMoment,
 } from '../../../api/generated/sdk.gen';
-import type { CreateMomentData } from '../../../api/generated/types.gen';
+import type { CreateCommentRequest, CreateMomentRequest } from '../../../api/generated/types.gen';
 import { unwrap } from '../../../lib/api';
 import { parseComments } from '../model';
-import { MOMENTS_KEY, updateMomentInFeeds } from './feed';
-
-export type NewMoment = CreateMomentData['body'];
+import { updateMomentInFeeds } from './feed';
+import { momentKeys } from './keys';
 
 /** Spec 1 section 8: failures other than 401 (which ends the session in lib/api) are only logged. */
 const logFailure = (action: string) => (error: unknown) => console.error(`moment ${action} failed`, error);
@@ -48,8 +47,7 @@ export function useDeleteMoment() {
 export function useCreateComment() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { momentId: number; content: string; parentId: number }) =>
-      unwrap(createComment({ body, throwOnError: true })),
+    mutationFn: (body: Required<CreateCommentRequest>) => unwrap(createComment({ body, throwOnError: true })),
     onSuccess: (data, { momentId }) =>
       updateMomentInFeeds(queryClient, momentId, (moment) => ({
         ...moment,
@@ -78,9 +76,9 @@ export function useDeleteComment() {
 export function useCreateMoment() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: NewMoment) => unwrap(createMoment({ body, throwOnError: true })),
+    mutationFn: (body: CreateMomentRequest) => unwrap(createMoment({ body, throwOnError: true })),
     // The new post belongs at the top of every feed. Refetching the loaded pages with their old fromIds
     // would drop the post pushed off page one, so the feeds start again from the newest.
-    onSuccess: () => queryClient.resetQueries({ queryKey: MOMENTS_KEY }),
+    onSuccess: () => queryClient.resetQueries({ queryKey: momentKeys.all }),
   });
 }

@@ -2,6 +2,7 @@ import { useInfiniteQuery, type InfiniteData, type QueryClient } from '@tanstack
 import { listGuestMoments, listMoments } from '../../../api/generated/sdk.gen';
 import { unwrap } from '../../../lib/api';
 import type { Moment } from '../model';
+import { momentKeys } from './keys';
 
 export interface FeedPage {
   moments: Moment[];
@@ -10,12 +11,6 @@ export interface FeedPage {
 }
 
 export type FeedData = InfiniteData<FeedPage, number>;
-
-/** Every feed in the cache starts with this, so one invalidation reaches guest and member feeds alike. */
-export const MOMENTS_KEY = ['moments'] as const;
-
-/** Members and guests see different lists (isLiked, visibility), and a new sign-in must not reuse another's. */
-export const feedKey = (viewer: string | null) => [...MOMENTS_KEY, 'feed', viewer ?? 'guest'] as const;
 
 async function fetchPage(viewer: string | null, fromId: number, signal: AbortSignal): Promise<FeedPage> {
   const options = { body: { fromId }, signal, throwOnError: true } as const;
@@ -38,7 +33,7 @@ export function nextFromId(pages: readonly FeedPage[]): number | undefined {
 /** The feed for the signed-in member `viewer` (their uuid), or the guest feed when null. */
 export function useMomentFeed(viewer: string | null) {
   return useInfiniteQuery({
-    queryKey: feedKey(viewer),
+    queryKey: momentKeys.feed(viewer),
     queryFn: ({ pageParam, signal }) => fetchPage(viewer, pageParam, signal),
     initialPageParam: 0,
     getNextPageParam: (_last, pages) => nextFromId(pages),
@@ -51,7 +46,7 @@ export function updateMomentInFeeds(
   momentId: number,
   change: (moment: Moment) => Moment | null,
 ): void {
-  queryClient.setQueriesData<FeedData>({ queryKey: MOMENTS_KEY }, (data) => {
+  queryClient.setQueriesData<FeedData>({ queryKey: momentKeys.all }, (data) => {
     if (!data?.pages) return data;
     return {
       ...data,

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { MomentComment } from '../model';
 import { MOMENT_TEXT } from '../texts';
 import { commentError } from '../validation';
+import styles from './CommentComposer.module.css';
 
 interface CommentComposerProps {
   /** The comment being answered, or null for a top-level comment. */
@@ -33,7 +34,7 @@ export function CommentComposer({ replyTo, sending, onSend, onCancel }: CommentC
   }
 
   return (
-    <div style={{ marginTop: 10 }}>
+    <div className={styles.composer}>
       <Input.TextArea
         ref={inputRef}
         aria-label={label}
@@ -52,8 +53,8 @@ export function CommentComposer({ replyTo, sending, onSend, onCancel }: CommentC
           void send();
         }}
       />
-      <div style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', marginTop: 8, gap: 8 }}>
-        <Typography.Text type="danger" role={error ? 'alert' : undefined} style={{ fontSize: 12 }}>
+      <div className={styles.footer}>
+        <Typography.Text type="danger" role={error ? 'alert' : undefined} className={styles.error}>
           {error}
         </Typography.Text>
         <Space size={8}>

@@ -1,6 +1,8 @@
-import { Button, Popconfirm, theme } from 'antd';
+import { Button } from 'antd';
+import { DeleteConfirmationPopover } from '../../../components/DeleteConfirmation';
 import { buildCommentThreads, canDeleteComment, type MomentComment } from '../model';
 import { MOMENT_TEXT } from '../texts';
+import styles from './CommentList.module.css';
 
 interface CommentListProps {
   comments: readonly MomentComment[];
@@ -16,49 +18,40 @@ function CommentLine({
   isReply,
   ...props
 }: Omit<CommentListProps, 'comments'> & { comment: MomentComment; isReply: boolean }) {
-  const { token } = theme.useToken();
   const deletable = canDeleteComment(comment, props.momentAuthor, props.me);
   return (
-    <li
-      data-comment-id={comment.commentId}
-      style={{ padding: '4px 0', paddingLeft: isReply ? 16 : 0, lineHeight: 1.7, wordBreak: 'break-word' }}
-    >
-      <span style={{ color: token.colorPrimary, fontWeight: 500 }}>{comment.nickname}</span>
+    <li data-comment-id={comment.commentId} className={isReply ? styles.reply : styles.comment}>
+      <span className={styles.name}>{comment.nickname}</span>
       {isReply && comment.parentNickname && (
         <>
-          <span style={{ color: token.colorTextSecondary, margin: '0 4px' }}>{MOMENT_TEXT.replied}</span>
-          <span style={{ color: token.colorPrimary, fontWeight: 500 }}>{comment.parentNickname}</span>
+          <span className={styles.replied}>{MOMENT_TEXT.replied}</span>
+          <span className={styles.name}>{comment.parentNickname}</span>
         </>
       )}
-      <span style={{ color: token.colorTextSecondary }}>：</span>
-      <span style={{ whiteSpace: 'pre-wrap' }}>{comment.content}</span>
-      <span style={{ marginLeft: 8, whiteSpace: 'nowrap' }}>
+      <span className={styles.colon}>：</span>
+      <span className={styles.content}>{comment.content}</span>
+      <span className={styles.actions}>
         <Button
           type="link"
           size="small"
-          style={{ padding: '0 4px', height: 'auto', fontSize: 12, color: token.colorTextTertiary }}
+          className={styles.action}
           onClick={() => props.onReply(comment)}
           aria-label={`${MOMENT_TEXT.reply} ${comment.nickname}`}
         >
           {MOMENT_TEXT.reply}
         </Button>
         {deletable && (
-          <Popconfirm
-            title={MOMENT_TEXT.deleteCommentConfirm}
-            okText={MOMENT_TEXT.confirm}
-            cancelText={MOMENT_TEXT.cancelDelete}
-            onConfirm={() => props.onDelete(comment)}
-          >
+          <DeleteConfirmationPopover title={MOMENT_TEXT.deleteCommentConfirm} onConfirm={() => props.onDelete(comment)}>
             <Button
               type="link"
               size="small"
               loading={props.deletingId === comment.commentId}
-              style={{ padding: '0 4px', height: 'auto', fontSize: 12, color: token.colorTextTertiary }}
+              className={styles.action}
               aria-label={`${MOMENT_TEXT.deleteComment} ${comment.nickname}：${comment.content}`}
             >
               {MOMENT_TEXT.delete}
             </Button>
-          </Popconfirm>
+          </DeleteConfirmationPopover>
         )}
       </span>
     </li>
@@ -70,7 +63,7 @@ export function CommentList({ comments, ...props }: CommentListProps) {
   const threads = buildCommentThreads(comments);
   if (threads.length === 0) return null;
   return (
-    <ul aria-label={MOMENT_TEXT.commentsLabel} style={{ listStyle: 'none', margin: 0, padding: 0, fontSize: 14 }}>
+    <ul aria-label={MOMENT_TEXT.commentsLabel} className={styles.list}>
       {threads.flatMap(({ comment, replies }) => [
         <CommentLine key={comment.commentId} comment={comment} isReply={false} {...props} />,
         ...replies.map((reply) => <CommentLine key={reply.commentId} comment={reply} isReply {...props} />),

@@ -7,6 +7,7 @@ import { mediaUrl } from '../../../lib/media';
 import { MOMENT_LIMITS } from '../model';
 import { MOMENT_TEXT } from '../texts';
 import { imageFileError } from '../validation';
+import styles from './ImageUploader.module.css';
 
 export type ImageItem = UploadFile<UploadedFile>;
 
@@ -84,9 +85,9 @@ export function ImageUploader({ value, onChange }: ImageUploaderProps) {
       progress={{ strokeColor: token.colorPrimary, size: 3, showInfo: false }}
     >
       {value.length >= MOMENT_LIMITS.images ? null : (
-        <button type="button" style={{ border: 0, background: 'none', cursor: 'pointer', color: 'inherit' }}>
+        <button type="button" className={styles.add}>
           <PlusOutlined aria-hidden />
-          <div style={{ marginTop: 8 }}>{MOMENT_TEXT.addImage}</div>
+          <div className={styles.addLabel}>{MOMENT_TEXT.addImage}</div>
         </button>
       )}
     </Upload>

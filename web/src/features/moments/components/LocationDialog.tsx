@@ -1,5 +1,6 @@
 import { Cascader, Form, Input, InputNumber, Modal, Space, Typography } from 'antd';
 import { MOMENT_TEXT } from '../texts';
+import styles from './LocationDialog.module.css';
 import { REGION_OPTIONS, regionNames } from './regions';
 
 export interface MomentLocation {
@@ -66,7 +67,7 @@ export function LocationDialog({ open, value, onSave, onClose }: LocationDialogP
       // Mounted only while open: the region tree is large and must not re-render with every keystroke outside.
       destroyOnHidden
     >
-      <Form form={form} layout="vertical" initialValues={value} style={{ marginTop: 16 }}>
+      <Form form={form} layout="vertical" initialValues={value} className={styles.form}>
         <Form.Item name="regionCodes" label={MOMENT_TEXT.regionLabel}>
           <Cascader
             options={REGION_OPTIONS}
@@ -79,15 +80,15 @@ export function LocationDialog({ open, value, onSave, onClose }: LocationDialogP
         <Form.Item name="landmark" label={MOMENT_TEXT.landmarkLabel}>
           <Input maxLength={100} placeholder={MOMENT_TEXT.landmarkPlaceholder} />
         </Form.Item>
-        <Space size={12} style={{ width: '100%' }} styles={{ item: { flex: 1 } }}>
-          <Form.Item name="longitude" label={MOMENT_TEXT.longitudeLabel} style={{ marginBottom: 8 }}>
-            <InputNumber min={-180} max={180} step={0.0001} precision={4} style={{ width: '100%' }} />
+        <Space size={12} className={styles.coordinates} classNames={{ item: styles.coordinate }}>
+          <Form.Item name="longitude" label={MOMENT_TEXT.longitudeLabel} className={styles.coordinateItem}>
+            <InputNumber min={-180} max={180} step={0.0001} precision={4} className={styles.number} />
           </Form.Item>
-          <Form.Item name="latitude" label={MOMENT_TEXT.latitudeLabel} style={{ marginBottom: 8 }}>
-            <InputNumber min={-90} max={90} step={0.0001} precision={4} style={{ width: '100%' }} />
+          <Form.Item name="latitude" label={MOMENT_TEXT.latitudeLabel} className={styles.coordinateItem}>
+            <InputNumber min={-90} max={90} step={0.0001} precision={4} className={styles.number} />
           </Form.Item>
         </Space>
-        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+        <Typography.Text type="secondary" className={styles.hint}>
           {MOMENT_TEXT.coordinatesHint}
         </Typography.Text>
       </Form>

@@ -1,13 +1,17 @@
 import { DeleteOutlined, HeartFilled, HeartOutlined, MessageOutlined } from '@ant-design/icons';
-import { App, Avatar, Button, Card, Space, Tag, theme, Typography } from 'antd';
+import { Avatar, Button, Card, Space, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
+import { useDeleteConfirmation } from '../../../components/DeleteConfirmation';
+import { cx } from '../../../lib/classNames';
 import { relativeTime } from '../../../lib/format';
 import { mediaUrl } from '../../../lib/media';
 import { useCreateComment, useDeleteComment, useDeleteMoment, useToggleLike } from '../api/actions';
 import { ageFrom, parseComments, parseLikes, type Moment, type MomentComment } from '../model';
+import page from '../page.module.css';
 import { MOMENT_TEXT } from '../texts';
 import { CommentComposer } from './CommentComposer';
 import { CommentList } from './CommentList';
+import styles from './MomentCard.module.css';
 import { MomentImages } from './MomentImages';
 
 interface MomentCardProps {
@@ -32,9 +36,9 @@ function ProfileTags({ user }: { user: Moment['user'] }) {
   ].filter(Boolean);
   if (tags.length === 0) return null;
   return (
-    <span style={{ display: 'inline-flex', flexWrap: 'wrap', gap: 4 }}>
+    <span className={styles.profileTags}>
       {tags.map((tag) => (
-        <Tag key={tag} variant="filled" style={{ marginInlineEnd: 0, fontSize: 12 }}>
+        <Tag key={tag} variant="filled" className={styles.profileTag}>
           {tag}
         </Tag>
       ))}
@@ -43,8 +47,7 @@ function ProfileTags({ user }: { user: Moment['user'] }) {
 }
 
 export function MomentCard({ moment, me, onLoginRequired }: MomentCardProps) {
-  const { token } = theme.useToken();
-  const { modal } = App.useApp();
+  const confirmDeletion = useDeleteConfirmation();
   const likes = useMemo(() => parseLikes(moment.likes), [moment.likes]);
   const comments = useMemo(() => parseComments(moment.comments), [moment.comments]);
   const [composer, setComposer] = useState<Composer>({ open: false });
@@ -62,13 +65,10 @@ export function MomentCard({ moment, me, onLoginRequired }: MomentCardProps) {
   };
 
   const confirmDelete = () =>
-    modal.confirm({
+    confirmDeletion({
       title: MOMENT_TEXT.deleteTitle,
       content: MOMENT_TEXT.deleteContent,
-      okText: MOMENT_TEXT.confirm,
-      cancelText: MOMENT_TEXT.cancelDelete,
-      okButtonProps: { danger: true },
-      onOk: () => deleteMoment.mutateAsync(moment.momentId).catch(() => undefined),
+      onConfirm: () => deleteMoment.mutateAsync(moment.momentId).catch(() => undefined),
     });
 
   async function sendComment(content: string): Promise<boolean> {
@@ -84,25 +84,21 @@ export function MomentCard({ moment, me, onLoginRequired }: MomentCardProps) {
 
   return (
     <article aria-label={MOMENT_TEXT.momentOf(nickname)} data-moment-id={moment.momentId}>
-      <Card
-        style={{ boxShadow: '0 4px 18px rgba(194, 24, 91, 0.06)', borderColor: '#F6E3EA' }}
-        styles={{ body: { padding: '18px 20px 14px' } }}
-      >
-        <header style={{ display: 'flex', alignItems: 'flex-start', gap: 12 }}>
+      <Card className={cx(page.card, styles.card)} classNames={{ body: styles.body }}>
+        <header className={styles.header}>
           <Avatar
-            size={44}
             src={moment.avatar ? mediaUrl(moment.avatar) : undefined}
             alt={MOMENT_TEXT.avatarAlt(nickname)}
-            style={{ flex: 'none', background: '#F8BBD0', color: '#880E4F', fontWeight: 600 }}
+            className={styles.avatar}
           >
             {[...nickname][0]}
           </Avatar>
-          <div style={{ flex: 1, minWidth: 0 }}>
-            <div style={{ display: 'flex', alignItems: 'baseline', gap: 8, flexWrap: 'wrap' }}>
-              <Typography.Text strong style={{ fontSize: 15 }}>
+          <div className={styles.author}>
+            <div className={styles.nameLine}>
+              <Typography.Text strong className={styles.nickname}>
                 {nickname}
               </Typography.Text>
-              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              <Typography.Text type="secondary" className={styles.time}>
                 <time dateTime={new Date(moment.createdAt * 1000).toISOString()}>{relativeTime(moment.createdAt)}</time>
               </Typography.Text>
             </div>
@@ -116,37 +112,25 @@ export function MomentCard({ moment, me, onLoginRequired }: MomentCardProps) {
               aria-label={MOMENT_TEXT.deleteMoment}
               loading={deleteMoment.isPending}
               onClick={confirmDelete}
-              style={{ color: token.colorTextSecondary }}
+              className={styles.deleteButton}
             />
           )}
         </header>
 
-        {moment.content && (
-          <Typography.Paragraph
-            style={{
-              whiteSpace: 'pre-wrap',
-              wordBreak: 'break-word',
-              margin: '12px 0 0',
-              fontSize: 15,
-              lineHeight: 1.75,
-            }}
-          >
-            {moment.content}
-          </Typography.Paragraph>
-        )}
+        {moment.content && <Typography.Paragraph className={styles.content}>{moment.content}</Typography.Paragraph>}
         <MomentImages images={moment.images} />
 
-        <div style={{ display: 'flex', gap: 4, marginTop: 12, marginLeft: -8 }}>
+        <div className={styles.actions}>
           <Button
             type="text"
             aria-pressed={moment.isLiked}
             aria-label={`${moment.isLiked ? MOMENT_TEXT.unlike : MOMENT_TEXT.like} ${moment.likeCount}`}
-            icon={moment.isLiked ? <HeartFilled style={{ color: token.colorPrimary }} /> : <HeartOutlined />}
+            icon={moment.isLiked ? <HeartFilled /> : <HeartOutlined />}
             loading={toggleLike.isPending}
             onClick={() =>
               signedIn ? toggleLike.mutate({ momentId: moment.momentId, liked: moment.isLiked }) : onLoginRequired()
             }
-            style={moment.isLiked ? { color: token.colorPrimary } : undefined}
+            className={moment.isLiked ? styles.liked : undefined}
           >
             {moment.likeCount}
           </Button>
@@ -161,22 +145,16 @@ export function MomentCard({ moment, me, onLoginRequired }: MomentCardProps) {
         </div>
 
         {(likes.length > 0 || comments.length > 0 || composer.open) && (
-          <div style={{ marginTop: 6, padding: '10px 12px', background: '#FDF5F8', borderRadius: 8 }}>
+          <div className={styles.activity}>
             {likes.length > 0 && (
               <div
                 aria-label={MOMENT_TEXT.likersLabel}
-                style={{
-                  fontSize: 13,
-                  color: token.colorTextSecondary,
-                  paddingBottom: comments.length > 0 ? 6 : 0,
-                  marginBottom: comments.length > 0 ? 6 : 0,
-                  borderBottom: comments.length > 0 ? '1px solid #F3DCE5' : undefined,
-                }}
+                className={cx(styles.likers, comments.length > 0 && styles.aboveComments)}
               >
-                <HeartFilled style={{ color: token.colorPrimary, marginRight: 6 }} aria-hidden />
+                <HeartFilled className={styles.likersIcon} aria-hidden />
                 <Space size={0} wrap separator={<span>、</span>}>
                   {likes.map((liker) => (
-                    <span key={liker.uuid || liker.nickname} style={{ color: token.colorPrimary }}>
+                    <span key={liker.uuid || liker.nickname} className={styles.liker}>
                       {liker.nickname}
                     </span>
                   ))}

@@ -1,19 +1,21 @@
-import { EnvironmentOutlined, LockOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Card, Form, Input, Result, Select, Typography } from 'antd';
+import { EnvironmentOutlined } from '@ant-design/icons';
+import { Alert, App, Button, Card, Form, Input, Select, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import type { CreateMomentRequest } from '../../../api/generated/types.gen';
 import { LinkButton } from '../../../components/LinkButton';
+import { LoginRequired } from '../../../components/LoginRequired';
 import { errorText } from '../../../lib/apiError';
-import { loginPathFor } from '../../../lib/returnTarget';
 import { isSessionLive, useSession } from '../../../lib/session';
-import { useCreateMoment, type NewMoment } from '../api/actions';
+import { useCreateMoment } from '../api/actions';
 import { ImageUploader, uploadedPaths, type ImageItem } from '../components/ImageUploader';
 import { describeLocation, LocationDialog, NO_LOCATION, type MomentLocation } from '../components/LocationDialog';
 import { MOMENT_LIMITS } from '../model';
 import { MOMENT_TEXT } from '../texts';
 import { momentDraftError, toCoordinate } from '../validation';
+import page from '../page.module.css';
+import styles from './CreateMomentPage.module.css';
 
-const CREATE_PATH = '/moment/create';
 const FEED_PATH = '/moment';
 
 type Visibility = 'public' | 'friends' | 'private';
@@ -30,7 +32,7 @@ export function newMomentRequest(
   images: string[],
   visibility: Visibility,
   location: MomentLocation,
-): NewMoment {
+): CreateMomentRequest {
   return {
     content: content.trim(),
     images,
@@ -45,21 +47,6 @@ export function newMomentRequest(
     longitude: toCoordinate(location.longitude),
     latitude: toCoordinate(location.latitude),
   };
-}
-
-function LoginRequired() {
-  return (
-    <Result
-      icon={<LockOutlined style={{ color: '#C2185B' }} />}
-      title={MOMENT_TEXT.loginRequired}
-      subTitle={MOMENT_TEXT.loginRequiredDetail}
-      extra={
-        <LinkButton to={loginPathFor(CREATE_PATH)} type="primary">
-          {MOMENT_TEXT.login}
-        </LinkButton>
-      }
-    />
-  );
 }
 
 function MomentForm() {
@@ -94,13 +81,8 @@ function MomentForm() {
   }
 
   return (
-    <Form
-      layout="vertical"
-      onFinish={() => void publish()}
-      requiredMark={false}
-      style={{ display: 'flex', flexDirection: 'column' }}
-    >
-      {error && <Alert type="error" showIcon title={error} role="alert" style={{ marginBottom: 16 }} />}
+    <Form layout="vertical" onFinish={() => void publish()} requiredMark={false} className={styles.form}>
+      {error && <Alert type="error" showIcon title={error} role="alert" className={styles.error} />}
       <Form.Item label={MOMENT_TEXT.contentLabel} htmlFor="moment-content">
         <Input.TextArea
           id="moment-content"
@@ -124,20 +106,18 @@ function MomentForm() {
           }}
         />
       </Form.Item>
-      <div style={{ display: 'flex', flexWrap: 'wrap', gap: 12, alignItems: 'flex-end' }}>
-        <Form.Item label={MOMENT_TEXT.visibilityLabel} htmlFor="moment-visibility" style={{ minWidth: 160 }}>
+      <div className={styles.options}>
+        <Form.Item label={MOMENT_TEXT.visibilityLabel} htmlFor="moment-visibility" className={styles.visibility}>
           <Select id="moment-visibility" value={visibility} onChange={setVisibility} options={VISIBILITY_OPTIONS} />
         </Form.Item>
-        <Form.Item style={{ flex: 1, minWidth: 0 }}>
+        <Form.Item className={styles.location}>
           <Button
             icon={<EnvironmentOutlined />}
             onClick={() => setLocationOpen(true)}
-            style={{ maxWidth: '100%' }}
+            className={styles.locationButton}
             aria-label={MOMENT_TEXT.locationButton}
           >
-            <span style={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>
-              {locationText || MOMENT_TEXT.locationButton}
-            </span>
+            <span className={styles.locationText}>{locationText || MOMENT_TEXT.locationButton}</span>
           </Button>
           {locationText && (
             <Button type="link" size="small" onClick={() => setLocation(NO_LOCATION)}>
@@ -146,9 +126,9 @@ function MomentForm() {
           )}
         </Form.Item>
       </div>
-      <div style={{ display: 'flex', justifyContent: 'flex-end', gap: 12 }}>
+      <div className={styles.buttons}>
         <LinkButton to={FEED_PATH}>{MOMENT_TEXT.backToFeed}</LinkButton>
-        <Button type="primary" htmlType="submit" loading={createMoment.isPending} style={{ minWidth: 120 }}>
+        <Button type="primary" htmlType="submit" loading={createMoment.isPending} className={styles.publish}>
           {MOMENT_TEXT.publishButton}
         </Button>
       </div>
@@ -170,17 +150,17 @@ export default function CreateMomentPage() {
   const session = useSession();
   const signedIn = isSessionLive(session, Date.now());
   return (
-    <div style={{ maxWidth: 680, margin: '0 auto', padding: '24px 0 48px' }}>
+    <div className={page.frame}>
       {signedIn ? (
-        <Card style={{ boxShadow: '0 4px 18px rgba(194, 24, 91, 0.06)', borderColor: '#F6E3EA' }}>
-          <Typography.Title level={3} style={{ marginTop: 0, marginBottom: 4 }}>
+        <Card className={page.card}>
+          <Typography.Title level={3} className={styles.title}>
             {MOMENT_TEXT.createTitle}
           </Typography.Title>
           <Typography.Paragraph type="secondary">{MOMENT_TEXT.createSubtitle}</Typography.Paragraph>
           <MomentForm />
         </Card>
       ) : (
-        <LoginRequired />
+        <LoginRequired detail={MOMENT_TEXT.loginRequiredDetail} />
       )}
     </div>
   );

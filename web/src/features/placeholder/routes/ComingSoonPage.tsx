@@ -1,14 +1,15 @@
 import { ClockCircleOutlined } from '@ant-design/icons';
 import { Result } from 'antd';
 import type { PageProps } from '../../../lib/page';
-import { PLACEHOLDER_TEXT } from '../texts';
 import { LinkButton } from '../../../components/LinkButton';
+import { PLACEHOLDER_TEXT } from '../texts';
+import styles from './ComingSoonPage.module.css';
 
 /** Stands in for a page that is not built yet, and says so plainly. */
 export default function ComingSoonPage({ title }: PageProps) {
   return (
     <Result
-      icon={<ClockCircleOutlined style={{ color: '#C2185B' }} />}
+      icon={<ClockCircleOutlined className={styles.icon} />}
       title={title}
       subTitle={
         <>

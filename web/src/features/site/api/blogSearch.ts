@@ -1,20 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
 import { listBlogs } from '../../../api/generated/sdk.gen';
+import type { BlogItem } from '../../../api/generated/types.gen';
 import { unwrap } from '../../../lib/api';
+import { blogKeys } from '../../blog/api/keys';
 
 /** Spec 1 section 9: a blog page holds 9 articles; the search shows the first page. */
 export const BLOG_SEARCH_PAGE_SIZE = 9;
 
-export interface BlogHit {
-  id: number;
-  title: string;
-  summary: string;
-}
+export type BlogHit = Pick<BlogItem, 'id' | 'title' | 'summary'>;
 
 /** Published articles whose title or summary contains the keyword (the server matches, case-insensitively). */
 export function useBlogSearch(keyword: string, enabled: boolean) {
   return useQuery({
-    queryKey: ['blogs', 'search', keyword],
+    queryKey: blogKeys.search(keyword),
     queryFn: async ({ signal }): Promise<BlogHit[]> => {
       const data = await unwrap(
         listBlogs({ body: { page: 1, pageSize: BLOG_SEARCH_PAGE_SIZE, keyword }, signal, throwOnError: true }),

@@ -2,7 +2,8 @@ import { ArrowLeftOutlined } from '@ant-design/icons';
 import { Typography } from 'antd';
 import { Link } from 'react-router';
 import { HELP_TEXT, HELP_TOPICS } from '../texts';
-import { Panel, SitePage } from './SitePage';
+import styles from './HelpArticle.module.css';
+import { Panel, PanelTitle, SitePage } from './SitePage';
 
 /** One help topic: its sections, each with paragraphs and, where it has them, numbered steps. */
 export function HelpArticle({ topic }: { topic: keyof typeof HELP_TOPICS }) {
@@ -16,16 +17,14 @@ export function HelpArticle({ topic }: { topic: keyof typeof HELP_TOPICS }) {
       </Typography.Paragraph>
       {sections.map((section) => (
         <Panel key={section.heading}>
-          <Typography.Title level={2} style={{ fontSize: 20, marginTop: 0 }}>
-            {section.heading}
-          </Typography.Title>
+          <PanelTitle>{section.heading}</PanelTitle>
           {section.paragraphs.map((paragraph) => (
-            <Typography.Paragraph key={paragraph} style={{ lineHeight: 1.9 }}>
+            <Typography.Paragraph key={paragraph} className={styles.paragraph}>
               {paragraph}
             </Typography.Paragraph>
           ))}
           {'steps' in section && (
-            <ol style={{ paddingInlineStart: 22, lineHeight: 2, margin: 0 }}>
+            <ol className={styles.steps}>
               {section.steps.map((step) => (
                 <li key={step}>{step}</li>
               ))}

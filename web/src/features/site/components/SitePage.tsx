@@ -1,5 +1,6 @@
 import { Typography } from 'antd';
 import type { ReactNode } from 'react';
+import styles from './SitePage.module.css';
 
 /** The frame of a static page: a heading with its subtitle over content of a readable width. */
 export function SitePage({
@@ -14,13 +15,13 @@ export function SitePage({
   children: ReactNode;
 }) {
   return (
-    <div style={{ maxWidth: width, margin: '0 auto', padding: '32px 0 48px' }}>
-      <header style={{ marginBottom: 28 }}>
-        <Typography.Title level={1} style={{ margin: 0, fontSize: 'clamp(26px, 5vw, 32px)' }}>
+    <div className={styles.page} style={{ maxWidth: width }}>
+      <header className={styles.header}>
+        <Typography.Title level={1} className={styles.title}>
           {title}
         </Typography.Title>
         {subtitle && (
-          <Typography.Paragraph type="secondary" style={{ margin: '8px 0 0', fontSize: 16 }}>
+          <Typography.Paragraph type="secondary" className={styles.subtitle}>
             {subtitle}
           </Typography.Paragraph>
         )}
@@ -33,17 +34,17 @@ export function SitePage({
 /** A white rounded panel for one block of a static page. */
 export function Panel({ children, label }: { children: ReactNode; label?: string }) {
   return (
-    <section
-      aria-label={label}
-      style={{
-        background: '#FFFFFF',
-        border: '1px solid #F6E3EA',
-        borderRadius: 16,
-        padding: 'clamp(18px, 4vw, 28px)',
-        marginBottom: 24,
-      }}
-    >
+    <section aria-label={label} className={styles.panel}>
       {children}
     </section>
+  );
+}
+
+/** The heading of a panel. */
+export function PanelTitle({ children }: { children: ReactNode }) {
+  return (
+    <Typography.Title level={2} className={styles.panelTitle}>
+      {children}
+    </Typography.Title>
   );
 }

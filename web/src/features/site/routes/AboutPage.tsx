@@ -3,10 +3,12 @@ import { Alert, Input, Spin, Typography } from 'antd';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { errorText } from '../../../lib/apiError';
+import { cx } from '../../../lib/classNames';
 import { useBlogSearch } from '../api/blogSearch';
-import { Panel, SitePage } from '../components/SitePage';
+import { Panel, PanelTitle, SitePage } from '../components/SitePage';
 import { parseSearch, searchPages } from '../search';
 import { ABOUT_TEXT, SEARCH_MAX_CHARS } from '../texts';
+import styles from './AboutPage.module.css';
 
 interface Hit {
   key: string;
@@ -18,17 +20,17 @@ interface Hit {
 function HitList({ label, icon, hits, empty }: { label: string; icon: ReactNode; hits: Hit[]; empty: string }) {
   if (hits.length === 0) return <Typography.Paragraph type="secondary">{empty}</Typography.Paragraph>;
   return (
-    <ul aria-label={label} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+    <ul aria-label={label} className={styles.hits}>
       {hits.map((hit) => (
-        <li key={hit.key} style={{ padding: '12px 0', borderBottom: '1px solid #F6E3EA' }}>
-          <Link to={hit.to} style={{ fontSize: 16, fontWeight: 600 }}>
-            <span aria-hidden style={{ marginInlineEnd: 8 }}>
+        <li key={hit.key} className={styles.hit}>
+          <Link to={hit.to} className={styles.hitTitle}>
+            <span aria-hidden className={styles.hitIcon}>
               {icon}
             </span>
             {hit.title}
           </Link>
           {hit.excerpt && (
-            <Typography.Paragraph type="secondary" style={{ margin: '4px 0 0' }} ellipsis={{ rows: 2 }}>
+            <Typography.Paragraph type="secondary" className={styles.excerpt} ellipsis={{ rows: 2 }}>
               {hit.excerpt}
             </Typography.Paragraph>
           )}
@@ -59,14 +61,14 @@ function SearchResults({ keyword }: { keyword: string }) {
   const pageHits = searchPages(keyword).map((page, index) => ({ key: `page-${index}`, to: page.path, ...page }));
   return (
     <div aria-live="polite">
-      <Typography.Title level={3} style={{ fontSize: 18, marginTop: 20 }}>
+      <Typography.Title level={3} className={styles.resultsTitle}>
         {ABOUT_TEXT.resultsFor(keyword)}
       </Typography.Title>
-      <Typography.Title level={4} style={{ fontSize: 15, color: '#8c6b78' }}>
+      <Typography.Title level={4} className={styles.groupTitle}>
         {ABOUT_TEXT.blogResults}
       </Typography.Title>
       <BlogHits keyword={keyword} />
-      <Typography.Title level={4} style={{ fontSize: 15, color: '#8c6b78', marginTop: 20 }}>
+      <Typography.Title level={4} className={cx(styles.groupTitle, styles.spaced)}>
         {ABOUT_TEXT.pageResults}
       </Typography.Title>
       <HitList
@@ -98,15 +100,13 @@ export default function AboutPage() {
     <SitePage title={ABOUT_TEXT.title} subtitle={ABOUT_TEXT.subtitle}>
       <Panel>
         {ABOUT_TEXT.paragraphs.map((paragraph) => (
-          <Typography.Paragraph key={paragraph} style={{ fontSize: 16, lineHeight: 1.9 }}>
+          <Typography.Paragraph key={paragraph} className={styles.paragraph}>
             {paragraph}
           </Typography.Paragraph>
         ))}
       </Panel>
       <Panel label={ABOUT_TEXT.searchTitle}>
-        <Typography.Title level={2} style={{ fontSize: 20, marginTop: 0 }}>
-          {ABOUT_TEXT.searchTitle}
-        </Typography.Title>
+        <PanelTitle>{ABOUT_TEXT.searchTitle}</PanelTitle>
         <div role="search">
           <Input.Search
             aria-label={ABOUT_TEXT.searchLabel}
@@ -122,7 +122,7 @@ export default function AboutPage() {
           />
         </div>
         {tooLong && (
-          <Alert type="error" showIcon role="alert" title={ABOUT_TEXT.searchTooLong} style={{ marginTop: 16 }} />
+          <Alert type="error" showIcon role="alert" title={ABOUT_TEXT.searchTooLong} className={styles.tooLong} />
         )}
         {keyword && !tooLong && <SearchResults keyword={keyword} />}
       </Panel>

@@ -4,8 +4,9 @@ import { useState, type ReactNode } from 'react';
 import type { ContactDetails } from '../../../api/generated/types.gen';
 import { useSiteConfig } from '../../../lib/siteConfig';
 import { emailRules } from '../components/emailRules';
-import { Panel, SitePage } from '../components/SitePage';
+import { Panel, PanelTitle, SitePage } from '../components/SitePage';
 import { CONTACT_TEXT } from '../texts';
+import styles from './ContactPage.module.css';
 
 interface ContactFields {
   name: string;
@@ -17,14 +18,14 @@ interface ContactFields {
 function Detail({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   // A <dl> may hold only dt/dd groups, so the icon sits inside the term, drawn in the gutter.
   return (
-    <div style={{ position: 'relative', paddingInlineStart: 30, marginBottom: 16 }}>
-      <dt style={{ color: '#6B5A62', fontSize: 13 }}>
-        <span aria-hidden style={{ position: 'absolute', insetInlineStart: 0, top: 2, color: '#C2185B', fontSize: 18 }}>
+    <div className={styles.detail}>
+      <dt className={styles.label}>
+        <span aria-hidden className={styles.icon}>
           {icon}
         </span>
         {label}
       </dt>
-      <dd style={{ margin: 0, fontSize: 15 }}>{children}</dd>
+      <dd className={styles.value}>{children}</dd>
     </div>
   );
 }
@@ -35,10 +36,8 @@ const hasAny = (contact: ContactDetails) => Boolean(contact.address || contact.p
 function ContactDetailsPanel({ contact }: { contact: ContactDetails }) {
   return (
     <Panel label={CONTACT_TEXT.detailsTitle}>
-      <Typography.Title level={2} style={{ fontSize: 20, marginTop: 0 }}>
-        {CONTACT_TEXT.detailsTitle}
-      </Typography.Title>
-      <dl style={{ margin: 0 }}>
+      <PanelTitle>{CONTACT_TEXT.detailsTitle}</PanelTitle>
+      <dl className={styles.details}>
         {contact.address && (
           <Detail icon={<EnvironmentOutlined />} label={CONTACT_TEXT.addressLabel}>
             {contact.address}
@@ -79,9 +78,7 @@ export default function ContactPage() {
 
   return (
     <SitePage title={CONTACT_TEXT.title} subtitle={CONTACT_TEXT.subtitle} width={showDetails ? 1040 : 720}>
-      {showFormOnly && (
-        <Typography.Paragraph style={{ fontSize: 16, marginBottom: 20 }}>{CONTACT_TEXT.formOnly}</Typography.Paragraph>
-      )}
+      {showFormOnly && <Typography.Paragraph className={styles.formOnly}>{CONTACT_TEXT.formOnly}</Typography.Paragraph>}
       <Row gutter={[24, 0]}>
         {showDetails && (
           <Col xs={24} md={9}>
@@ -99,9 +96,7 @@ export default function ContactPage() {
               />
             ) : (
               <>
-                <Typography.Title level={2} style={{ fontSize: 20, marginTop: 0 }}>
-                  {CONTACT_TEXT.formTitle}
-                </Typography.Title>
+                <PanelTitle>{CONTACT_TEXT.formTitle}</PanelTitle>
                 <Form<ContactFields>
                   form={form}
                   layout="vertical"

@@ -2,6 +2,7 @@ import { Collapse, Typography } from 'antd';
 import { Link } from 'react-router';
 import { SitePage } from '../components/SitePage';
 import { FAQ_TEXT, HELP_TEXT } from '../texts';
+import styles from './FaqPage.module.css';
 
 /** Spec 1 section 2: five fixed questions; every answer is open so the page reads (and prints) in full. */
 export default function FaqPage() {
@@ -10,14 +11,14 @@ export default function FaqPage() {
       <Collapse
         size="large"
         defaultActiveKey={FAQ_TEXT.entries.map((_, index) => index)}
-        style={{ background: '#FFFFFF' }}
+        className={styles.questions}
         items={FAQ_TEXT.entries.map((entry, index) => ({
           key: index,
           label: <strong>{entry.question}</strong>,
-          children: <Typography.Paragraph style={{ margin: 0, lineHeight: 1.9 }}>{entry.answer}</Typography.Paragraph>,
+          children: <Typography.Paragraph className={styles.answer}>{entry.answer}</Typography.Paragraph>,
         }))}
       />
-      <Typography.Paragraph style={{ marginTop: 24 }}>
+      <Typography.Paragraph className={styles.more}>
         {HELP_TEXT.stillNeedHelp} <Link to="/feedback">{HELP_TEXT.feedbackLink}</Link> ·{' '}
         <Link to="/help">{HELP_TEXT.title}</Link>
       </Typography.Paragraph>

@@ -1,25 +1,19 @@
 import { Alert, Button, Form, Input, Select } from 'antd';
 import { useState } from 'react';
 import { errorText } from '../../../lib/apiError';
-import { useSendFeedback, type FeedbackType } from '../api/feedback';
+import { useSendFeedback, type FeedbackMessage } from '../api/feedback';
 import { emailRules } from '../components/emailRules';
 import { Panel, SitePage } from '../components/SitePage';
 import { FEEDBACK_LIMITS, FEEDBACK_TEXT } from '../texts';
-
-interface FeedbackFields {
-  name: string;
-  email: string;
-  type: FeedbackType;
-  message: string;
-}
+import styles from './FeedbackPage.module.css';
 
 /** Spec 1 sections 2, 5 and 8: the feedback form, sent to POST /api/v1/feedback/create. */
 export default function FeedbackPage() {
-  const [form] = Form.useForm<FeedbackFields>();
+  const [form] = Form.useForm<FeedbackMessage>();
   const send = useSendFeedback();
   const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
 
-  async function submit(fields: FeedbackFields) {
+  async function submit(fields: FeedbackMessage) {
     setOutcome(null);
     try {
       await send.mutateAsync({
@@ -45,10 +39,10 @@ export default function FeedbackPage() {
             showIcon
             role={outcome.ok ? 'status' : 'alert'}
             title={outcome.text}
-            style={{ marginBottom: 20 }}
+            className={styles.outcome}
           />
         )}
-        <Form<FeedbackFields>
+        <Form<FeedbackMessage>
           form={form}
           layout="vertical"
           requiredMark={false}

@@ -1,7 +1,12 @@
 //! WeChat sign-in settings: two optional apps (website QR login and the official account) and
-//! the hosts their OAuth calls go to, which tests point at a fake.
+//! the hosts their OAuth calls go to, which tests point at a fake. Read at start-up by the
+//! accounts module; a flow whose app is missing is switched off.
 
-use super::{ConfigError, Secret, Source};
+use std::sync::LazyLock;
+
+use platform::AppState;
+use platform::config::{Config, ConfigError, Environment, Secret, Source};
+use platform::settings::Settings;
 
 pub const WECHAT_AUTHORIZE_URL: &str = "https://open.weixin.qq.com";
 pub const WECHAT_API_URL: &str = "https://api.weixin.qq.com";
@@ -37,7 +42,7 @@ impl Default for WeChatSettings {
 }
 
 impl WeChatSettings {
-    pub(super) fn from_source(source: &Source) -> Result<Self, ConfigError> {
+    pub fn from_source(source: &Source) -> Result<Self, ConfigError> {
         Ok(Self {
             open: app(
                 source,
@@ -62,7 +67,7 @@ impl WeChatSettings {
 impl WeChatSettings {
     /// In production the app secret travels only over HTTPS, and WeChat's redirects go to the
     /// configured origin rather than one read from request headers.
-    pub(super) fn check_for_production(&self, public_url: &str) -> Result<(), ConfigError> {
+    fn check_for_production(&self, public_url: &str) -> Result<(), ConfigError> {
         if self.open.is_none() && self.official.is_none() {
             return Ok(());
         }
@@ -119,5 +124,91 @@ fn base_url(source: &Source, var: &'static str, default: &str) -> Result<String,
             var,
             format!("expected an http(s) URL, got '{raw}'"),
         ))
+    }
+}
+
+/// Reads the WeChat section (refusing an insecure one in production) and installs it.
+pub(crate) fn load(
+    source: &Source,
+    config: &Config,
+    settings: &mut Settings,
+) -> Result<(), ConfigError> {
+    let wechat = WeChatSettings::from_source(source)?;
+    if config.environment == Environment::Production {
+        wechat.check_for_production(&config.public_url)?;
+    }
+    install(settings, wechat);
+    Ok(())
+}
+
+/// Stores the section and switches the site's WeChat login features to match it.
+pub fn install(settings: &mut Settings, wechat: WeChatSettings) {
+    settings.features.wechat_open_login = wechat.open.is_some();
+    settings.features.wechat_official_login = wechat.official.is_some();
+    settings.insert(wechat);
+}
+
+/// The deployment's WeChat settings; both flows off when none were installed.
+pub fn of(state: &AppState) -> &WeChatSettings {
+    static OFF: LazyLock<WeChatSettings> = LazyLock::new(WeChatSettings::default);
+    state.settings.get::<WeChatSettings>().unwrap_or(&OFF)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(pairs: &[(&str, &str)]) -> Result<Settings, ConfigError> {
+        let source = Source::from_pairs(pairs);
+        let config = Config::from_source(&source)?;
+        let mut settings = Settings::default();
+        load(&source, &config, &mut settings)?;
+        Ok(settings)
+    }
+
+    #[test]
+    fn a_wechat_app_needs_both_appid_and_secret() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let data_dir = dir.path().to_string_lossy().to_string();
+        let err = read(&[("data_dir", &data_dir), ("wechat_open_appid", "wx123")])
+            .err()
+            .expect("secret missing");
+        assert_eq!(err.var, "XINQIAO_WECHAT_OPEN_SECRET");
+
+        let settings = read(&[
+            ("data_dir", &data_dir),
+            ("wechat_mp_appid", "wxmp"),
+            ("wechat_mp_secret", "s3cret"),
+            ("wechat_api_url", "http://127.0.0.1:9/"),
+        ])
+        .expect("valid");
+        let wechat = settings.get::<WeChatSettings>().expect("installed");
+        assert!(wechat.open.is_none());
+        assert_eq!(
+            wechat.official.as_ref().map(|a| a.appid.as_str()),
+            Some("wxmp")
+        );
+        assert_eq!(wechat.api_base_url, "http://127.0.0.1:9");
+        assert_eq!(wechat.authorize_base_url, "https://open.weixin.qq.com");
+        assert!(!settings.features.wechat_open_login);
+        assert!(settings.features.wechat_official_login);
+    }
+
+    #[test]
+    fn production_wechat_needs_https_hosts_and_the_public_url() {
+        let production = [
+            ("env", "production"),
+            ("jwt_secret", "0123456789abcdef0123456789abcdef"),
+            ("wechat_open_appid", "wx1"),
+            ("wechat_open_secret", "s"),
+        ];
+        let err = read(&production).err().expect("no public URL");
+        assert_eq!(err.var, "XINQIAO_PUBLIC_URL");
+        let mut with_url = production.to_vec();
+        with_url.push(("public_url", "https://xinqiao.example"));
+        assert!(read(&with_url).is_ok());
+        with_url.push(("wechat_api_url", "http://api.example"));
+        let err = read(&with_url).err().expect("secret over plain HTTP");
+        assert_eq!(err.var, "XINQIAO_WECHAT_API_URL");
     }
 }

@@ -1,5 +1,5 @@
-//! Pictures for the demo moments, painted here so the project owns every pixel: a sky
-//! gradient, a soft sun, rolling hills and bokeh lights, varied by a seed.
+//! Pictures for the demo moments and banners, painted here so the project owns every pixel:
+//! a sky gradient, a soft sun, rolling hills and bokeh lights, varied by a seed.
 
 use std::io::Cursor;
 

@@ -1,0 +1,75 @@
+//! `xinqiao seed demo`: demo members and content for a fresh database (what `make run`
+//! shows), from every module's demo seed. Everything goes through the same rules as the API.
+
+use accounts::demo::{DEMO_PASSWORD, DEMO_USERS};
+use platform::AppState;
+
+use crate::mount::MODULES;
+
+pub enum SeedOutcome {
+    Seeded,
+    AlreadyHasUsers,
+}
+
+pub async fn seed_demo(state: &AppState) -> Result<SeedOutcome, String> {
+    if accounts::api::count_users(state)
+        .await
+        .map_err(|e| e.to_string())?
+        > 0
+    {
+        return Ok(SeedOutcome::AlreadyHasUsers);
+    }
+    platform::module::seed_demo(MODULES, state)
+        .await
+        .map_err(|e| e.to_string())?;
+    Ok(SeedOutcome::Seeded)
+}
+
+pub fn print_demo_logins() {
+    println!("Demo logins (password {DEMO_PASSWORD} for all):");
+    for (username, nickname, role) in DEMO_USERS {
+        println!("  {username:<12} {:<11} {nickname}", role.as_str());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use platform::testkit::{Engine, TestApp};
+    use serde_json::json;
+
+    use super::{SeedOutcome, seed_demo};
+
+    async fn spawn_app(engine: Engine) -> Option<TestApp> {
+        accounts::testkit::spawn_app_with(engine, crate::mount::mount).await
+    }
+
+    platform::engine_tests! { spawn_app;
+
+    async fn every_module_seeds_its_demo_content_once(app) {
+        assert!(matches!(seed_demo(&app.state).await, Ok(SeedOutcome::Seeded)));
+
+        let mut moments = Vec::new();
+        let mut from_id = 0;
+        loop {
+            let body = json!({"fromId": from_id, "pageSize": 20});
+            let page = app.post("/api/v1/moment/guest/list", body, None).await;
+            let page = page.data()["moments"].as_array().expect("moments").clone();
+            let Some(oldest) = page.iter().filter_map(|m| m["momentId"].as_i64()).min() else {
+                break;
+            };
+            moments.extend(page);
+            from_id = oldest;
+        }
+        assert_eq!(moments.len(), 30);
+        let authors: std::collections::HashSet<&str> =
+            moments.iter().filter_map(|m| m["user"]["uuid"].as_str()).collect();
+        assert_eq!(authors.len(), 4, "the four ordinary members post: {authors:?}");
+
+        let blogs = app.post("/api/v1/blog/list", json!({"pageSize": 100}), None).await;
+        assert_eq!(blogs.data()["total"], json!(10), "the published demo articles");
+
+        assert!(matches!(seed_demo(&app.state).await, Ok(SeedOutcome::AlreadyHasUsers)));
+    }
+
+    }
+}

@@ -1,0 +1,122 @@
+//! What a domain crate contributes to the application, as one value. The gateway lists the
+//! modules once and derives from that list the routes, the OpenAPI document, the maintenance
+//! loop and the demo content; adding a crate is one line there.
+
+pub use futures_util::future::LocalBoxFuture;
+use utoipa_actix_web::service_config::ServiceConfig;
+
+use crate::config::{Config, ConfigError, Source};
+use crate::demo::{DemoCast, SeedError};
+use crate::error::ApiError;
+use crate::http::Mount;
+use crate::settings::Settings;
+use crate::state::AppState;
+
+/// Periodic clean-up (expired captchas, stale counters): idempotent, run about hourly.
+pub type Maintenance = for<'a> fn(&'a AppState) -> LocalBoxFuture<'a, Result<(), ApiError>>;
+
+/// Reads a crate's settings section from the source (after the platform's own, which it may
+/// consult) and stores it, with any site features it switches on.
+pub type LoadSettings = fn(&Source, &Config, &mut Settings) -> Result<(), ConfigError>;
+
+/// Adds a crate's demo content to a fresh database, through the same rules as the API. Runs
+/// in the order of the module list and reads the members earlier seeds put in the cast.
+pub type DemoSeed =
+    for<'a> fn(&'a AppState, &'a mut DemoCast) -> LocalBoxFuture<'a, Result<(), SeedError>>;
+
+pub struct Module {
+    /// A short name for logs.
+    pub name: &'static str,
+    /// The crate's routes under /api/v1 (documented through utoipa-actix-web).
+    pub routes: Mount,
+    pub settings: Option<LoadSettings>,
+    pub maintenance: Option<Maintenance>,
+    pub demo_seed: Option<DemoSeed>,
+}
+
+impl Module {
+    pub const fn new(name: &'static str, routes: Mount) -> Self {
+        Self {
+            name,
+            routes,
+            settings: None,
+            maintenance: None,
+            demo_seed: None,
+        }
+    }
+
+    pub const fn with_settings(mut self, load: LoadSettings) -> Self {
+        self.settings = Some(load);
+        self
+    }
+
+    pub const fn with_maintenance(mut self, job: Maintenance) -> Self {
+        self.maintenance = Some(job);
+        self
+    }
+
+    pub const fn with_demo_seed(mut self, seed: DemoSeed) -> Self {
+        self.demo_seed = Some(seed);
+        self
+    }
+}
+
+/// Site-wide calls (health, the deployment's settings for the web app); hourly,
+/// rate-limit counters of past windows go.
+pub const SITE: Module =
+    Module::new("site", crate::site::configure).with_maintenance(purge_rate_limits);
+
+/// Image uploads and the serving of stored files.
+pub const UPLOADS: Module = Module::new("uploads", crate::files::http::configure);
+
+fn purge_rate_limits(state: &AppState) -> LocalBoxFuture<'_, Result<(), ApiError>> {
+    Box::pin(async move {
+        let mut pooled = state.db.get().await?;
+        crate::rate_limit::purge_stale(&mut pooled.conn(), state.now()).await?;
+        Ok(())
+    })
+}
+
+/// Registers every module's routes.
+pub fn mount_all(modules: &[Module], cfg: &mut ServiceConfig<'_>) {
+    for module in modules {
+        (module.routes)(cfg);
+    }
+}
+
+/// Every module's settings, read once at start-up, before the server's workers are built.
+pub fn load_settings(
+    modules: &[Module],
+    source: &Source,
+    config: &Config,
+) -> Result<Settings, ConfigError> {
+    let mut settings = Settings::default();
+    for module in modules {
+        if let Some(load) = module.settings {
+            load(source, config, &mut settings)?;
+        }
+    }
+    Ok(settings)
+}
+
+/// Runs every module's maintenance once; a failure is logged and the others still run.
+pub async fn run_maintenance(modules: &[Module], state: &AppState) {
+    for module in modules {
+        if let Some(job) = module.maintenance
+            && let Err(error) = job(state).await
+        {
+            tracing::warn!(module = module.name, %error, "maintenance failed");
+        }
+    }
+}
+
+/// Runs every module's demo seed in order and answers the cast they created.
+pub async fn seed_demo(modules: &[Module], state: &AppState) -> Result<DemoCast, SeedError> {
+    let mut cast = DemoCast::default();
+    for module in modules {
+        if let Some(seed) = module.demo_seed {
+            seed(state, &mut cast).await?;
+        }
+    }
+    Ok(cast)
+}

@@ -1,0 +1,53 @@
+//! Each crate's own settings, read at start-up by its module (see
+//! [`crate::module::Module::with_settings`]) and reached by its handlers through
+//! `state.settings`. The platform stores them without knowing their types.
+
+use std::any::{Any, TypeId};
+use std::collections::HashMap;
+
+/// Which optional features this deployment has switched on; `/site/config` tells the web
+/// app, which hides what is off. Each crate sets its own flags when it reads its settings.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct SiteFeatures {
+    pub wechat_open_login: bool,
+    pub wechat_official_login: bool,
+}
+
+#[derive(Default)]
+pub struct Settings {
+    pub features: SiteFeatures,
+    sections: HashMap<TypeId, Box<dyn Any + Send + Sync>>,
+}
+
+impl Settings {
+    /// Stores a crate's section, replacing an earlier one of the same type.
+    pub fn insert<T: Any + Send + Sync>(&mut self, section: T) {
+        self.sections.insert(TypeId::of::<T>(), Box::new(section));
+    }
+
+    /// The section of type `T`, when its crate stored one.
+    pub fn get<T: Any + Send + Sync>(&self) -> Option<&T> {
+        self.sections.get(&TypeId::of::<T>())?.downcast_ref()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(Debug, PartialEq)]
+    struct Payments(u32);
+    #[derive(Debug, PartialEq)]
+    struct Mail(&'static str);
+
+    #[test]
+    fn each_section_is_found_by_its_type() {
+        let mut settings = Settings::default();
+        assert_eq!(settings.get::<Payments>(), None);
+        settings.insert(Payments(1));
+        settings.insert(Mail("smtp"));
+        settings.insert(Payments(2));
+        assert_eq!(settings.get::<Payments>(), Some(&Payments(2)));
+        assert_eq!(settings.get::<Mail>(), Some(&Mail("smtp")));
+    }
+}
