@@ -247,7 +247,7 @@ fn serve(loaded: Loaded) -> Result<(), String> {
         let server = HttpServer::new(move || {
             let document = document.clone();
             let web_dir = web_dir.clone();
-            platform::http::app(state.clone(), mount::mount, move |cfg| {
+            platform::http::app(state.clone(), mount::MODULES, move |cfg| {
                 cfg.route(
                     "/api/docs",
                     actix::get().to(|| async { Redirect::to("/api/docs/") }),

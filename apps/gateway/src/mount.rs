@@ -4,7 +4,6 @@
 use platform::Module;
 use utoipa::openapi::OpenApi;
 use utoipa::openapi::security::{Http, HttpAuthScheme, SecurityScheme};
-use utoipa_actix_web::service_config::ServiceConfig;
 
 /// Every module; adding a crate is one line here. The order is the demo seeds' order:
 /// accounts first, as the later seeds need its members.
@@ -17,14 +16,9 @@ pub const MODULES: &[Module] = &[
     admin::MODULE,
 ];
 
-/// Every module's routes.
-pub fn mount(cfg: &mut ServiceConfig<'_>) {
-    platform::module::mount_all(MODULES, cfg);
-}
-
 /// The document `xinqiao openapi` prints and `/api/v1/openapi.json` serves.
 pub fn openapi_document() -> OpenApi {
-    let mut document = platform::http::openapi(mount);
+    let mut document = platform::http::openapi(MODULES);
     document.info.title = "心桥 Xinqiao API".into();
     document.info.version = env!("CARGO_PKG_VERSION").into();
     document.info.description = Some(

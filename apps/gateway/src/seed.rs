@@ -40,7 +40,7 @@ mod tests {
     use super::{SeedOutcome, seed_demo};
 
     async fn spawn_app(engine: Engine) -> Option<TestApp> {
-        accounts::testkit::spawn_app_with(engine, crate::mount::mount).await
+        accounts::testkit::spawn_app_with(engine, crate::mount::MODULES).await
     }
 
     platform::engine_tests! { spawn_app;

@@ -23,9 +23,17 @@ use platform::{ApiError, AppState};
 /// Members, sign-in and WeChat (its settings are the accounts section); hourly, expired
 /// captchas go; the demo members come first.
 pub const MODULE: Module = Module::new("accounts", http::configure)
+    .with_uploads(&[AVATAR])
     .with_settings(wechat::settings::load)
     .with_maintenance(purge_expired_captchas)
     .with_demo_seed(demo::seed);
+
+/// A member's avatar: up to 2 MB (spec 2, section 5).
+pub const AVATAR: platform::files::Purpose = platform::files::Purpose {
+    name: "avatar",
+    max_bytes: 2 * 1024 * 1024,
+    too_large: "图片大小不能超过 2MB!",
+};
 
 fn purge_expired_captchas(state: &AppState) -> LocalBoxFuture<'_, Result<(), ApiError>> {
     Box::pin(async move { api::purge_expired_captchas(state).await.map(drop) })

@@ -1,7 +1,16 @@
-//! The back office, and what visitors send to it. Today: feedback, stored for admins to read.
+//! The back office, and what visitors send to it.
+//!
+//! Back-office functions live in the crate whose data they touch, in an `admin` module beside
+//! its `http` module, exporting a `configure(cfg)` of its own. This crate is where they come
+//! together: it mounts each domain crate's `admin::configure` in one `/admin` scope and guards
+//! that scope so that only [`platform::AdminUser`] callers get through (guests 401, members
+//! 403), so no back-office route depends on its handler remembering the check. It sits above
+//! the domain crates for that reason, and nothing depends on it.
+//!
+//! It also owns what visitors send to the back office: feedback messages, stored for admins
+//! to read.
 
 mod feedback;
 
-pub use feedback::configure;
-
-pub const MODULE: platform::Module = platform::Module::new("admin", configure);
+/// The feedback form's route, under /api/v1.
+pub const MODULE: platform::Module = platform::Module::new("admin", feedback::configure);

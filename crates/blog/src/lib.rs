@@ -11,7 +11,15 @@ mod service;
 
 pub use http::configure;
 
+/// An article's banner: up to 2 MB (spec 2, section 5).
+pub const BANNER: platform::files::Purpose = platform::files::Purpose {
+    name: "banner",
+    max_bytes: 2 * 1024 * 1024,
+    too_large: "图片大小不能超过 2MB!",
+};
+
 /// The blog; its demo articles need the demo members.
-pub const MODULE: platform::Module =
-    platform::Module::new("blog", http::configure).with_demo_seed(demo::seed);
+pub const MODULE: platform::Module = platform::Module::new("blog", http::configure)
+    .with_uploads(&[BANNER])
+    .with_demo_seed(demo::seed);
 pub use model::BlogId;

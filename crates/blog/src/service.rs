@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 
 use platform::db::Conn;
-use platform::files::{self, Purpose};
+use platform::files;
 use platform::paging::PageWindow;
 use platform::{ApiError, AppState, Identity, UserId, transaction};
 
@@ -263,7 +263,7 @@ async fn check_banner(
         return Ok(());
     }
     let owned =
-        files::owned_uploads(conn, caller.user_id, Purpose::Banner, &[banner.to_owned()]).await?;
+        files::owned_uploads(conn, caller.user_id, crate::BANNER, &[banner.to_owned()]).await?;
     if owned.contains(banner) {
         Ok(())
     } else {

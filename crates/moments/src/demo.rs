@@ -2,7 +2,7 @@
 //! members.
 
 use platform::demo::{DemoCast, SeedError, pictures};
-use platform::files::{self, Purpose};
+use platform::files;
 use platform::module::LocalBoxFuture;
 use platform::{AppState, Identity, Role};
 
@@ -74,7 +74,7 @@ async fn seed_moments(state: &AppState, members: &[Identity]) -> Result<(), Seed
         for _ in 0..*picture_count {
             picture += 1;
             let png = pictures::paint(picture, pictures::PHOTO);
-            let stored = files::store_image(state, author, Purpose::Moment, png)
+            let stored = files::store_image(state, author, crate::MOMENT_IMAGE, png)
                 .await
                 .map_err(SeedError::at("picture"))?;
             images.push(stored.path);

@@ -1,7 +1,7 @@
 //! Moments rules: who sees what, who may change what, and the page copies kept with the rows.
 
 use platform::db::Conn;
-use platform::files::{self, Purpose};
+use platform::files;
 use platform::paging::FeedWindow;
 use platform::rate_limit::{self, Limit};
 use platform::{ApiError, AppState, Identity, UserId, transaction};
@@ -105,7 +105,7 @@ pub async fn create(
     let conn = &mut pooled.conn();
     if !draft.images.is_empty() {
         let owned =
-            files::owned_uploads(conn, author.user_id, Purpose::Moment, &draft.images).await?;
+            files::owned_uploads(conn, author.user_id, crate::MOMENT_IMAGE, &draft.images).await?;
         if draft.images.iter().any(|path| !owned.contains(path)) {
             return Err(MomentsError::Invalid(
                 "图片不存在或不是你上传的，请重新上传",

@@ -14,6 +14,7 @@ use utoipa_actix_web::AppExt;
 use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::error::ApiError;
+use crate::module::{Module, mount_all};
 use crate::state::AppState;
 
 /// A domain crate's route registration (`accounts::configure`, …), composed by the gateway.
@@ -31,12 +32,12 @@ const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'; \
 
 const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
 
-/// Builds the application: `before_api` registers routes that must win over the `/api` scope
+/// Builds the application of `modules`: `before_api` registers routes that must win over the `/api` scope
 /// (the OpenAPI document and its browsable reference); callers may chain more services and a
 /// default service (the web app) onto the result.
 pub fn app(
     state: web::Data<AppState>,
-    mount: Mount,
+    modules: &'static [Module],
     before_api: impl FnOnce(&mut web::ServiceConfig),
 ) -> App<
     impl ServiceFactory<
@@ -49,7 +50,7 @@ pub fn app(
 > {
     App::new()
         .app_data(state)
-        .app_data(web::Data::new(DeclaredMethods::of(&openapi(mount))))
+        .app_data(web::Data::new(DeclaredMethods::of(&openapi(modules))))
         .app_data(json_config())
         .app_data(web::QueryConfig::default().error_handler(query_error))
         .app_data(web::PathConfig::default().error_handler(path_error))
@@ -59,7 +60,7 @@ pub fn app(
             web::scope("/api")
                 .service(
                     web::scope("/v1")
-                        .configure(|cfg| mount(&mut ServiceConfig::new(cfg)))
+                        .configure(|cfg| mount_all(modules, &mut ServiceConfig::new(cfg)))
                         .default_service(web::to(api_fallback)),
                 )
                 .default_service(web::to(api_fallback)),
@@ -69,12 +70,18 @@ pub fn app(
         .wrap(from_fn(request_id))
 }
 
-/// The OpenAPI document of everything `mount` registers, under `/api/v1`.
-pub fn openapi(mount: Mount) -> utoipa::openapi::OpenApi {
-    let (_, api) = App::new()
+/// The OpenAPI document of everything `modules` register, under `/api/v1`.
+pub fn openapi(modules: &[Module]) -> utoipa::openapi::OpenApi {
+    let (_, mut api) = App::new()
         .into_utoipa_app()
-        .service(utoipa_actix_web::scope("/api/v1").configure(mount))
+        .service(utoipa_actix_web::scope("/api/v1").configure(|cfg| mount_all(modules, cfg)))
         .split_for_parts();
+    let purposes: Vec<_> = modules
+        .iter()
+        .flat_map(|module| module.uploads)
+        .copied()
+        .collect();
+    crate::files::http::document_purposes(&mut api, &purposes);
     api
 }
 

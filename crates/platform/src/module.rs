@@ -8,6 +8,7 @@ use utoipa_actix_web::service_config::ServiceConfig;
 use crate::config::{Config, ConfigError, Source};
 use crate::demo::{DemoCast, SeedError};
 use crate::error::ApiError;
+use crate::files::Purpose;
 use crate::http::Mount;
 use crate::settings::Settings;
 use crate::state::AppState;
@@ -29,6 +30,8 @@ pub struct Module {
     pub name: &'static str,
     /// The crate's routes under /api/v1 (documented through utoipa-actix-web).
     pub routes: Mount,
+    /// The upload purposes the crate's screens send to POST /upload.
+    pub uploads: &'static [Purpose],
     pub settings: Option<LoadSettings>,
     pub maintenance: Option<Maintenance>,
     pub demo_seed: Option<DemoSeed>,
@@ -39,10 +42,16 @@ impl Module {
         Self {
             name,
             routes,
+            uploads: &[],
             settings: None,
             maintenance: None,
             demo_seed: None,
         }
+    }
+
+    pub const fn with_uploads(mut self, purposes: &'static [Purpose]) -> Self {
+        self.uploads = purposes;
+        self
     }
 
     pub const fn with_settings(mut self, load: LoadSettings) -> Self {
@@ -84,7 +93,7 @@ pub fn mount_all(modules: &[Module], cfg: &mut ServiceConfig<'_>) {
     }
 }
 
-/// Every module's settings, read once at start-up, before the server's workers are built.
+/// Every module's settings and upload purposes, read once at start-up, before the server's workers are built.
 pub fn load_settings(
     modules: &[Module],
     source: &Source,
@@ -92,6 +101,7 @@ pub fn load_settings(
 ) -> Result<Settings, ConfigError> {
     let mut settings = Settings::default();
     for module in modules {
+        settings.upload_purposes.extend_from_slice(module.uploads);
         if let Some(load) = module.settings {
             load(source, config, &mut settings)?;
         }

@@ -5,6 +5,8 @@
 use std::any::{Any, TypeId};
 use std::collections::HashMap;
 
+use crate::files::Purpose;
+
 /// Which optional features this deployment has switched on; `/site/config` tells the web
 /// app, which hides what is off. Each crate sets its own flags when it reads its settings.
 #[derive(Debug, Clone, Copy, Default)]
@@ -16,6 +18,8 @@ pub struct SiteFeatures {
 #[derive(Default)]
 pub struct Settings {
     pub features: SiteFeatures,
+    /// What uploads are for, as the modules registered them.
+    pub upload_purposes: Vec<Purpose>,
     sections: HashMap<TypeId, Box<dyn Any + Send + Sync>>,
 }
 
@@ -23,6 +27,14 @@ impl Settings {
     /// Stores a crate's section, replacing an earlier one of the same type.
     pub fn insert<T: Any + Send + Sync>(&mut self, section: T) {
         self.sections.insert(TypeId::of::<T>(), Box::new(section));
+    }
+
+    /// The registered upload purpose called `name`.
+    pub fn upload_purpose(&self, name: &str) -> Option<Purpose> {
+        self.upload_purposes
+            .iter()
+            .find(|purpose| purpose.name == name)
+            .copied()
     }
 
     /// The section of type `T`, when its crate stored one.

@@ -3,22 +3,19 @@
 
 pub mod fake_wechat;
 
+use platform::Module;
 use platform::Role;
-use platform::module::mount_all;
 use platform::testkit::{CAPTCHA_BYPASS, Engine, TestApp};
 use serde_json::json;
 
-/// A test application mounting `mount` (plus the site routes) on a fresh database.
-pub async fn spawn_app_with(engine: Engine, mount: platform::http::Mount) -> Option<TestApp> {
-    TestApp::spawn(engine, mount, crate::api::directory, |_, _| {}).await
+/// A test application of `modules` on a fresh database.
+pub async fn spawn_app_with(engine: Engine, modules: &'static [Module]) -> Option<TestApp> {
+    TestApp::spawn(engine, modules, crate::api::directory, |_, _| {}).await
 }
 
 /// A test application with the accounts routes.
 pub async fn spawn_app(engine: Engine) -> Option<TestApp> {
-    spawn_app_with(engine, |cfg| {
-        mount_all(&[platform::module::SITE, crate::MODULE], cfg);
-    })
-    .await
+    spawn_app_with(engine, &[platform::module::SITE, crate::MODULE]).await
 }
 
 /// A test application with the accounts routes and both WeChat logins pointed at the
@@ -30,16 +27,11 @@ pub async fn spawn_wechat_app(engine: Engine) -> Option<TestApp> {
     let fake = FakeWeChat::shared();
     TestApp::spawn(
         engine,
-        |cfg| {
-            mount_all(
-                &[
-                    platform::module::SITE,
-                    platform::module::UPLOADS,
-                    crate::MODULE,
-                ],
-                cfg,
-            );
-        },
+        &[
+            platform::module::SITE,
+            platform::module::UPLOADS,
+            crate::MODULE,
+        ],
         crate::api::directory,
         |_, module_settings| {
             let wechat = WeChatSettings {

@@ -3,7 +3,7 @@
 
 use super::settings::WeChatApp;
 use platform::UserId;
-use platform::files::{self, Purpose};
+use platform::files;
 use platform::rate_limit::{self, Limit};
 use platform::{ApiError, AppState, transaction};
 
@@ -414,10 +414,10 @@ async fn store_avatar(state: &AppState, mut user: User, url: &str) -> User {
         role: user.role(),
     };
     let stored = async {
-        let bytes = client::download_avatar(url, Purpose::Avatar.max_bytes())
+        let bytes = client::download_avatar(url, crate::AVATAR.max_bytes)
             .await
             .map_err(ApiError::internal)?;
-        let stored = files::store_image(state, &owner, Purpose::Avatar, bytes).await?;
+        let stored = files::store_image(state, &owner, crate::AVATAR, bytes).await?;
         let mut pooled = state.db.get().await?;
         repo::set_avatar(&mut pooled.conn(), user.id, &stored.path, state.now()).await?;
         Ok::<_, ApiError>(stored.path)

@@ -15,12 +15,13 @@ async fn admin_probe(user: AdminUser) -> ApiResult<String> {
     ok(user.0.role.as_str().to_owned())
 }
 
+fn probes(cfg: &mut utoipa_actix_web::service_config::ServiceConfig<'_>) {
+    cfg.service(member_probe).service(admin_probe);
+}
+
 async fn spawn_with_probes(engine: platform::testkit::Engine) -> Option<TestApp> {
-    accounts::testkit::spawn_app_with(engine, |cfg| {
-        accounts::configure(cfg);
-        cfg.service(member_probe).service(admin_probe);
-    })
-    .await
+    const PROBES: platform::Module = platform::Module::new("probes", probes);
+    accounts::testkit::spawn_app_with(engine, &[accounts::MODULE, PROBES]).await
 }
 
 platform::engine_tests! { spawn_app;

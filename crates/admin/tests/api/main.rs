@@ -6,15 +6,11 @@
 use std::net::SocketAddr;
 
 use actix_web::test::TestRequest;
-use platform::module::mount_all;
 use platform::testkit::{Engine, TestApp, TestResponse};
 use serde_json::{Value, json};
 
 async fn spawn_app(engine: Engine) -> Option<TestApp> {
-    accounts::testkit::spawn_app_with(engine, |cfg| {
-        mount_all(&[accounts::MODULE, admin::MODULE], cfg);
-    })
-    .await
+    accounts::testkit::spawn_app_with(engine, &[accounts::MODULE, admin::MODULE]).await
 }
 
 fn feedback() -> Value {

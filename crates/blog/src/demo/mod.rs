@@ -4,7 +4,7 @@
 mod articles;
 
 use platform::demo::{DemoCast, SeedError, pictures};
-use platform::files::{self, Purpose};
+use platform::files;
 use platform::module::LocalBoxFuture;
 use platform::{AppState, Identity, Role};
 
@@ -34,7 +34,7 @@ async fn seed_articles(state: &AppState, authors: &[Identity]) -> Result<(), See
         let banner = files::store_image(
             state,
             author,
-            Purpose::Banner,
+            crate::BANNER,
             pictures::paint(seed, pictures::BANNER),
         )
         .await

@@ -8,7 +8,6 @@ mod reading;
 mod writing;
 
 use actix_web::test::TestRequest;
-use platform::module::mount_all;
 use platform::testkit::{Engine, TestApp, TestResponse, with_token};
 use serde_json::{Value, json};
 
@@ -16,12 +15,10 @@ pub use accounts::testkit::{TestUser, signed_in_user};
 pub use platform::Role;
 
 pub async fn spawn_app(engine: Engine) -> Option<TestApp> {
-    accounts::testkit::spawn_app_with(engine, |cfg| {
-        mount_all(
-            &[accounts::MODULE, platform::module::UPLOADS, blog::MODULE],
-            cfg,
-        );
-    })
+    accounts::testkit::spawn_app_with(
+        engine,
+        &[accounts::MODULE, platform::module::UPLOADS, blog::MODULE],
+    )
     .await
 }
 

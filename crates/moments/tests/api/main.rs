@@ -12,7 +12,6 @@ mod removal;
 mod uploads;
 
 use actix_web::test::TestRequest;
-use platform::module::mount_all;
 use platform::testkit::{Engine, TestApp, TestResponse, with_token};
 use serde_json::{Value, json};
 
@@ -21,12 +20,10 @@ pub use platform::Role;
 pub use platform::testkit::images::png;
 
 pub async fn spawn_app(engine: Engine) -> Option<TestApp> {
-    accounts::testkit::spawn_app_with(engine, |cfg| {
-        mount_all(
-            &[accounts::MODULE, platform::module::UPLOADS, moments::MODULE],
-            cfg,
-        );
-    })
+    accounts::testkit::spawn_app_with(
+        engine,
+        &[accounts::MODULE, platform::module::UPLOADS, moments::MODULE],
+    )
     .await
 }
 

@@ -76,6 +76,20 @@ async fn a_sixteen_bit_image_too_big_to_decode_is_refused_before_decoding(app) {
     assert_eq!((response.status, response.message()), (413, platform::files::TOO_MUCH_MEMORY));
 }
 
+async fn only_a_registered_purpose_is_accepted(app) {
+    let member = signed_in_user(&app, "member", Role::User).await;
+    let (content_type, body) = multipart("a.png", &png(16, 16));
+    let request = TestRequest::post()
+        .uri("/api/v1/upload?purpose=passport")
+        .insert_header(("content-type", content_type))
+        .set_payload(body);
+    let response = app.send(with_token(request, Some(&member.token))).await;
+    assert_eq!((response.status, response.message()), (400, "查询参数格式错误"));
+    // The moments module registered its purpose, with its own limit and folder.
+    let stored = upload(&app, &member).await;
+    assert!(stored.starts_with("uploads/moment/"), "{stored}");
+}
+
 async fn an_upload_folder_is_not_served(app) {
     let member = signed_in_user(&app, "member", Role::User).await;
     upload(&app, &member).await;

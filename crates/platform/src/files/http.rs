@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_actix_web::service_config::ServiceConfig;
 
-use super::{Purpose, StoredPath, store_image};
+use super::{DEFAULT_PURPOSE, Purpose, StoredPath, store_image};
 use crate::auth::CurrentUser;
 use crate::envelope::{ApiResult, Envelope, ok_with_message};
 use crate::error::{ApiError, ErrorEnvelope};
@@ -25,8 +25,33 @@ pub fn configure(cfg: &mut ServiceConfig<'_>) {
 pub struct UploadQuery {
     /// What the image is for; decides the size limit. Default: moment.
     #[serde(default)]
-    #[param(inline)]
-    purpose: Option<Purpose>,
+    purpose: Option<String>,
+}
+
+/// Writes the registered purposes into the document as the `purpose` parameter's values.
+pub fn document_purposes(document: &mut utoipa::openapi::OpenApi, purposes: &[Purpose]) {
+    use utoipa::openapi::schema::{ObjectBuilder, SchemaType, Type};
+    use utoipa::openapi::{RefOr, Schema};
+    let Some(operation) = document
+        .paths
+        .paths
+        .get_mut("/api/v1/upload")
+        .and_then(|item| item.post.as_mut())
+    else {
+        return;
+    };
+    for parameter in operation.parameters.iter_mut().flatten() {
+        if let RefOr::T(parameter) = parameter
+            && parameter.name == "purpose"
+        {
+            let names = purposes.iter().map(|purpose| purpose.name);
+            let schema = ObjectBuilder::new()
+                .schema_type(SchemaType::Type(Type::String))
+                .enum_values(Some(names))
+                .default(Some(DEFAULT_PURPOSE.into()));
+            parameter.schema = Some(RefOr::T(Schema::Object(schema.build())));
+        }
+    }
 }
 
 /// The multipart body: one field named `file`. It only describes the body for OpenAPI; the
@@ -74,8 +99,12 @@ async fn upload_file(
     request: HttpRequest,
     payload: web::Payload,
 ) -> ApiResult<UploadData> {
-    let purpose = query.purpose.unwrap_or(Purpose::Moment);
-    let request_limit = purpose.max_bytes() + MULTIPART_FRAMING;
+    let name = query.purpose.as_deref().unwrap_or(DEFAULT_PURPOSE);
+    let purpose = state
+        .settings
+        .upload_purpose(name)
+        .ok_or_else(|| ApiError::bad_request("查询参数格式错误"))?;
+    let request_limit = purpose.max_bytes + MULTIPART_FRAMING;
     if declared_length(&request).is_some_and(|length| length > request_limit) {
         return Err(too_large(purpose));
     }
@@ -96,7 +125,7 @@ async fn upload_file(
 const MULTIPART_FRAMING: usize = 16 * 1024;
 
 fn too_large(purpose: Purpose) -> ApiError {
-    ApiError::payload_too_large_with(purpose.too_large_message())
+    ApiError::payload_too_large_with(purpose.too_large)
 }
 
 fn declared_length(request: &HttpRequest) -> Option<usize> {
@@ -151,7 +180,7 @@ async fn read_file_field(mut form: Multipart, purpose: Purpose) -> Result<Vec<u8
         let mut bytes = Vec::new();
         while let Some(chunk) = field.next().await {
             let chunk = chunk.map_err(|error| form_error(error, purpose, "上传中断，请重试"))?;
-            if bytes.len() + chunk.len() > purpose.max_bytes() {
+            if bytes.len() + chunk.len() > purpose.max_bytes {
                 return Err(too_large(purpose));
             }
             bytes.extend_from_slice(&chunk);

@@ -30,41 +30,21 @@ const UPLOADS_PER_MEMBER: Limit = Limit {
     window_seconds: 3600,
 };
 
-/// What an upload is for; each purpose has its own size limit (spec 2, section 5).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Deserialize, utoipa::ToSchema)]
-#[serde(rename_all = "lowercase")]
-pub enum Purpose {
-    /// A moment image, at most 5 MB.
-    Moment,
-    /// A blog banner, at most 2 MB.
-    Banner,
-    /// A member's avatar, at most 2 MB.
-    Avatar,
+/// What an upload is for, declared by the crate that uses it (`moments::MOMENT_IMAGE`, …)
+/// and registered through its module (`Module::with_uploads`); the platform keeps the
+/// mechanism (limits, decoding, re-encoding, thumbnails, storage).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Purpose {
+    /// The `?purpose=` value, the folder under `uploads/` and the record's purpose.
+    pub name: &'static str,
+    /// The largest file accepted, in bytes.
+    pub max_bytes: usize,
+    /// The 413 message for a larger file (spec 2, section 5).
+    pub too_large: &'static str,
 }
 
-impl Purpose {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Self::Moment => "moment",
-            Self::Banner => "banner",
-            Self::Avatar => "avatar",
-        }
-    }
-
-    pub fn max_bytes(self) -> usize {
-        match self {
-            Self::Moment => 5 * 1024 * 1024,
-            Self::Banner | Self::Avatar => 2 * 1024 * 1024,
-        }
-    }
-
-    pub(crate) fn too_large_message(self) -> &'static str {
-        match self {
-            Self::Moment => "图片大小不能超过 5MB!",
-            Self::Banner | Self::Avatar => "图片大小不能超过 2MB!",
-        }
-    }
-}
+/// The purpose of an upload that names none (spec 1: the moment images' call).
+pub const DEFAULT_PURPOSE: &str = "moment";
 
 pub const NOT_AN_IMAGE: &str = "只能上传图片文件!";
 /// A 16-bit image within the pixel limit can still need more memory than a decode may take.
@@ -84,10 +64,8 @@ pub async fn store_image(
     purpose: Purpose,
     bytes: Vec<u8>,
 ) -> Result<StoredUpload, ApiError> {
-    if bytes.len() > purpose.max_bytes() {
-        return Err(ApiError::payload_too_large_with(
-            purpose.too_large_message(),
-        ));
+    if bytes.len() > purpose.max_bytes {
+        return Err(ApiError::payload_too_large_with(purpose.too_large));
     }
     let now = state.now();
     let bucket = format!("upload:user:{}", owner.user_id);
@@ -110,7 +88,7 @@ pub async fn store_image(
         })?;
 
     let name = uuid::Uuid::new_v4().simple().to_string();
-    let folder = format!("uploads/{}/{}", purpose.as_str(), &name[..2]);
+    let folder = format!("uploads/{}/{}", purpose.name, &name[..2]);
     let path = stored_path(format!("{folder}/{name}.{}", processed.extension))?;
     let thumbnail = stored_path(format!("{folder}/{name}_thumb.{}", processed.extension))?;
     state
@@ -128,7 +106,7 @@ pub async fn store_image(
     let conn = &mut pooled.conn();
     let record = diesel::insert_into(uploads::table).values((
         uploads::owner_id.eq(owner.user_id),
-        uploads::purpose.eq(purpose.as_str()),
+        uploads::purpose.eq(purpose.name),
         uploads::path.eq(path.as_str()),
         uploads::thumbnail_path.eq(thumbnail.as_str()),
         uploads::byte_size.eq(byte_size),
@@ -157,7 +135,7 @@ pub async fn owned_uploads(
 ) -> QueryResult<HashSet<String>> {
     let found: Vec<String> = run!(conn, |c| uploads::table
         .filter(uploads::owner_id.eq(owner_id))
-        .filter(uploads::purpose.eq(purpose.as_str()))
+        .filter(uploads::purpose.eq(purpose.name))
         .filter(uploads::path.eq_any(paths))
         .select(uploads::path)
         .load(c)

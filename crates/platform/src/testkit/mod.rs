@@ -20,9 +20,11 @@ use serde_json::Value;
 
 use crate::auth::UserDirectory;
 use crate::clock::ManualClock;
+use crate::config::Source;
 use crate::config::{Config, DatabaseUrl};
 use crate::db::DbPool;
-use crate::http::{Mount, app};
+use crate::http::app;
+use crate::module::{Module, load_settings};
 use crate::settings::Settings;
 use crate::state::AppState;
 
@@ -41,7 +43,7 @@ type Call = Box<dyn Fn(TestRequest) -> LocalBoxFuture<'static, ServiceResponse<B
 pub struct TestApp {
     pub state: web::Data<AppState>,
     pub clock: ManualClock,
-    mount: Mount,
+    modules: &'static [Module],
     call: Call,
     _database: TestDatabase,
 }
@@ -70,18 +72,21 @@ impl TestResponse {
 }
 
 impl TestApp {
-    /// A fresh application on `engine`, or `None` when PostgreSQL is not configured for tests.
-    /// `directory` builds the user directory (the accounts crate's) over the test database.
+    /// A fresh application of `modules` on `engine`, or `None` when PostgreSQL is not
+    /// configured for tests. The modules' settings are their defaults (no source), which
+    /// `adjust` may change; `directory` builds the user directory (the accounts crate's) over
+    /// the test database.
     pub async fn spawn(
         engine: Engine,
-        mount: Mount,
+        modules: &'static [Module],
         directory: impl FnOnce(DbPool) -> Arc<dyn UserDirectory>,
         adjust: impl FnOnce(&mut Config, &mut Settings),
     ) -> Option<Self> {
         let database = TestDatabase::create(engine).await?;
         let mut config = Config::for_tests(database.url.clone(), database.dir.path().join("data"));
         config.captcha_bypass = Some(crate::config::Secret::new(CAPTCHA_BYPASS));
-        let mut settings = Settings::default();
+        let mut settings = load_settings(modules, &Source::from_pairs(&[]), &config)
+            .expect("the modules' default settings");
         adjust(&mut config, &mut settings);
         let pool = database.migrated_pool();
         let clock = ManualClock::starting_at(TEST_EPOCH);
@@ -93,7 +98,7 @@ impl TestApp {
             directory(pool),
         ));
         let service =
-            Rc::new(actix_web::test::init_service(app(state.clone(), mount, |_| {})).await);
+            Rc::new(actix_web::test::init_service(app(state.clone(), modules, |_| {})).await);
         let call: Call = Box::new(move |request| {
             let service = service.clone();
             Box::pin(async move {
@@ -105,7 +110,7 @@ impl TestApp {
         Some(Self {
             state,
             clock,
-            mount,
+            modules,
             call,
             _database: database,
         })
@@ -152,8 +157,8 @@ pub struct TestServer {
 impl TestApp {
     /// Starts a [`TestServer`] over this application's state and routes.
     pub fn serve(&self, workers: usize) -> TestServer {
-        let (state, mount) = (self.state.clone(), self.mount);
-        let server = actix_web::HttpServer::new(move || app(state.clone(), mount, |_| {}))
+        let (state, modules) = (self.state.clone(), self.modules);
+        let server = actix_web::HttpServer::new(move || app(state.clone(), modules, |_| {}))
             .workers(workers)
             .disable_signals()
             .bind(("127.0.0.1", 0))

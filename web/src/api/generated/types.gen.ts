@@ -1504,7 +1504,7 @@ export type UploadFileData = {
         /**
          * What the image is for; decides the size limit. Default: moment.
          */
-        purpose?: 'moment' | 'banner' | 'avatar' | null;
+        purpose?: 'avatar' | 'moment' | 'banner';
     };
     url: '/api/v1/upload';
 };

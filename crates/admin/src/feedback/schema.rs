@@ -1,0 +1,11 @@
+diesel::table! {
+    feedback (id) {
+        id -> BigInt,
+        user_id -> Nullable<BigInt>,
+        name -> Text,
+        email -> Text,
+        kind -> Text,
+        message -> Text,
+        created_at -> BigInt,
+    }
+}

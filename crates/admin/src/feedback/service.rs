@@ -1,0 +1,40 @@
+//! Feedback rules: how many messages one address may send.
+
+use platform::rate_limit::{self, Limit};
+use platform::{ApiError, AppState, UserId, transaction};
+
+use super::model::{Feedback, NewFeedback};
+use super::repo;
+
+/// Five messages an hour from one address is plenty for people and little for a flood.
+const FEEDBACK_PER_ADDRESS: Limit = Limit {
+    max_hits: 5,
+    window_seconds: 3600,
+};
+
+/// Stores a message sent from `address`, with the signed-in `sender` if there is one. The
+/// hit is counted in the same transaction, so a message that is not stored does not count.
+pub async fn submit(
+    state: &AppState,
+    address: &str,
+    sender: Option<UserId>,
+    feedback: &Feedback,
+) -> Result<(), ApiError> {
+    let now = state.now();
+    let bucket = format!("feedback:addr:{address}");
+    let mut pooled = state.db.get().await?;
+    let conn = &mut pooled.conn();
+    let row = NewFeedback {
+        user_id: sender,
+        name: &feedback.name,
+        email: &feedback.email,
+        kind: feedback.kind.as_str(),
+        message: &feedback.message,
+        created_at: now,
+    };
+    transaction!(conn, |tx| {
+        rate_limit::reserve(tx, &bucket, FEEDBACK_PER_ADDRESS, now).await?;
+        repo::insert(tx, &row).await?;
+        Ok::<_, ApiError>(())
+    })
+}
