@@ -4,9 +4,7 @@ use platform::flag::Flag;
 use platform::text::{has_visible, trim_visible};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
-use utoipa::openapi::schema::{
-    ArrayBuilder, ObjectBuilder, OneOfBuilder, Schema, SchemaType, Type,
-};
+use utoipa::openapi::schema::{ArrayBuilder, ObjectBuilder, OneOfBuilder, Schema, Type};
 
 use crate::model::{
     AUTHORS_MAX, BlogDraft, BlogId, CATEGORIES_MAX, CONTENT_MAX_CHARS, CONTENT_MIN_CHARS,
@@ -118,7 +116,7 @@ pub struct SaveBlogRequest {
     pub content: String,
     // Described by its schema function: 1 publishes, 0 (or left out) keeps a draft.
     #[serde(default)]
-    #[schema(schema_with = publish_flag_schema)]
+    #[schema(schema_with = platform::flag::schema)]
     pub is_published: Option<Flag>,
 }
 
@@ -171,19 +169,6 @@ fn authors_schema() -> Schema {
              creator may remove the creator.",
         ))
         .into()
-}
-
-/// The server reads the spec's 0/1 and true/false alike; null is a draft.
-fn publish_flag_schema() -> ObjectBuilder {
-    ObjectBuilder::new()
-        .schema_type(SchemaType::from_iter([
-            Type::Integer,
-            Type::Boolean,
-            Type::Null,
-        ]))
-        .description(Some(
-            "1 (or true) publishes; 0, false, null or left out keeps a draft.",
-        ))
 }
 
 /// `value` without invisible ends, or `message` when more than `max_chars` are left.

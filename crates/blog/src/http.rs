@@ -39,6 +39,18 @@ fn page_request(body: OptionalJson<Option<PageRequest>>) -> PageRequest {
     body.0.unwrap_or_default()
 }
 
+/// A page of the tags or categories of the articles the caller may read, and their total.
+async fn label_page(
+    state: &AppState,
+    user: &OptionalUser,
+    body: OptionalJson<Option<PageRequest>>,
+    kind: LabelKind,
+) -> Result<(Vec<(i64, String)>, i64), BlogError> {
+    let shelf = service::readable_by(user.0.as_ref());
+    let window = page_request(body).window(LOOKUP_PAGE_SIZE, MAX_PAGE_SIZE);
+    service::labels(state, kind, shelf, window).await
+}
+
 /// Published articles, newest first; `keyword` searches titles and summaries.
 #[utoipa::path(
     tag = "blog",
@@ -255,9 +267,7 @@ async fn list_blog_tags(
     user: OptionalUser,
     body: OptionalJson<Option<PageRequest>>,
 ) -> ApiResult<BlogTagListData> {
-    let shelf = service::readable_by(user.0.as_ref());
-    let window = page_request(body).window(LOOKUP_PAGE_SIZE, MAX_PAGE_SIZE);
-    let (rows, total) = service::labels(&state, LabelKind::Tag, shelf, window).await?;
+    let (rows, total) = label_page(&state, &user, body, LabelKind::Tag).await?;
     let tags = rows
         .into_iter()
         .map(|(id, tag)| BlogTagItem { id, tag })
@@ -282,9 +292,7 @@ async fn list_blog_categories(
     user: OptionalUser,
     body: OptionalJson<Option<PageRequest>>,
 ) -> ApiResult<BlogCategoryListData> {
-    let shelf = service::readable_by(user.0.as_ref());
-    let window = page_request(body).window(LOOKUP_PAGE_SIZE, MAX_PAGE_SIZE);
-    let (rows, total) = service::labels(&state, LabelKind::Category, shelf, window).await?;
+    let (rows, total) = label_page(&state, &user, body, LabelKind::Category).await?;
     let categories = rows
         .into_iter()
         .map(|(id, category)| BlogCategoryItem { id, category })

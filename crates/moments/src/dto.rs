@@ -4,7 +4,7 @@ use platform::flag::Flag;
 use platform::paging::FeedWindow;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
-use utoipa::openapi::schema::{ArrayBuilder, ObjectBuilder, SchemaType, Type};
+use utoipa::openapi::schema::{ArrayBuilder, ObjectBuilder, Type};
 
 use crate::model::{
     CONTENT_MAX_CHARS, CommentId, IMAGES_MAX, LATITUDE_RANGE, LONGITUDE_RANGE, MomentDraft,
@@ -93,10 +93,10 @@ pub struct CreateMomentRequest {
     #[schema(pattern = "^(public|friends|private)?$")]
     pub visibility: Option<String>,
     #[serde(default)]
-    #[schema(schema_with = flag_schema)]
+    #[schema(schema_with = platform::flag::schema)]
     pub is_topic: Option<Flag>,
     #[serde(default)]
-    #[schema(schema_with = flag_schema)]
+    #[schema(schema_with = platform::flag::schema)]
     pub friend_show: Option<Flag>,
     #[serde(default)]
     #[schema(minimum = 0)]
@@ -131,19 +131,6 @@ fn images_schema() -> ArrayBuilder {
         .description(Some(
             "Up to 9 different paths returned by POST /upload?purpose=moment, uploaded by the \
              caller.",
-        ))
-}
-
-/// A 0/1 flag as the server reads it: a number (0 is off) or a boolean, null meaning off.
-fn flag_schema() -> ObjectBuilder {
-    ObjectBuilder::new()
-        .schema_type(SchemaType::from_iter([
-            Type::Integer,
-            Type::Boolean,
-            Type::Null,
-        ]))
-        .description(Some(
-            "1 (or true) is on; 0, false, null or left out is off.",
         ))
 }
 

@@ -18,6 +18,20 @@ impl Flag {
     }
 }
 
+/// The OpenAPI schema of a [`Flag`] field: a number (0 is off) or a boolean, null meaning off.
+pub fn schema() -> utoipa::openapi::schema::ObjectBuilder {
+    use utoipa::openapi::schema::{ObjectBuilder, SchemaType, Type};
+    ObjectBuilder::new()
+        .schema_type(SchemaType::from_iter([
+            Type::Integer,
+            Type::Boolean,
+            Type::Null,
+        ]))
+        .description(Some(
+            "1 (or true) is on; 0, false, null or left out is off.",
+        ))
+}
+
 /// A boolean as the spec's 0/1 on the wire.
 pub fn as_number(value: bool) -> i64 {
     i64::from(value)

@@ -860,7 +860,7 @@ export type SaveBlogRequest = {
      */
     content: string;
     /**
-     * 1 (or true) publishes; 0, false, null or left out keeps a draft.
+     * 1 (or true) is on; 0, false, null or left out is off.
      */
     isPublished?: number | boolean | null;
     /**
