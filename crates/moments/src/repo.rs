@@ -30,23 +30,25 @@ pub async fn feed_page(
         .order(moments::id.desc())
         .limit(window.limit);
     let public = older.filter(moments::visibility.eq("public"));
-    let mut page: Vec<MomentRow> = run!(conn, |c| public
-        .select(MomentRow::as_select())
-        .load(c)
-        .await)?;
-    if let Audience::Member(viewer) = audience {
-        let own_others = older
-            .filter(moments::user_id.eq(viewer))
-            .filter(moments::visibility.ne("public"));
-        let own: Vec<MomentRow> = run!(conn, |c| own_others
+    let Audience::Member(viewer) = audience else {
+        return run!(conn, |c| public
             .select(MomentRow::as_select())
             .load(c)
-            .await)?;
-        if !own.is_empty() {
-            page.extend(own);
-            page.sort_unstable_by_key(|moment| std::cmp::Reverse(moment.id));
-            page.truncate(usize::try_from(window.limit).unwrap_or(usize::MAX));
-        }
+            .await);
+    };
+    let own_others = older
+        .filter(moments::user_id.eq(viewer))
+        .filter(moments::visibility.ne("public"));
+    // One round trip on PostgreSQL for both reads.
+    let (mut page, own): (Vec<MomentRow>, Vec<MomentRow>) = platform::run_both!(
+        conn,
+        |c| public.select(MomentRow::as_select()).load(c),
+        own_others.select(MomentRow::as_select()).load(c)
+    )?;
+    if !own.is_empty() {
+        page.extend(own);
+        page.sort_unstable_by_key(|moment| std::cmp::Reverse(moment.id));
+        page.truncate(usize::try_from(window.limit).unwrap_or(usize::MAX));
     }
     Ok(page)
 }

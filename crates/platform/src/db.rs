@@ -9,7 +9,9 @@ use std::time::Duration;
 use diesel::SqliteConnection;
 use diesel_async::async_connection_wrapper::AsyncConnectionWrapper;
 use diesel_async::pooled_connection::deadpool::{Object, Pool};
-use diesel_async::pooled_connection::{AsyncDieselConnectionManager, ManagerConfig};
+use diesel_async::pooled_connection::{
+    AsyncDieselConnectionManager, ManagerConfig, RecyclingMethod,
+};
 use diesel_async::sync_connection_wrapper::{SpawnBlocking, SyncConnectionWrapper};
 use diesel_async::{AsyncPgConnection, SimpleAsyncConnection};
 use futures_util::future::BoxFuture;
@@ -124,6 +126,41 @@ macro_rules! run {
     };
 }
 
+#[doc(hidden)]
+pub use futures_util::future::try_join;
+
+/// Runs two independent queries and answers both results: pipelined on PostgreSQL (both sent
+/// before either answer is read, one round trip instead of two), one after the other on
+/// SQLite, which runs statements inline anyway. Each body is one diesel query future on `$c`
+/// (not awaited), e.g. `run_both!(conn, |c| first.load(c), second.load(c))`.
+#[macro_export]
+macro_rules! run_both {
+    ($conn:expr, |$c:ident| $first:expr, $second:expr) => {
+        match $conn {
+            $crate::db::Conn::Sqlite($c) => {
+                let $c: &mut $crate::db::SqliteConn = &mut **$c;
+                match $first.await {
+                    Ok(first) => $second.await.map(|second| (first, second)),
+                    Err(error) => Err(error),
+                }
+            }
+            $crate::db::Conn::Postgres(pg) => {
+                // Futures on a shared reference to the connection pipeline their statements.
+                let shared: &$crate::db::PgConn = &**pg;
+                let first = {
+                    let $c = &mut &*shared;
+                    $first
+                };
+                let second = {
+                    let $c = &mut &*shared;
+                    $second
+                };
+                $crate::db::try_join(first, second).await
+            }
+        }
+    };
+}
+
 /// Runs one raw SQL statement written with PostgreSQL's numbered placeholders (`$1`, `$2`,
 /// …) on either engine (SQLite reads them as `?1`, `?2`, …): `$conn` a `&mut Conn`, then the
 /// statement text, then `(sql type, value)` binds in placeholder order. For the few
@@ -203,6 +240,16 @@ where
     }
 }
 
+/// A pool configuration that hands a connection back out without a test query: the default
+/// sends `SELECT 1` on every checkout, a round trip per request. A connection that broke is
+/// still dropped (diesel marks it broken on the failed statement, and the pool discards it
+/// when it comes back), at the cost of that one statement's error.
+fn recycled_unverified<C: AsyncConnection + 'static>() -> ManagerConfig<C> {
+    let mut config = ManagerConfig::default();
+    config.recycling_method = RecyclingMethod::Fast;
+    config
+}
+
 impl DbPool {
     /// Builds the pool; the SQLite file's folder is created when missing.
     pub fn connect(url: &DatabaseUrl, max_size: usize) -> Result<Self, DbError> {
@@ -213,7 +260,7 @@ impl DbPool {
                         DbError::Pool(format!("cannot create {}: {e}", parent.display()))
                     })?;
                 }
-                let mut config = ManagerConfig::default();
+                let mut config = recycled_unverified();
                 config.custom_setup = Box::new(|url| {
                     async move {
                         let mut conn = SqliteConn::establish(url).await?;
@@ -237,7 +284,10 @@ impl DbPool {
                     .map_err(|e| DbError::Pool(e.to_string()))
             }
             DatabaseUrl::Postgres(url) => {
-                let manager = AsyncDieselConnectionManager::<PgConn>::new(url.clone());
+                let manager = AsyncDieselConnectionManager::<PgConn>::new_with_config(
+                    url.clone(),
+                    recycled_unverified(),
+                );
                 Pool::builder(manager)
                     .max_size(max_size)
                     .wait_timeout(Some(Duration::from_secs(10)))
