@@ -29,11 +29,8 @@ pub const MODULE: Module = Module::new("accounts", http::configure)
     .with_demo_seed(demo::seed);
 
 /// A member's avatar: up to 2 MB (spec 2, section 5).
-pub const AVATAR: platform::files::Purpose = platform::files::Purpose {
-    name: "avatar",
-    max_bytes: 2 * 1024 * 1024,
-    too_large: "图片大小不能超过 2MB!",
-};
+pub const AVATAR: platform::files::Purpose =
+    platform::files::Purpose::new("avatar", 2 * 1024 * 1024, "图片大小不能超过 2MB!");
 
 fn purge_expired_captchas(state: &AppState) -> LocalBoxFuture<'_, Result<(), ApiError>> {
     Box::pin(async move { api::purge_expired_captchas(state).await.map(drop) })

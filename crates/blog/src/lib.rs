@@ -12,11 +12,8 @@ mod service;
 pub use http::configure;
 
 /// An article's banner: up to 2 MB (spec 2, section 5).
-pub const BANNER: platform::files::Purpose = platform::files::Purpose {
-    name: "banner",
-    max_bytes: 2 * 1024 * 1024,
-    too_large: "图片大小不能超过 2MB!",
-};
+pub const BANNER: platform::files::Purpose =
+    platform::files::Purpose::new("banner", 2 * 1024 * 1024, "图片大小不能超过 2MB!");
 
 /// The blog; its demo articles need the demo members.
 pub const MODULE: platform::Module = platform::Module::new("blog", http::configure)

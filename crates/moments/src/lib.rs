@@ -16,11 +16,8 @@ mod visibility;
 pub use http::configure;
 
 /// A moment's pictures: up to 5 MB each (spec 2, section 5).
-pub const MOMENT_IMAGE: platform::files::Purpose = platform::files::Purpose {
-    name: "moment",
-    max_bytes: 5 * 1024 * 1024,
-    too_large: "图片大小不能超过 5MB!",
-};
+pub const MOMENT_IMAGE: platform::files::Purpose =
+    platform::files::Purpose::new("moment", 5 * 1024 * 1024, "图片大小不能超过 5MB!");
 
 /// The moments feed; its demo moments need the demo members.
 pub const MODULE: platform::Module = platform::Module::new("moments", http::configure)

@@ -6,7 +6,7 @@ use crate::auth::{Auth, UserDirectory};
 use crate::clock::Clock;
 use crate::config::Config;
 use crate::db::DbPool;
-use crate::files::{LocalStorage, Storage};
+use crate::files::{LocalStorage, Purpose, Storage};
 use crate::settings::Settings;
 
 pub struct AppState {
@@ -14,7 +14,11 @@ pub struct AppState {
     pub db: DbPool,
     pub clock: Arc<dyn Clock>,
     pub auth: Auth,
+    /// Public files, served under `/api/v1/uploads/`.
     pub storage: Arc<dyn Storage>,
+    /// Files of private purposes: never served by path; beside the data dir's public files,
+    /// not under them.
+    pub private_storage: Arc<dyn Storage>,
     /// The crates' own settings sections and the site features they switched on.
     pub settings: Settings,
 }
@@ -33,13 +37,24 @@ impl AppState {
             directory,
         );
         let storage = Arc::new(LocalStorage::new(config.data_dir.clone()));
+        let private_storage = Arc::new(LocalStorage::new(config.data_dir.join("private")));
         Self {
             config: Arc::new(config),
             db,
             clock,
             auth,
             storage,
+            private_storage,
             settings,
+        }
+    }
+
+    /// The store a purpose's files live in.
+    pub fn files_of(&self, purpose: Purpose) -> &Arc<dyn Storage> {
+        if purpose.private {
+            &self.private_storage
+        } else {
+            &self.storage
         }
     }
 

@@ -161,3 +161,66 @@ async fn send_form(
         .set_payload(body);
     app.send(with_token(request, Some(&member.token))).await
 }
+
+/// Purposes as later crates will register them: profile photos with a blurred copy, identity
+/// documents kept private.
+const PHOTO: platform::files::Purpose =
+    platform::files::Purpose::new("photo", 2 * 1024 * 1024, "图片大小不能超过 2MB!")
+        .with_blurred_variant();
+const IDENTITY: platform::files::Purpose =
+    platform::files::Purpose::new("identity", 2 * 1024 * 1024, "图片大小不能超过 2MB!")
+        .kept_private();
+
+fn no_routes(_: &mut utoipa_actix_web::service_config::ServiceConfig<'_>) {}
+
+async fn spawn_with_more_purposes(engine: Engine) -> Option<TestApp> {
+    const MORE: platform::Module =
+        platform::Module::new("more purposes", no_routes).with_uploads(&[PHOTO, IDENTITY]);
+    accounts::testkit::spawn_app_with(engine, &[accounts::MODULE, platform::module::UPLOADS, MORE])
+        .await
+}
+
+async fn upload_as(app: &TestApp, member: &TestUser, purpose: &str) -> TestResponse {
+    let (content_type, body) = multipart("a.png", &png(640, 480));
+    let request = TestRequest::post()
+        .uri(&format!("/api/v1/upload?purpose={purpose}"))
+        .insert_header(("content-type", content_type))
+        .set_payload(body);
+    app.send(with_token(request, Some(&member.token))).await
+}
+
+platform::engine_tests! { spawn_with_more_purposes;
+
+async fn a_purpose_with_a_blurred_variant_stores_a_blurred_copy_and_deletes_it_with_the_image(app) {
+    let member = signed_in_user(&app, "member", Role::User).await;
+    let response = upload_as(&app, &member, "photo").await;
+    assert_eq!(response.status, 200, "{}", response.json);
+    let path = response.message().to_owned();
+    let blurred = platform::files::blurred_path(&path).unwrap();
+    assert!(blurred.contains("blur"), "{blurred}");
+    let served = app.get(&format!("/api/v1/{blurred}"), None).await;
+    assert_eq!(served.status, 200);
+    assert_eq!(served.header("content-type"), Some("image/jpeg"));
+
+    platform::files::delete_uploads(&app.state, std::slice::from_ref(&path)).await.unwrap();
+    for gone in [path, blurred] {
+        assert_eq!(app.get(&format!("/api/v1/{gone}"), None).await.status, 404, "{gone}");
+    }
+}
+
+async fn a_private_purpose_is_stored_but_never_served_by_path(app) {
+    let member = signed_in_user(&app, "member", Role::User).await;
+    let response = upload_as(&app, &member, "identity").await;
+    assert_eq!(response.status, 200, "{}", response.json);
+    let path = response.message().to_owned();
+    assert!(path.starts_with("uploads/identity/"), "{path}");
+    assert_eq!(app.get(&format!("/api/v1/{path}"), None).await.status, 404);
+    let private = app.state.private_storage.local_file(&platform::files::StoredPath::parse(&path).unwrap()).unwrap();
+    assert!(private.is_file(), "kept in the private store: {}", private.display());
+    assert!(!app.state.config.data_dir.join(&path).exists(), "not in the public one");
+
+    platform::files::delete_uploads(&app.state, &[path]).await.unwrap();
+    assert!(!private.exists());
+}
+
+}

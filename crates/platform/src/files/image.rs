@@ -11,6 +11,8 @@ const MAX_SIDE: u32 = 12_000;
 /// 8-bit photo within the pixel limit fits; a 16-bit image fits only when it is smaller.
 const MAX_DECODE_ALLOCATION: u64 = MAX_PIXELS * 4;
 pub const THUMBNAIL_SIDE: u32 = 480;
+/// Strong enough that a face in a 480-pixel thumbnail cannot be recognised.
+const BLUR_SIGMA: f32 = 16.0;
 const JPEG_QUALITY: u8 = 85;
 
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
@@ -32,6 +34,8 @@ pub enum ImageError {
 pub struct ProcessedImage {
     pub bytes: Vec<u8>,
     pub thumbnail: Vec<u8>,
+    /// A blurred copy at thumbnail size, when asked for: what a locked photo shows.
+    pub blurred: Option<Vec<u8>>,
     /// "jpg" or "png" (PNG keeps transparency).
     pub extension: &'static str,
     pub width: u32,
@@ -41,7 +45,7 @@ pub struct ProcessedImage {
 /// Accepts JPEG, PNG, WebP and GIF (first frame) judged by their bytes, never by a name or
 /// header; applies the EXIF orientation, then re-encodes, which drops EXIF, comments and any
 /// trailing payload.
-pub fn process(bytes: &[u8]) -> Result<ProcessedImage, ImageError> {
+pub fn process(bytes: &[u8], with_blurred: bool) -> Result<ProcessedImage, ImageError> {
     let format = image::guess_format(bytes).map_err(|_| ImageError::UnsupportedType)?;
     if !matches!(
         format,
@@ -80,14 +84,17 @@ pub fn process(bytes: &[u8]) -> Result<ProcessedImage, ImageError> {
 
     let keeps_alpha = decoded.color().has_alpha();
     let thumbnail = decoded.thumbnail(THUMBNAIL_SIDE, THUMBNAIL_SIDE);
-    let (bytes, thumbnail, extension) = if keeps_alpha {
-        (encode_png(&decoded)?, encode_png(&thumbnail)?, "png")
-    } else {
-        (encode_jpeg(&decoded)?, encode_jpeg(&thumbnail)?, "jpg")
-    };
+    // Blurred from the thumbnail: nothing of the original's detail can be recovered from it,
+    // and blurring 480 pixels a side costs little.
+    let blurred = with_blurred.then(|| thumbnail.fast_blur(BLUR_SIGMA));
+    let encode = if keeps_alpha { encode_png } else { encode_jpeg };
+    let blurred = blurred.as_ref().map(encode).transpose()?;
+    let (bytes, thumbnail) = (encode(&decoded)?, encode(&thumbnail)?);
+    let extension = if keeps_alpha { "png" } else { "jpg" };
     Ok(ProcessedImage {
         bytes,
         thumbnail,
+        blurred,
         extension,
         width: decoded.width(),
         height: decoded.height(),
@@ -131,13 +138,13 @@ fn encode_jpeg(image: &DynamicImage) -> Result<Vec<u8>, ImageError> {
 mod tests {
     use super::*;
     use crate::testkit::images::{jpeg_with_exif, png, png_claiming};
-    use image::{Rgba, RgbaImage};
+    use image::{GenericImageView, Rgba, RgbaImage};
 
     #[test]
     fn exif_is_removed_from_jpegs() {
         let input = jpeg_with_exif(64, 48, b"GPS-SECRET-LOCATION");
         assert!(input.windows(10).any(|w| w == b"GPS-SECRET"));
-        let output = process(&input).expect("processed");
+        let output = process(&input, false).expect("processed");
         assert_eq!(output.extension, "jpg");
         assert_eq!((output.width, output.height), (64, 48));
         assert!(!output.bytes.windows(10).any(|w| w == b"GPS-SECRET"));
@@ -151,7 +158,7 @@ mod tests {
         DynamicImage::ImageRgba8(image)
             .write_to(&mut png, ImageFormat::Png)
             .expect("png");
-        let output = process(&png.into_inner()).expect("processed");
+        let output = process(&png.into_inner(), false).expect("processed");
         assert_eq!(output.extension, "png");
         let thumbnail = image::load_from_memory(&output.thumbnail).expect("thumbnail decodes");
         assert_eq!(
@@ -163,16 +170,16 @@ mod tests {
     #[test]
     fn non_images_and_damaged_images_are_refused() {
         assert_eq!(
-            process(b"%PDF-1.4 not an image").unwrap_err(),
+            process(b"%PDF-1.4 not an image", false).unwrap_err(),
             ImageError::UnsupportedType
         );
         assert_eq!(
-            process(b"<svg xmlns='http://www.w3.org/2000/svg'/>").unwrap_err(),
+            process(b"<svg xmlns='http://www.w3.org/2000/svg'/>", false).unwrap_err(),
             ImageError::UnsupportedType
         );
         let whole = png(64, 48);
         assert_eq!(
-            process(&whole[..whole.len() / 2]).unwrap_err(),
+            process(&whole[..whole.len() / 2], false).unwrap_err(),
             ImageError::Damaged
         );
     }
@@ -180,8 +187,45 @@ mod tests {
     #[test]
     fn a_pixel_bomb_is_refused_from_its_header() {
         assert_eq!(
-            process(&png_claiming(50_000, 50_000)).unwrap_err(),
+            process(&png_claiming(50_000, 50_000), false).unwrap_err(),
             ImageError::TooManyPixels(2_500_000_000)
+        );
+    }
+
+    #[test]
+    fn a_blurred_variant_keeps_the_thumbnail_size_but_not_its_detail() {
+        // Sharp black and white stripes: blurring leaves only greys near the middle.
+        let stripes = image::RgbImage::from_fn(960, 720, |x, _| {
+            if (x / 8) % 2 == 0 {
+                image::Rgb([0, 0, 0])
+            } else {
+                image::Rgb([255, 255, 255])
+            }
+        });
+        let mut jpeg = Cursor::new(Vec::new());
+        DynamicImage::ImageRgb8(stripes)
+            .write_to(&mut jpeg, ImageFormat::Png)
+            .expect("png");
+        let input = jpeg.into_inner();
+        assert!(process(&input, false).expect("processed").blurred.is_none());
+        let output = process(&input, true).expect("processed");
+        let blurred = image::load_from_memory(&output.blurred.expect("blurred")).expect("decodes");
+        let thumbnail = image::load_from_memory(&output.thumbnail).expect("decodes");
+        assert_eq!(blurred.dimensions(), thumbnail.dimensions());
+        // Away from the edges, where a blur has fewer neighbours to average.
+        let spread = |image: &DynamicImage| {
+            let (width, height) = image.dimensions();
+            let luma = image.crop_imm(40, 40, width - 80, height - 80).to_luma8();
+            let (min, max) = luma
+                .pixels()
+                .fold((255u8, 0u8), |(lo, hi), p| (lo.min(p[0]), hi.max(p[0])));
+            max - min
+        };
+        assert!(spread(&thumbnail) > 200, "the thumbnail keeps the stripes");
+        assert!(
+            spread(&blurred) < 60,
+            "the blurred copy does not: {}",
+            spread(&blurred)
         );
     }
 }

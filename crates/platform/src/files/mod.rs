@@ -41,6 +41,41 @@ pub struct Purpose {
     pub max_bytes: usize,
     /// The 413 message for a larger file (spec 2, section 5).
     pub too_large: &'static str,
+    /// Also store a blurred copy (`<name>_blur.<ext>`, the spec's `blur` paths): what a
+    /// locked photo shows.
+    pub blurred_variant: bool,
+    /// Keep the files in the private store, which `/api/v1/uploads/` never serves (identity
+    /// documents); only the owning crate's handlers read them, through `AppState::files_of`.
+    pub private: bool,
+}
+
+impl Purpose {
+    /// A public purpose without a blurred copy.
+    pub const fn new(name: &'static str, max_bytes: usize, too_large: &'static str) -> Self {
+        Self {
+            name,
+            max_bytes,
+            too_large,
+            blurred_variant: false,
+            private: false,
+        }
+    }
+
+    pub const fn with_blurred_variant(mut self) -> Self {
+        self.blurred_variant = true;
+        self
+    }
+
+    pub const fn kept_private(mut self) -> Self {
+        self.private = true;
+        self
+    }
+}
+
+/// The blurred copy's path beside a stored image's path.
+pub fn blurred_path(path: &str) -> Option<String> {
+    let (stem, extension) = path.rsplit_once('.')?;
+    Some(format!("{stem}_blur.{extension}"))
 }
 
 /// The purpose of an upload that names none (spec 1: the moment images' call).
@@ -55,6 +90,8 @@ pub const TOO_MUCH_MEMORY: &str = "图片解码所需内存过大，请缩小图
 pub struct StoredUpload {
     pub path: String,
     pub thumbnail_path: String,
+    /// Present for purposes with a blurred variant.
+    pub blurred_path: Option<String>,
 }
 
 /// Checks, decodes, re-encodes and stores an image uploaded by `owner`.
@@ -74,8 +111,9 @@ pub async fn store_image(
         rate_limit::reserve(&mut pooled.conn(), &bucket, UPLOADS_PER_MEMBER, now).await?;
     }
     let byte_size = i64::try_from(bytes.len()).unwrap_or(i64::MAX);
+    let with_blurred = purpose.blurred_variant;
     let processed = DecodeLimiter::shared()
-        .run(move || image::process(&bytes))
+        .run(move || image::process(&bytes, with_blurred))
         .await?
         .map_err(|error| match error {
             ImageError::UnsupportedType => ApiError::unsupported_media_type(NOT_AN_IMAGE),
@@ -91,16 +129,28 @@ pub async fn store_image(
     let folder = format!("uploads/{}/{}", purpose.name, &name[..2]);
     let path = stored_path(format!("{folder}/{name}.{}", processed.extension))?;
     let thumbnail = stored_path(format!("{folder}/{name}_thumb.{}", processed.extension))?;
-    state
-        .storage
+    let store = state.files_of(purpose);
+    store
         .put(&path, processed.bytes)
         .await
         .map_err(ApiError::internal)?;
-    state
-        .storage
+    store
         .put(&thumbnail, processed.thumbnail)
         .await
         .map_err(ApiError::internal)?;
+    let blurred = match processed.blurred {
+        Some(bytes) => {
+            let blurred = blurred_path(path.as_str())
+                .and_then(|raw| StoredPath::parse(&raw))
+                .ok_or_else(|| ApiError::internal("blurred path"))?;
+            store
+                .put(&blurred, bytes)
+                .await
+                .map_err(ApiError::internal)?;
+            Some(blurred)
+        }
+        None => None,
+    };
 
     let mut pooled = state.db.get().await?;
     let conn = &mut pooled.conn();
@@ -118,6 +168,7 @@ pub async fn store_image(
     Ok(StoredUpload {
         path: path.as_str().to_owned(),
         thumbnail_path: thumbnail.as_str().to_owned(),
+        blurred_path: blurred.map(|path| path.as_str().to_owned()),
     })
 }
 
@@ -143,25 +194,33 @@ pub async fn owned_uploads(
     Ok(found.into_iter().collect())
 }
 
-/// Forgets the uploads at `paths` and removes their files (and thumbnails). Call it after the
+/// Forgets the uploads at `paths` and removes their files (thumbnails and blurred copies too). Call it after the
 /// transaction that stopped using them has committed.
 pub async fn delete_uploads(state: &AppState, paths: &[String]) -> Result<(), ApiError> {
     if paths.is_empty() {
         return Ok(());
     }
     let mut pooled = state.db.get().await?;
-    let removed: Vec<(String, String)> = run!(&mut pooled.conn(), |c| diesel::delete(
+    let removed: Vec<(String, String, String)> = run!(&mut pooled.conn(), |c| diesel::delete(
         uploads::table.filter(uploads::path.eq_any(paths))
     )
-    .returning((uploads::path, uploads::thumbnail_path))
+    .returning((uploads::purpose, uploads::path, uploads::thumbnail_path))
     .get_results(c)
     .await)?;
-    for (path, thumbnail) in removed {
-        for file in [path, thumbnail]
+    for (purpose, path, thumbnail) in removed {
+        // A purpose no module registers any more was public: only private ones need naming.
+        let store = match state.settings.upload_purpose(&purpose) {
+            Some(purpose) => state.files_of(purpose),
+            None => &state.storage,
+        };
+        let blurred = blurred_path(&path);
+        for file in [Some(path), Some(thumbnail), blurred]
             .iter()
+            .flatten()
             .filter_map(|p| StoredPath::parse(p))
         {
-            if let Err(error) = state.storage.delete(&file).await {
+            // Deleting a file that is not there (no blurred copy) succeeds.
+            if let Err(error) = store.delete(&file).await {
                 tracing::warn!(%error, path = file.as_str(), "could not delete an upload's file");
             }
         }
