@@ -22,7 +22,7 @@ pub struct ApiError {
 /// The body of every error answer.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct ErrorEnvelope {
-    /// The domain code (400, 401, 403, 404, 409, 413, 415, 429, 431, 500).
+    /// The domain code (400, 401, 402, 403, 404, 405, 409, 413, 415, 429, 431, 500, 502, 503).
     pub code: u16,
     pub message: String,
     /// Always null on errors.

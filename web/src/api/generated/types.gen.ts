@@ -623,7 +623,7 @@ export type EnvelopeWeChatLoginData = {
  */
 export type ErrorEnvelope = {
     /**
-     * The domain code (400, 401, 403, 404, 409, 413, 415, 429, 431, 500).
+     * The domain code (400, 401, 402, 403, 404, 405, 409, 413, 415, 429, 431, 500, 502, 503).
      */
     code: number;
     /**
