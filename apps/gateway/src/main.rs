@@ -244,10 +244,11 @@ fn serve(loaded: Loaded) -> Result<(), String> {
             .map_err(|e| format!("XINQIAO_DATABASE_URL: {e}"))?;
         spawn_maintenance(state.clone());
         let document = mount::openapi_document();
+        let routes = platform::http::Routes::new(mount::MODULES);
         let server = HttpServer::new(move || {
             let document = document.clone();
             let web_dir = web_dir.clone();
-            platform::http::app(state.clone(), mount::MODULES, move |cfg| {
+            platform::http::app(state.clone(), routes.clone(), move |cfg| {
                 cfg.route(
                     "/api/docs",
                     actix::get().to(|| async { Redirect::to("/api/docs/") }),

@@ -32,12 +32,30 @@ const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'; \
 
 const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
 
-/// Builds the application of `modules`: `before_api` registers routes that must win over the `/api` scope
-/// (the OpenAPI document and its browsable reference); callers may chain more services and a
-/// default service (the web app) onto the result.
+/// The modules an application mounts, with what is derived from them. Built once per process,
+/// before `HttpServer::new`, and cloned into each worker's app: deriving it (an OpenAPI
+/// document) in the app factory would repeat that work on every worker.
+#[derive(Clone)]
+pub struct Routes {
+    modules: &'static [Module],
+    declared: web::Data<DeclaredMethods>,
+}
+
+impl Routes {
+    pub fn new(modules: &'static [Module]) -> Self {
+        Self {
+            modules,
+            declared: web::Data::new(DeclaredMethods::of(&openapi(modules))),
+        }
+    }
+}
+
+/// Builds the application of `routes`: `before_api` registers routes that must win over the
+/// `/api` scope (the OpenAPI document and its browsable reference); callers may chain more
+/// services and a default service (the web app) onto the result.
 pub fn app(
     state: web::Data<AppState>,
-    modules: &'static [Module],
+    routes: Routes,
     before_api: impl FnOnce(&mut web::ServiceConfig),
 ) -> App<
     impl ServiceFactory<
@@ -50,7 +68,7 @@ pub fn app(
 > {
     App::new()
         .app_data(state)
-        .app_data(web::Data::new(DeclaredMethods::of(&openapi(modules))))
+        .app_data(routes.declared)
         .app_data(json_config())
         .app_data(web::QueryConfig::default().error_handler(query_error))
         .app_data(web::PathConfig::default().error_handler(path_error))
@@ -60,7 +78,7 @@ pub fn app(
             web::scope("/api")
                 .service(
                     web::scope("/v1")
-                        .configure(|cfg| mount_all(modules, &mut ServiceConfig::new(cfg)))
+                        .configure(|cfg| mount_all(routes.modules, &mut ServiceConfig::new(cfg)))
                         .default_service(web::to(api_fallback)),
                 )
                 .default_service(web::to(api_fallback)),

@@ -23,7 +23,7 @@ use crate::clock::ManualClock;
 use crate::config::Source;
 use crate::config::{Config, DatabaseUrl};
 use crate::db::DbPool;
-use crate::http::app;
+use crate::http::{Routes, app};
 use crate::module::{Module, load_settings};
 use crate::settings::Settings;
 use crate::state::AppState;
@@ -43,7 +43,7 @@ type Call = Box<dyn Fn(TestRequest) -> LocalBoxFuture<'static, ServiceResponse<B
 pub struct TestApp {
     pub state: web::Data<AppState>,
     pub clock: ManualClock,
-    modules: &'static [Module],
+    routes: Routes,
     call: Call,
     _database: TestDatabase,
 }
@@ -97,8 +97,10 @@ impl TestApp {
             Arc::new(clock.clone()),
             directory(pool),
         ));
-        let service =
-            Rc::new(actix_web::test::init_service(app(state.clone(), modules, |_| {})).await);
+        let routes = Routes::new(modules);
+        let service = Rc::new(
+            actix_web::test::init_service(app(state.clone(), routes.clone(), |_| {})).await,
+        );
         let call: Call = Box::new(move |request| {
             let service = service.clone();
             Box::pin(async move {
@@ -110,7 +112,7 @@ impl TestApp {
         Some(Self {
             state,
             clock,
-            modules,
+            routes,
             call,
             _database: database,
         })
@@ -157,8 +159,8 @@ pub struct TestServer {
 impl TestApp {
     /// Starts a [`TestServer`] over this application's state and routes.
     pub fn serve(&self, workers: usize) -> TestServer {
-        let (state, modules) = (self.state.clone(), self.modules);
-        let server = actix_web::HttpServer::new(move || app(state.clone(), modules, |_| {}))
+        let (state, routes) = (self.state.clone(), self.routes.clone());
+        let server = actix_web::HttpServer::new(move || app(state.clone(), routes.clone(), |_| {}))
             .workers(workers)
             .disable_signals()
             .bind(("127.0.0.1", 0))
