@@ -10,7 +10,13 @@
 //! It also owns what visitors send to the back office: feedback messages, stored for admins
 //! to read.
 
+mod back_office;
 mod feedback;
 
-/// The feedback form's route, under /api/v1.
-pub const MODULE: platform::Module = platform::Module::new("admin", feedback::configure);
+/// The feedback form's route and the guarded /admin scope, under /api/v1.
+pub const MODULE: platform::Module = platform::Module::new("admin", configure);
+
+fn configure(cfg: &mut utoipa_actix_web::service_config::ServiceConfig<'_>) {
+    feedback::configure(cfg);
+    back_office::configure(cfg);
+}

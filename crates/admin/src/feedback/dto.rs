@@ -1,7 +1,10 @@
-//! The feedback form as it arrives.
+//! The feedback form as it arrives, and messages as the back office lists them.
 
-use serde::Deserialize;
+use platform::UserId;
+use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
+
+use super::model::StoredFeedback;
 
 /// Every field is required; a missing or blank one is answered with the form's sentence for
 /// it (Please enter your name, …). Surrounding spaces are dropped before the lengths count.
@@ -30,4 +33,41 @@ pub struct FeedbackRequest {
     #[serde(default)]
     #[schema(required = true, min_length = 1, max_length = 2000, pattern = r"\S")]
     pub message: String,
+}
+
+/// A stored message.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct FeedbackItem {
+    pub id: i64,
+    /// The member who sent it while signed in; null for a guest.
+    pub user_id: Option<UserId>,
+    pub name: String,
+    pub email: String,
+    /// suggestion, bug, feature or other.
+    #[serde(rename = "type")]
+    pub kind: String,
+    pub message: String,
+    /// Unix seconds.
+    pub created_at: i64,
+}
+
+impl From<StoredFeedback> for FeedbackItem {
+    fn from(row: StoredFeedback) -> Self {
+        Self {
+            id: row.id,
+            user_id: row.user_id,
+            name: row.name,
+            email: row.email,
+            kind: row.kind,
+            message: row.message,
+            created_at: row.created_at,
+        }
+    }
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct FeedbackListData {
+    pub list: Vec<FeedbackItem>,
+    pub total: i64,
 }

@@ -1,5 +1,7 @@
-//! POST /feedback/create: the feedback form's messages, stored for the back office.
+//! POST /feedback/create: the feedback form's messages, stored for the back office, which
+//! reads them at POST /admin/feedback/list.
 
+pub mod admin;
 mod dto;
 mod http;
 mod model;

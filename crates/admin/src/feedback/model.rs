@@ -109,6 +109,19 @@ pub struct NewFeedback<'a> {
     pub created_at: i64,
 }
 
+/// A message as the back office reads it.
+#[derive(Debug, Queryable, Selectable)]
+#[diesel(table_name = feedback)]
+pub struct StoredFeedback {
+    pub id: i64,
+    pub user_id: Option<UserId>,
+    pub name: String,
+    pub email: String,
+    pub kind: String,
+    pub message: String,
+    pub created_at: i64,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

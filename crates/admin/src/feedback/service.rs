@@ -1,8 +1,10 @@
-//! Feedback rules: how many messages one address may send.
+//! Feedback rules: how many messages one address may send, and what admins read.
 
+use platform::paging::PageWindow;
 use platform::rate_limit::{self, Limit};
 use platform::{ApiError, AppState, UserId, transaction};
 
+use super::dto::FeedbackItem;
 use super::model::{Feedback, NewFeedback};
 use super::repo;
 
@@ -37,4 +39,11 @@ pub async fn submit(
         repo::insert(tx, &row).await?;
         Ok::<_, ApiError>(())
     })
+}
+
+/// A page of messages for the back office, newest first, and their total.
+pub async fn list(state: &AppState, window: PageWindow) -> Result<(Vec<FeedbackItem>, i64), ApiError> {
+    let mut pooled = state.db.get().await?;
+    let (rows, total) = repo::page(&mut pooled.conn(), window).await?;
+    Ok((rows.into_iter().map(FeedbackItem::from).collect(), total))
 }

@@ -1,4 +1,5 @@
-//! Black-box tests of the feedback API, each run on SQLite and on PostgreSQL.
+//! Black-box tests of the feedback API and the guarded back office, each run on SQLite and on
+//! PostgreSQL.
 
 // Unwrapping is how a test says "this must hold"; the lint guards production code.
 #![allow(clippy::unwrap_used)]
@@ -6,11 +7,29 @@
 use std::net::SocketAddr;
 
 use actix_web::test::TestRequest;
-use platform::testkit::{Engine, TestApp, TestResponse};
+use accounts::testkit::signed_in_user;
+use platform::Role;
+use platform::testkit::{Engine, TestApp, TestResponse, with_token};
 use serde_json::{Value, json};
 
+const MODULES: &[platform::Module] = &[accounts::MODULE, admin::MODULE];
+
 async fn spawn_app(engine: Engine) -> Option<TestApp> {
-    accounts::testkit::spawn_app_with(engine, &[accounts::MODULE, admin::MODULE]).await
+    accounts::testkit::spawn_app_with(engine, MODULES).await
+}
+
+/// (method, path) of every documented back-office operation.
+fn back_office_operations() -> Vec<(String, String)> {
+    let document = serde_json::to_value(platform::http::openapi(MODULES)).unwrap();
+    let mut operations = Vec::new();
+    for (path, item) in document["paths"].as_object().unwrap() {
+        if path.starts_with("/api/v1/admin/") {
+            for method in item.as_object().unwrap().keys() {
+                operations.push((method.to_uppercase(), path.clone()));
+            }
+        }
+    }
+    operations
 }
 
 fn feedback() -> Value {
@@ -67,6 +86,48 @@ async fn feedback_returns_429_after_five_messages_from_one_address(app) {
     assert_eq!(send_from(&app, "10.3.3.3", feedback()).await.status, 200, "other addresses are not affected");
     app.clock.advance(3600);
     assert_eq!(send_from(&app, "10.2.2.2", feedback()).await.status, 200);
+}
+
+async fn every_back_office_operation_refuses_guests_and_members_before_reading_the_body(app) {
+    let member = signed_in_user(&app, "member", Role::User).await;
+    let operations = back_office_operations();
+    assert!(operations.iter().any(|(_, path)| path == "/api/v1/admin/feedback/list"), "{operations:?}");
+    for (method, path) in operations {
+        for (token, status) in [(None, 401), (Some(member.token.as_str()), 403)] {
+            let request = TestRequest::default()
+                .method(method.parse().unwrap())
+                .uri(&path)
+                .insert_header(("content-type", "application/json"))
+                .set_payload("\u{3}");
+            let response = app.send(with_token(request, token)).await;
+            assert_eq!(response.status, status, "{method} {path} with {token:?}");
+        }
+    }
+}
+
+async fn admins_read_feedback_newest_first(app) {
+    let admin = signed_in_user(&app, "admin", Role::Admin).await;
+    let member = signed_in_user(&app, "member", Role::User).await;
+    send_from(&app, "10.4.4.4", feedback()).await;
+    let signed = with_token(
+        TestRequest::post().uri("/api/v1/feedback/create").peer_addr("10.4.4.5:40000".parse().unwrap()),
+        Some(&member.token),
+    )
+    .set_json(json!({"name": "会员", "email": "m@example.com", "type": "bug", "message": "头像上传失败"}));
+    assert_eq!(app.send(signed).await.status, 200);
+
+    let page = app.post("/api/v1/admin/feedback/list", json!({"page": 1, "pageSize": 1}), Some(&admin.token)).await;
+    assert_eq!(page.status, 200, "{}", page.json);
+    assert_eq!(page.data()["total"], json!(2));
+    let list = page.data()["list"].as_array().unwrap();
+    assert_eq!(list.len(), 1);
+    assert_eq!(list[0]["message"], json!("头像上传失败"));
+    assert_eq!(list[0]["type"], json!("bug"));
+    assert_eq!(list[0]["userId"], json!(member.id.0));
+
+    let second = app.post("/api/v1/admin/feedback/list", json!({"page": 2, "pageSize": 1}), Some(&admin.token)).await;
+    assert_eq!(second.data()["list"][0]["name"], json!("小李"));
+    assert_eq!(second.data()["list"][0]["userId"], Value::Null);
 }
 
 }

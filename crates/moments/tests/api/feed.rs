@@ -14,6 +14,35 @@ async fn guests_and_strangers_see_public_moments_and_authors_see_all_their_own(a
     assert_eq!(contents(&member_feed(&app, &author, 0).await), vec!["仅自己", "好友可见", "公开"]);
 }
 
+async fn every_member_a_page_names_is_named_on_every_page(app) {
+    let author = signed_in_user(&app, "author", Role::User).await;
+    let fan = signed_in_user(&app, "fan", Role::User).await;
+    let oldest = publish(&app, &author, "最早", "public").await;
+    let own = publish(&app, &author, "仅自己", "private").await;
+    for n in 0..10 {
+        publish(&app, &author, &format!("第{n}条"), "public").await;
+    }
+    app.post("/api/v1/moment/like", json!({"momentId": oldest}), Some(&fan.token)).await;
+    let body = json!({"momentId": oldest, "content": "沙发", "parentId": 0});
+    app.post("/api/v1/comment/create", body, Some(&fan.token)).await;
+    app.post("/api/v1/moment/like", json!({"momentId": own}), Some(&author.token)).await;
+    let body = json!({"momentId": own, "content": "备忘", "parentId": 0});
+    app.post("/api/v1/comment/create", body, Some(&author.token)).await;
+
+    // The oldest moment is on the second page, past ten newer ones.
+    let second_page = guest_feed(&app, guest_feed(&app, 0).await[9]["momentId"].as_i64().unwrap()).await;
+    assert_eq!(contents(&second_page), vec!["最早"]);
+    assert_eq!(second_page[0]["nickName"], json!("author"));
+    assert_eq!(parsed(&second_page[0]["likes"]), vec![json!({"uuid": fan.uuid, "nickname": "fan"})]);
+    assert_eq!(parsed(&second_page[0]["comments"])[0]["Nickname"], json!("fan"));
+
+    let mine = member_feed(&app, &author, oldest + 2).await;
+    assert_eq!(contents(&mine), vec!["仅自己", "最早"]);
+    assert_eq!(parsed(&mine[0]["likes"]), vec![json!({"uuid": author.uuid, "nickname": "author"})]);
+    assert_eq!(parsed(&mine[0]["comments"])[0]["Nickname"], json!("author"));
+    assert_eq!(parsed(&mine[1]["likes"])[0]["nickname"], json!("fan"));
+}
+
 async fn the_member_list_needs_a_token(app) {
     let response = app.post("/api/v1/moment/list", json!({"fromId": 0}), None).await;
     assert_eq!(response.status, 401);

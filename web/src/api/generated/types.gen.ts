@@ -450,6 +450,21 @@ export type EnvelopeFeedData = {
     message: string;
 };
 
+export type EnvelopeFeedbackListData = {
+    /**
+     * 200 on success.
+     */
+    code: number;
+    data: {
+        list: Array<FeedbackItem>;
+        total: number;
+    };
+    /**
+     * A short success text (the spec's where it gives one) or "ok".
+     */
+    message: string;
+};
+
 export type EnvelopeHealth = {
     /**
      * 200 on success.
@@ -648,6 +663,30 @@ export type FeedRequest = {
      * Moments per page, 10 to 20 (default 10); other values are brought into that range.
      */
     pageSize?: number | null;
+};
+
+/**
+ * A stored message.
+ */
+export type FeedbackItem = {
+    /**
+     * Unix seconds.
+     */
+    createdAt: number;
+    email: string;
+    id: number;
+    message: string;
+    name: string;
+    /**
+     * suggestion, bug, feature or other.
+     */
+    type: string;
+    userId?: UserId | null;
+};
+
+export type FeedbackListData = {
+    list: Array<FeedbackItem>;
+    total: number;
 };
 
 /**
@@ -946,6 +985,8 @@ export type UploadForm = {
     file: Blob | File;
 };
 
+export type UserId = number;
+
 /**
  * The QR-code callback's answer: the login fields plus where to go next.
  */
@@ -955,6 +996,40 @@ export type WeChatLoginData = LoginData & {
      */
     redirectURL: string;
 };
+
+export type AdminListFeedbackData = {
+    /**
+     * May be left out (or null): the first page of 20
+     */
+    body?: PageRequest | null;
+    path?: never;
+    query?: never;
+    url: '/api/v1/admin/feedback/list';
+};
+
+export type AdminListFeedbackErrors = {
+    /**
+     * The body is not valid JSON of this shape
+     */
+    400: ErrorEnvelope;
+    /**
+     * Not signed in
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not an admin
+     */
+    403: ErrorEnvelope;
+    413: ErrorEnvelope;
+};
+
+export type AdminListFeedbackError = AdminListFeedbackErrors[keyof AdminListFeedbackErrors];
+
+export type AdminListFeedbackResponses = {
+    200: EnvelopeFeedbackListData;
+};
+
+export type AdminListFeedbackResponse = AdminListFeedbackResponses[keyof AdminListFeedbackResponses];
 
 export type ListBlogCategoriesData = {
     /**
