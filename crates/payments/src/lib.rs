@@ -1,0 +1,1 @@
+//! The wallet (being built).

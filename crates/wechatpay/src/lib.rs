@@ -1,0 +1,1 @@
+//! WeChat Pay API v3 for Native payment (being built).
