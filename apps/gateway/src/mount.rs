@@ -11,6 +11,7 @@ pub const MODULES: &[Module] = &[
     platform::module::SITE,
     platform::module::UPLOADS,
     accounts::MODULE,
+    payments::MODULE,
     moments::MODULE,
     blog::MODULE,
     admin::MODULE,

@@ -1,1 +1,34 @@
-//! The wallet (being built).
+//! The wallet: balances in fen (CNY) and points, changed only through an append-only ledger;
+//! recharge orders paid by WeChat Pay or, as the embedded default, a sandbox that charges
+//! nothing; and the purchases other crates make through [`api`].
+
+pub mod api;
+mod demo;
+mod dto;
+mod error;
+mod http;
+mod ledger;
+mod model;
+mod recharge;
+mod repo;
+mod sandbox;
+mod schema;
+pub mod settings;
+mod wallet;
+mod wechat;
+
+use platform::module::{LocalBoxFuture, Module};
+use platform::{ApiError, AppState};
+
+/// The wallet; closes abandoned orders hourly; demo members get balances and bills.
+pub const MODULE: Module = Module::new("payments", http::configure)
+    .with_settings(settings::load)
+    .with_maintenance(close_abandoned_orders)
+    .with_demo_seed(demo::seed);
+
+fn close_abandoned_orders(state: &AppState) -> LocalBoxFuture<'_, Result<(), ApiError>> {
+    Box::pin(async move {
+        recharge::expire_overdue(state).await?;
+        Ok(())
+    })
+}

@@ -311,3 +311,22 @@ async fn request_id(
     });
     Ok(response)
 }
+
+/// This site's origin as browsers and outside services should reach it: the configured
+/// public URL; else, behind a proxy, the forwarded one; else this server's own (plain HTTP)
+/// with the request's Host.
+pub fn site_origin(state: &AppState, request: &actix_web::HttpRequest) -> String {
+    if !state.config.public_url.is_empty() {
+        return state.config.public_url.clone();
+    }
+    if state.config.behind_proxy {
+        let info = request.connection_info();
+        return format!("{}://{}", info.scheme(), info.host());
+    }
+    let host = request
+        .headers()
+        .get(actix_web::http::header::HOST)
+        .and_then(|value| value.to_str().ok())
+        .map_or_else(|| request.app_config().host().to_owned(), str::to_owned);
+    format!("http://{host}")
+}

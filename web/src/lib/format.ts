@@ -22,3 +22,8 @@ export function formatDate(epochSeconds: number): string {
   const date = new Date(epochSeconds * 1000);
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
+
+/** Date and time the zh-CN way (spec 2 section 9), for bills and orders. */
+export function formatDateTime(epochSeconds: number): string {
+  return new Date(epochSeconds * 1000).toLocaleString('zh-CN', { hour12: false });
+}

@@ -100,24 +100,6 @@ pub struct UnbindRequest {
     pub password: Option<String>,
 }
 
-/// The origin WeChat sends the browser back to: the configured public URL; else, behind a
-/// proxy, the forwarded one; else this server's own (plain HTTP) with the request's Host.
-fn site_origin(state: &AppState, request: &HttpRequest) -> String {
-    if !state.config.public_url.is_empty() {
-        return state.config.public_url.clone();
-    }
-    if state.config.behind_proxy {
-        let info = request.connection_info();
-        return format!("{}://{}", info.scheme(), info.host());
-    }
-    let host = request
-        .headers()
-        .get(header::HOST)
-        .and_then(|value| value.to_str().ok())
-        .map_or_else(|| request.app_config().host().to_owned(), str::to_owned);
-    format!("http://{host}")
-}
-
 fn href_or_home(raw: Option<&str>) -> Result<String, WeChatError> {
     match raw.filter(|h| !h.is_empty()) {
         None => Ok("/".into()),
@@ -165,7 +147,7 @@ async fn wechat_login(
     client: ClientAddress,
     query: web::Query<QrLoginQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let origin = site_origin(&state, &request);
+    let origin = platform::http::site_origin(&state, &request);
     let redirect_uri = match query.redirect_uri.as_deref() {
         None | Some("") => format!("{origin}{}", Flow::Open.callback_path()),
         Some(raw) => match targets::callback_on_site(raw, &origin) {
@@ -205,7 +187,7 @@ async fn wechat_official_login(
     query: web::Query<OfficialLoginQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let href = href_or_home(query.href.as_deref())?;
-    let origin = site_origin(&state, &request);
+    let origin = platform::http::site_origin(&state, &request);
     let redirect_uri = format!("{origin}{}", Flow::Official.callback_path());
     let started = service::start(
         &state,
@@ -352,7 +334,7 @@ async fn wechat_bind(
     user: CurrentUser,
     body: web::Json<BindRequest>,
 ) -> Result<impl Responder, ApiError> {
-    let origin = site_origin(&state, &request);
+    let origin = platform::http::site_origin(&state, &request);
     let (flow, redirect_uri) = body
         .redirect_uri
         .as_deref()

@@ -42,7 +42,10 @@ pub async fn submit(
 }
 
 /// A page of messages for the back office, newest first, and their total.
-pub async fn list(state: &AppState, window: PageWindow) -> Result<(Vec<FeedbackItem>, i64), ApiError> {
+pub async fn list(
+    state: &AppState,
+    window: PageWindow,
+) -> Result<(Vec<FeedbackItem>, i64), ApiError> {
     let mut pooled = state.db.get().await?;
     let (rows, total) = repo::page(&mut pooled.conn(), window).await?;
     Ok((rows.into_iter().map(FeedbackItem::from).collect(), total))

@@ -6,8 +6,8 @@
 
 use std::net::SocketAddr;
 
-use actix_web::test::TestRequest;
 use accounts::testkit::signed_in_user;
+use actix_web::test::TestRequest;
 use platform::Role;
 use platform::testkit::{Engine, TestApp, TestResponse, with_token};
 use serde_json::{Value, json};

@@ -2,7 +2,7 @@
 
 import { type Client, formDataBodySerializer, type Options as Options2, type TDataShape } from './client';
 import { client } from './client.gen';
-import type { AdminListFeedbackData, AdminListFeedbackErrors, AdminListFeedbackResponses, CreateBlogData, CreateBlogErrors, CreateBlogResponses, CreateCommentData, CreateCommentErrors, CreateCommentResponses, CreateFeedbackData, CreateFeedbackErrors, CreateFeedbackResponses, CreateMomentData, CreateMomentErrors, CreateMomentResponses, DeleteBlogData, DeleteBlogErrors, DeleteBlogResponses, DeleteCommentData, DeleteCommentErrors, DeleteCommentResponses, DeleteMomentData, DeleteMomentErrors, DeleteMomentResponses, GetBlogData, GetBlogErrors, GetBlogResponses, GetCaptchaData, GetCaptchaErrors, GetCaptchaResponses, GetHealthData, GetHealthResponses, GetSiteConfigData, GetSiteConfigResponses, GetUploadData, GetUploadErrors, GetUploadResponses, KeepLoginData, KeepLoginErrors, KeepLoginResponses, LikeMomentData, LikeMomentErrors, LikeMomentResponses, ListBlogCategoriesData, ListBlogCategoriesErrors, ListBlogCategoriesResponses, ListBlogsData, ListBlogsErrors, ListBlogsResponses, ListBlogTagsData, ListBlogTagsErrors, ListBlogTagsResponses, ListGuestMomentsData, ListGuestMomentsErrors, ListGuestMomentsResponses, ListMomentsData, ListMomentsErrors, ListMomentsResponses, ListMyBlogsData, ListMyBlogsErrors, ListMyBlogsResponses, LoginUserData, LoginUserErrors, LoginUserResponses, LogoutUserData, LogoutUserErrors, LogoutUserResponses, PublishBlogData, PublishBlogErrors, PublishBlogResponses, RegisterUserData, RegisterUserErrors, RegisterUserResponses, UnlikeMomentData, UnlikeMomentErrors, UnlikeMomentResponses, UnpublishBlogData, UnpublishBlogErrors, UnpublishBlogResponses, UpdateBlogData, UpdateBlogErrors, UpdateBlogResponses, UploadFileData, UploadFileErrors, UploadFileResponses, WechatBindData, WechatBindErrors, WechatBindingData, WechatBindingErrors, WechatBindingResponses, WechatBindResponses, WechatCallbackData, WechatCallbackErrors, WechatCallbackResponses, WechatLoginData, WechatLoginErrors, WechatOfficialCallbackData, WechatOfficialCallbackErrors, WechatOfficialCallbackResponses, WechatOfficialLoginData, WechatOfficialLoginErrors, WechatUnbindData, WechatUnbindErrors, WechatUnbindResponses } from './types.gen';
+import type { AdminListFeedbackData, AdminListFeedbackErrors, AdminListFeedbackResponses, CreateBlogData, CreateBlogErrors, CreateBlogResponses, CreateCommentData, CreateCommentErrors, CreateCommentResponses, CreateFeedbackData, CreateFeedbackErrors, CreateFeedbackResponses, CreateMomentData, CreateMomentErrors, CreateMomentResponses, CreateRechargeData, CreateRechargeErrors, CreateRechargeResponses, DeleteBlogData, DeleteBlogErrors, DeleteBlogResponses, DeleteCommentData, DeleteCommentErrors, DeleteCommentResponses, DeleteMomentData, DeleteMomentErrors, DeleteMomentResponses, GetBalanceData, GetBalanceErrors, GetBalanceResponses, GetBlogData, GetBlogErrors, GetBlogResponses, GetCaptchaData, GetCaptchaErrors, GetCaptchaResponses, GetHealthData, GetHealthResponses, GetRechargeOrderData, GetRechargeOrderErrors, GetRechargeOrderResponses, GetSandboxOrderData, GetSandboxOrderErrors, GetSandboxOrderResponses, GetSiteConfigData, GetSiteConfigResponses, GetUploadData, GetUploadErrors, GetUploadResponses, KeepLoginData, KeepLoginErrors, KeepLoginResponses, LikeMomentData, LikeMomentErrors, LikeMomentResponses, ListBlogCategoriesData, ListBlogCategoriesErrors, ListBlogCategoriesResponses, ListBlogsData, ListBlogsErrors, ListBlogsResponses, ListBlogTagsData, ListBlogTagsErrors, ListBlogTagsResponses, ListGuestMomentsData, ListGuestMomentsErrors, ListGuestMomentsResponses, ListMomentsData, ListMomentsErrors, ListMomentsResponses, ListMyBlogsData, ListMyBlogsErrors, ListMyBlogsResponses, ListRechargesData, ListRechargesErrors, ListRechargesResponses, ListTransactionsData, ListTransactionsErrors, ListTransactionsResponses, LoginUserData, LoginUserErrors, LoginUserResponses, LogoutUserData, LogoutUserErrors, LogoutUserResponses, PaySandboxOrderData, PaySandboxOrderErrors, PaySandboxOrderResponses, PublishBlogData, PublishBlogErrors, PublishBlogResponses, ReceiveWechatpayNotificationData, ReceiveWechatpayNotificationErrors, ReceiveWechatpayNotificationResponses, RegisterUserData, RegisterUserErrors, RegisterUserResponses, UnlikeMomentData, UnlikeMomentErrors, UnlikeMomentResponses, UnpublishBlogData, UnpublishBlogErrors, UnpublishBlogResponses, UpdateBlogData, UpdateBlogErrors, UpdateBlogResponses, UploadFileData, UploadFileErrors, UploadFileResponses, WechatBindData, WechatBindErrors, WechatBindingData, WechatBindingErrors, WechatBindingResponses, WechatBindResponses, WechatCallbackData, WechatCallbackErrors, WechatCallbackResponses, WechatLoginData, WechatLoginErrors, WechatOfficialCallbackData, WechatOfficialCallbackErrors, WechatOfficialCallbackResponses, WechatOfficialLoginData, WechatOfficialLoginErrors, WechatUnbindData, WechatUnbindErrors, WechatUnbindResponses } from './types.gen';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -259,7 +259,97 @@ export const unlikeMoment = <ThrowOnError extends boolean = false>(options: Opti
     }
 });
 
+/**
+ * Opens a recharge order; `url` is what the QR code shows.
+ */
+export const createRecharge = <ThrowOnError extends boolean = false>(options: Options<CreateRechargeData, ThrowOnError>) => (options.client ?? client).post<CreateRechargeResponses, CreateRechargeErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/recharge/create',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * The state of one of the caller's orders; polled every 2 s while the QR code shows.
+ */
+export const getRechargeOrder = <ThrowOnError extends boolean = false>(options: Options<GetRechargeOrderData, ThrowOnError>) => (options.client ?? client).post<GetRechargeOrderResponses, GetRechargeOrderErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/recharge/getorder',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * The caller's recharge orders, newest first.
+ */
+export const listRecharges = <ThrowOnError extends boolean = false>(options?: Options<ListRechargesData, ThrowOnError>) => (options?.client ?? client).post<ListRechargesResponses, ListRechargesErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/recharge/list',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options?.headers
+    }
+});
+
+/**
+ * The sandbox payment page's order (no sign-in: the order number is the QR code's secret).
+ */
+export const getSandboxOrder = <ThrowOnError extends boolean = false>(options: Options<GetSandboxOrderData, ThrowOnError>) => (options.client ?? client).post<GetSandboxOrderResponses, GetSandboxOrderErrors, ThrowOnError>({
+    url: '/api/v1/recharge/sandbox/order',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Confirms (`paid`) or fails a pending sandbox order; nothing is charged.
+ */
+export const paySandboxOrder = <ThrowOnError extends boolean = false>(options: Options<PaySandboxOrderData, ThrowOnError>) => (options.client ?? client).post<PaySandboxOrderResponses, PaySandboxOrderErrors, ThrowOnError>({
+    url: '/api/v1/recharge/sandbox/pay',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * WeChat Pay's payment notification (signed and encrypted; no sign-in). Answers 204 when
+ * the payment is credited or was before, 4xx/5xx with WeChat Pay's `{code, message}` so it
+ * retries otherwise.
+ */
+export const receiveWechatpayNotification = <ThrowOnError extends boolean = false>(options: Options<ReceiveWechatpayNotificationData, ThrowOnError>) => (options.client ?? client).post<ReceiveWechatpayNotificationResponses, ReceiveWechatpayNotificationErrors, ThrowOnError>({
+    url: '/api/v1/recharge/wechatpay/notify',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
 export const getSiteConfig = <ThrowOnError extends boolean = false>(options?: Options<GetSiteConfigData, ThrowOnError>) => (options?.client ?? client).get<GetSiteConfigResponses, unknown, ThrowOnError>({ url: '/api/v1/site/config', ...options });
+
+/**
+ * The caller's ledger, newest first, in one currency (CNY unless asked for POINTS).
+ */
+export const listTransactions = <ThrowOnError extends boolean = false>(options?: Options<ListTransactionsData, ThrowOnError>) => (options?.client ?? client).post<ListTransactionsResponses, ListTransactionsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/transactions/list',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options?.headers
+    }
+});
 
 /**
  * Stores an image (JPEG, PNG, WebP or GIF). The answer's message holds the stored relative
@@ -280,6 +370,15 @@ export const uploadFile = <ThrowOnError extends boolean = false>(options: Option
  * Serves a stored upload. Names are random and never reused, so they are cached for a year.
  */
 export const getUpload = <ThrowOnError extends boolean = false>(options: Options<GetUploadData, ThrowOnError>) => (options.client ?? client).get<GetUploadResponses, GetUploadErrors, ThrowOnError>({ url: '/api/v1/uploads/{path}', ...options });
+
+/**
+ * The caller's balances: CNY in fen first (the spec reads the first entry), then points.
+ */
+export const getBalance = <ThrowOnError extends boolean = false>(options?: Options<GetBalanceData, ThrowOnError>) => (options?.client ?? client).get<GetBalanceResponses, GetBalanceErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/user/balance',
+    ...options
+});
 
 /**
  * A new captcha image; its answer is kept (hashed) for five minutes and one use.

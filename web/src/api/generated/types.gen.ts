@@ -4,6 +4,20 @@ export type ClientOptions = {
     baseUrl: `${string}://${string}` | (string & {});
 };
 
+/**
+ * One balance; `GET /user/balance` lists CNY (in fen) first, then points.
+ */
+export type BalanceEntry = {
+    /**
+     * Fen for CNY, whole points for POINTS.
+     */
+    balance: number;
+    /**
+     * CNY or POINTS.
+     */
+    currencyCode: string;
+};
+
 export type BindRequest = {
     /**
      * `{origin}/wechatcallback` (QR code) or `{origin}/officialcallback` (inside WeChat).
@@ -188,12 +202,46 @@ export type CreateMomentRequest = {
     visibility?: string | null;
 };
 
+/**
+ * Read as empty when left out, so the answer is the field's sentence, not a parse error.
+ */
+export type CreateRechargeRequest = {
+    /**
+     * 1: WeChat Pay (the only method).
+     */
+    payMethod: number;
+    /**
+     * The amount in fen: 10 (¥0.10) to 100000000 (¥1000000).
+     */
+    payMoney: number;
+};
+
 export type CreatedBlog = {
     id: BlogId;
 };
 
 export type CreatedMoment = {
     momentId: MomentId;
+};
+
+export type CreatedRecharge = {
+    /**
+     * Fen.
+     */
+    amount: number;
+    /**
+     * When the order can no longer be paid (unix seconds).
+     */
+    expiresAt: number;
+    orderNo: string;
+    /**
+     * True when the payment is a sandbox one that charges nothing.
+     */
+    sandbox: boolean;
+    /**
+     * What the QR code encodes: WeChat Pay's `code_url`, or the sandbox's payment page.
+     */
+    url: string;
 };
 
 /**
@@ -419,6 +467,36 @@ export type EnvelopeCreatedMoment = {
     message: string;
 };
 
+export type EnvelopeCreatedRecharge = {
+    /**
+     * 200 on success.
+     */
+    code: number;
+    data: {
+        /**
+         * Fen.
+         */
+        amount: number;
+        /**
+         * When the order can no longer be paid (unix seconds).
+         */
+        expiresAt: number;
+        orderNo: string;
+        /**
+         * True when the payment is a sandbox one that charges nothing.
+         */
+        sandbox: boolean;
+        /**
+         * What the QR code encodes: WeChat Pay's `code_url`, or the sandbox's payment page.
+         */
+        url: string;
+    };
+    /**
+     * A short success text (the spec's where it gives one) or "ok".
+     */
+    message: string;
+};
+
 export type EnvelopeEmpty = {
     /**
      * 200 on success.
@@ -542,6 +620,38 @@ export type EnvelopeOfficialLoginData = {
     message: string;
 };
 
+export type EnvelopeOrderStatusData = {
+    /**
+     * 200 on success.
+     */
+    code: number;
+    data: {
+        /**
+         * pending, completed, rejected or failed (an order past its lifetime reads as failed).
+         */
+        status: string;
+    };
+    /**
+     * A short success text (the spec's where it gives one) or "ok".
+     */
+    message: string;
+};
+
+export type EnvelopeRechargeListData = {
+    /**
+     * 200 on success.
+     */
+    code: number;
+    data: {
+        orders: Array<RechargeOrderItem>;
+        total: number;
+    };
+    /**
+     * A short success text (the spec's where it gives one) or "ok".
+     */
+    message: string;
+};
+
 export type EnvelopeRefreshedSession = {
     /**
      * 200 on success.
@@ -552,6 +662,29 @@ export type EnvelopeRefreshedSession = {
          * What the role may do: "member" for everyone, plus "admin" and "superadmin".
          */
         permissions: Array<string>;
+    };
+    /**
+     * A short success text (the spec's where it gives one) or "ok".
+     */
+    message: string;
+};
+
+export type EnvelopeSandboxOrder = {
+    /**
+     * 200 on success.
+     */
+    code: number;
+    /**
+     * What the sandbox page shows about an order.
+     */
+    data: {
+        /**
+         * Fen.
+         */
+        amount: number;
+        expiresAt: number;
+        orderNo: string;
+        status: string;
     };
     /**
      * A short success text (the spec's where it gives one) or "ok".
@@ -588,6 +721,21 @@ export type EnvelopeSiteConfig = {
     message: string;
 };
 
+export type EnvelopeTransactionListData = {
+    /**
+     * 200 on success.
+     */
+    code: number;
+    data: {
+        total: number;
+        trans: Array<TransactionItem>;
+    };
+    /**
+     * A short success text (the spec's where it gives one) or "ok".
+     */
+    message: string;
+};
+
 export type EnvelopeUploadData = {
     /**
      * 200 on success.
@@ -607,6 +755,27 @@ export type EnvelopeUploadData = {
          */
         url: string;
     };
+    /**
+     * A short success text (the spec's where it gives one) or "ok".
+     */
+    message: string;
+};
+
+export type EnvelopeVecBalanceEntry = {
+    /**
+     * 200 on success.
+     */
+    code: number;
+    data: Array<{
+        /**
+         * Fen for CNY, whole points for POINTS.
+         */
+        balance: number;
+        /**
+         * CNY or POINTS.
+         */
+        currencyCode: string;
+    }>;
     /**
      * A short success text (the spec's where it gives one) or "ok".
      */
@@ -819,6 +988,17 @@ export type OfficialLoginData = {
     redirectURL: string;
 };
 
+export type OrderRef = {
+    orderNo: string;
+};
+
+export type OrderStatusData = {
+    /**
+     * pending, completed, rejected or failed (an order past its lifetime reads as failed).
+     */
+    status: string;
+};
+
 /**
  * `{page, pageSize, keyword}`; every field may be left out, and numbers out of range are
  * brought into it rather than refused.
@@ -838,6 +1018,40 @@ export type PageRequest = {
      * maximum, at most 100.
      */
     pageSize?: number | null;
+};
+
+export type RechargeListData = {
+    orders: Array<RechargeOrderItem>;
+    total: number;
+};
+
+/**
+ * Paging of the recharge list; `payMethod` 0 means every method.
+ */
+export type RechargeListRequest = {
+    page?: number | null;
+    /**
+     * 10, 20, 50 or 100 on the screen; 10 when left out, at most 100.
+     */
+    pageSize?: number | null;
+    payMethod?: number | null;
+};
+
+export type RechargeOrderItem = {
+    /**
+     * Fen.
+     */
+    amount: number;
+    /**
+     * Unix seconds.
+     */
+    createdAt: number;
+    orderNo: string;
+    payMethod: number;
+    /**
+     * pending, completed, rejected or failed.
+     */
+    status: string;
 };
 
 export type RefreshedSession = SessionGrant & {
@@ -876,6 +1090,30 @@ export type RegisterRequest = {
 };
 
 export type Role = 'user' | 'admin' | 'superadmin';
+
+/**
+ * What the sandbox page shows about an order.
+ */
+export type SandboxOrder = {
+    /**
+     * Fen.
+     */
+    amount: number;
+    expiresAt: number;
+    orderNo: string;
+    status: string;
+};
+
+/**
+ * The sandbox's payment page: confirm or fail a pending sandbox order.
+ */
+export type SandboxPayRequest = {
+    orderNo: string;
+    /**
+     * true: the payment succeeds; false: it fails.
+     */
+    paid: boolean;
+};
 
 /**
  * The fields of an article, as create takes them and update takes them beside the id.
@@ -949,6 +1187,65 @@ export type SiteConfig = {
      * Whether the WeChat website QR-code login is configured.
      */
     wechatOpenLogin: boolean;
+};
+
+export type TransactionItem = {
+    /**
+     * Signed: fen for CNY, points for POINTS.
+     */
+    amount: number;
+    /**
+     * The balance after this movement.
+     */
+    balance: number;
+    /**
+     * Unix seconds.
+     */
+    createdAt: number;
+    currencyCode: string;
+    detail: string;
+    orderNo: string;
+    /**
+     * Recharge, Usage or Gift.
+     */
+    payType: string;
+};
+
+export type TransactionListData = {
+    total: number;
+    trans: Array<TransactionItem>;
+};
+
+export type TransactionListRequest = {
+    /**
+     * Unix seconds, inclusive; 0 or left out for no bound.
+     */
+    beginCreatedAt?: number | null;
+    /**
+     * CNY (when left out) or POINTS.
+     */
+    currencyCode?: string | null;
+    /**
+     * Unix seconds, inclusive; 0 or left out for no bound.
+     */
+    endCreatedAt?: number | null;
+    /**
+     * Only the rows of this order number (exact).
+     */
+    orderNo?: string | null;
+    /**
+     * Accepted for the client's sake; one organisation runs the site, so it filters nothing.
+     */
+    orgId?: unknown;
+    page?: number | null;
+    /**
+     * 10, 20, 50 or 100 on the screen; 20 when left out, at most 100.
+     */
+    pageSize?: number | null;
+    /**
+     * Empty or "all" for every type; else recharge, usage or gift (any letter case).
+     */
+    transType?: string | null;
 };
 
 export type UnbindRequest = {
@@ -1559,6 +1856,190 @@ export type UnlikeMomentResponses = {
 
 export type UnlikeMomentResponse = UnlikeMomentResponses[keyof UnlikeMomentResponses];
 
+export type CreateRechargeData = {
+    body: CreateRechargeRequest;
+    path?: never;
+    query?: never;
+    url: '/api/v1/recharge/create';
+};
+
+export type CreateRechargeErrors = {
+    /**
+     * The method or amount is not accepted; the message says which
+     */
+    400: ErrorEnvelope;
+    /**
+     * Not signed in
+     */
+    401: ErrorEnvelope;
+    413: ErrorEnvelope;
+    /**
+     * Too many orders this hour
+     */
+    429: ErrorEnvelope;
+    /**
+     * WeChat Pay did not create the order
+     */
+    502: ErrorEnvelope;
+};
+
+export type CreateRechargeError = CreateRechargeErrors[keyof CreateRechargeErrors];
+
+export type CreateRechargeResponses = {
+    200: EnvelopeCreatedRecharge;
+};
+
+export type CreateRechargeResponse = CreateRechargeResponses[keyof CreateRechargeResponses];
+
+export type GetRechargeOrderData = {
+    body: OrderRef;
+    path?: never;
+    query?: never;
+    url: '/api/v1/recharge/getorder';
+};
+
+export type GetRechargeOrderErrors = {
+    /**
+     * The body is not valid JSON of this shape
+     */
+    400: ErrorEnvelope;
+    /**
+     * Not signed in
+     */
+    401: ErrorEnvelope;
+    /**
+     * No such order of the caller's
+     */
+    404: ErrorEnvelope;
+    413: ErrorEnvelope;
+};
+
+export type GetRechargeOrderError = GetRechargeOrderErrors[keyof GetRechargeOrderErrors];
+
+export type GetRechargeOrderResponses = {
+    200: EnvelopeOrderStatusData;
+};
+
+export type GetRechargeOrderResponse = GetRechargeOrderResponses[keyof GetRechargeOrderResponses];
+
+export type ListRechargesData = {
+    /**
+     * May be left out (or null): the first page of 10
+     */
+    body?: RechargeListRequest | null;
+    path?: never;
+    query?: never;
+    url: '/api/v1/recharge/list';
+};
+
+export type ListRechargesErrors = {
+    /**
+     * The body is not valid JSON of this shape
+     */
+    400: ErrorEnvelope;
+    /**
+     * Not signed in
+     */
+    401: ErrorEnvelope;
+    413: ErrorEnvelope;
+};
+
+export type ListRechargesError = ListRechargesErrors[keyof ListRechargesErrors];
+
+export type ListRechargesResponses = {
+    200: EnvelopeRechargeListData;
+};
+
+export type ListRechargesResponse = ListRechargesResponses[keyof ListRechargesResponses];
+
+export type GetSandboxOrderData = {
+    body: OrderRef;
+    path?: never;
+    query?: never;
+    url: '/api/v1/recharge/sandbox/order';
+};
+
+export type GetSandboxOrderErrors = {
+    /**
+     * The body is not valid JSON of this shape
+     */
+    400: ErrorEnvelope;
+    /**
+     * No such sandbox order, or the sandbox is off
+     */
+    404: ErrorEnvelope;
+    413: ErrorEnvelope;
+};
+
+export type GetSandboxOrderError = GetSandboxOrderErrors[keyof GetSandboxOrderErrors];
+
+export type GetSandboxOrderResponses = {
+    200: EnvelopeSandboxOrder;
+};
+
+export type GetSandboxOrderResponse = GetSandboxOrderResponses[keyof GetSandboxOrderResponses];
+
+export type PaySandboxOrderData = {
+    body: SandboxPayRequest;
+    path?: never;
+    query?: never;
+    url: '/api/v1/recharge/sandbox/pay';
+};
+
+export type PaySandboxOrderErrors = {
+    /**
+     * The body is not valid JSON of this shape
+     */
+    400: ErrorEnvelope;
+    /**
+     * No such sandbox order, or the sandbox is off
+     */
+    404: ErrorEnvelope;
+    413: ErrorEnvelope;
+};
+
+export type PaySandboxOrderError = PaySandboxOrderErrors[keyof PaySandboxOrderErrors];
+
+export type PaySandboxOrderResponses = {
+    200: EnvelopeSandboxOrder;
+};
+
+export type PaySandboxOrderResponse = PaySandboxOrderResponses[keyof PaySandboxOrderResponses];
+
+export type ReceiveWechatpayNotificationData = {
+    /**
+     * WeChat Pay's notification JSON, verified by its Wechatpay-* headers
+     */
+    body: string;
+    path?: never;
+    query?: never;
+    url: '/api/v1/recharge/wechatpay/notify';
+};
+
+export type ReceiveWechatpayNotificationErrors = {
+    /**
+     * Refused: unverified, stale, another merchant, or not this order's amount
+     */
+    400: unknown;
+    /**
+     * WeChat Pay is not the provider
+     */
+    404: unknown;
+    /**
+     * Not stored; WeChat Pay will retry
+     */
+    500: unknown;
+};
+
+export type ReceiveWechatpayNotificationResponses = {
+    /**
+     * Credited (now or before)
+     */
+    204: void;
+};
+
+export type ReceiveWechatpayNotificationResponse = ReceiveWechatpayNotificationResponses[keyof ReceiveWechatpayNotificationResponses];
+
 export type GetSiteConfigData = {
     body?: never;
     path?: never;
@@ -1571,6 +2052,36 @@ export type GetSiteConfigResponses = {
 };
 
 export type GetSiteConfigResponse = GetSiteConfigResponses[keyof GetSiteConfigResponses];
+
+export type ListTransactionsData = {
+    /**
+     * May be left out (or null): the first page of 20 CNY rows
+     */
+    body?: TransactionListRequest | null;
+    path?: never;
+    query?: never;
+    url: '/api/v1/transactions/list';
+};
+
+export type ListTransactionsErrors = {
+    /**
+     * A filter is not accepted; the message says which
+     */
+    400: ErrorEnvelope;
+    /**
+     * Not signed in
+     */
+    401: ErrorEnvelope;
+    413: ErrorEnvelope;
+};
+
+export type ListTransactionsError = ListTransactionsErrors[keyof ListTransactionsErrors];
+
+export type ListTransactionsResponses = {
+    200: EnvelopeTransactionListData;
+};
+
+export type ListTransactionsResponse = ListTransactionsResponses[keyof ListTransactionsResponses];
 
 export type UploadFileData = {
     body: UploadForm;
@@ -1636,6 +2147,28 @@ export type GetUploadResponses = {
      */
     200: unknown;
 };
+
+export type GetBalanceData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/v1/user/balance';
+};
+
+export type GetBalanceErrors = {
+    /**
+     * Not signed in
+     */
+    401: ErrorEnvelope;
+};
+
+export type GetBalanceError = GetBalanceErrors[keyof GetBalanceErrors];
+
+export type GetBalanceResponses = {
+    200: EnvelopeVecBalanceEntry;
+};
+
+export type GetBalanceResponse = GetBalanceResponses[keyof GetBalanceResponses];
 
 export type GetCaptchaData = {
     body?: never;

@@ -3,8 +3,8 @@
 import { type DefaultError, queryOptions, type UseMutationOptions } from '@tanstack/react-query';
 
 import { client } from '../client.gen';
-import { adminListFeedback, createBlog, createComment, createFeedback, createMoment, deleteBlog, deleteComment, deleteMoment, getBlog, getCaptcha, getHealth, getSiteConfig, getUpload, keepLogin, likeMoment, listBlogCategories, listBlogs, listBlogTags, listGuestMoments, listMoments, listMyBlogs, loginUser, logoutUser, type Options, publishBlog, registerUser, unlikeMoment, unpublishBlog, updateBlog, uploadFile, wechatBind, wechatBinding, wechatCallback, wechatLogin, wechatOfficialCallback, wechatOfficialLogin, wechatUnbind } from '../sdk.gen';
-import type { AdminListFeedbackData, AdminListFeedbackError, AdminListFeedbackResponse, CreateBlogData, CreateBlogError, CreateBlogResponse, CreateCommentData, CreateCommentError, CreateCommentResponse, CreateFeedbackData, CreateFeedbackError, CreateFeedbackResponse, CreateMomentData, CreateMomentError, CreateMomentResponse, DeleteBlogData, DeleteBlogError, DeleteBlogResponse, DeleteCommentData, DeleteCommentError, DeleteCommentResponse, DeleteMomentData, DeleteMomentError, DeleteMomentResponse, GetBlogData, GetBlogError, GetBlogResponse, GetCaptchaData, GetCaptchaError, GetCaptchaResponse, GetHealthData, GetHealthResponse, GetSiteConfigData, GetSiteConfigResponse, GetUploadData, GetUploadError, KeepLoginData, KeepLoginError, KeepLoginResponse, LikeMomentData, LikeMomentError, LikeMomentResponse, ListBlogCategoriesData, ListBlogCategoriesError, ListBlogCategoriesResponse, ListBlogsData, ListBlogsError, ListBlogsResponse, ListBlogTagsData, ListBlogTagsError, ListBlogTagsResponse, ListGuestMomentsData, ListGuestMomentsError, ListGuestMomentsResponse, ListMomentsData, ListMomentsError, ListMomentsResponse, ListMyBlogsData, ListMyBlogsError, ListMyBlogsResponse, LoginUserData, LoginUserError, LoginUserResponse, LogoutUserData, LogoutUserError, LogoutUserResponse, PublishBlogData, PublishBlogError, PublishBlogResponse, RegisterUserData, RegisterUserError, RegisterUserResponse, UnlikeMomentData, UnlikeMomentError, UnlikeMomentResponse, UnpublishBlogData, UnpublishBlogError, UnpublishBlogResponse, UpdateBlogData, UpdateBlogError, UpdateBlogResponse, UploadFileData, UploadFileError, UploadFileResponse, WechatBindData, WechatBindError, WechatBindingData, WechatBindingError, WechatBindingResponse, WechatBindResponse, WechatCallbackData, WechatCallbackError, WechatCallbackResponse, WechatLoginData, WechatLoginError, WechatOfficialCallbackData, WechatOfficialCallbackError, WechatOfficialCallbackResponse, WechatOfficialLoginData, WechatOfficialLoginError, WechatUnbindData, WechatUnbindError, WechatUnbindResponse } from '../types.gen';
+import { adminListFeedback, createBlog, createComment, createFeedback, createMoment, createRecharge, deleteBlog, deleteComment, deleteMoment, getBalance, getBlog, getCaptcha, getHealth, getRechargeOrder, getSandboxOrder, getSiteConfig, getUpload, keepLogin, likeMoment, listBlogCategories, listBlogs, listBlogTags, listGuestMoments, listMoments, listMyBlogs, listRecharges, listTransactions, loginUser, logoutUser, type Options, paySandboxOrder, publishBlog, receiveWechatpayNotification, registerUser, unlikeMoment, unpublishBlog, updateBlog, uploadFile, wechatBind, wechatBinding, wechatCallback, wechatLogin, wechatOfficialCallback, wechatOfficialLogin, wechatUnbind } from '../sdk.gen';
+import type { AdminListFeedbackData, AdminListFeedbackError, AdminListFeedbackResponse, CreateBlogData, CreateBlogError, CreateBlogResponse, CreateCommentData, CreateCommentError, CreateCommentResponse, CreateFeedbackData, CreateFeedbackError, CreateFeedbackResponse, CreateMomentData, CreateMomentError, CreateMomentResponse, CreateRechargeData, CreateRechargeError, CreateRechargeResponse, DeleteBlogData, DeleteBlogError, DeleteBlogResponse, DeleteCommentData, DeleteCommentError, DeleteCommentResponse, DeleteMomentData, DeleteMomentError, DeleteMomentResponse, GetBalanceData, GetBalanceError, GetBalanceResponse, GetBlogData, GetBlogError, GetBlogResponse, GetCaptchaData, GetCaptchaError, GetCaptchaResponse, GetHealthData, GetHealthResponse, GetRechargeOrderData, GetRechargeOrderError, GetRechargeOrderResponse, GetSandboxOrderData, GetSandboxOrderError, GetSandboxOrderResponse, GetSiteConfigData, GetSiteConfigResponse, GetUploadData, GetUploadError, KeepLoginData, KeepLoginError, KeepLoginResponse, LikeMomentData, LikeMomentError, LikeMomentResponse, ListBlogCategoriesData, ListBlogCategoriesError, ListBlogCategoriesResponse, ListBlogsData, ListBlogsError, ListBlogsResponse, ListBlogTagsData, ListBlogTagsError, ListBlogTagsResponse, ListGuestMomentsData, ListGuestMomentsError, ListGuestMomentsResponse, ListMomentsData, ListMomentsError, ListMomentsResponse, ListMyBlogsData, ListMyBlogsError, ListMyBlogsResponse, ListRechargesData, ListRechargesError, ListRechargesResponse, ListTransactionsData, ListTransactionsError, ListTransactionsResponse, LoginUserData, LoginUserError, LoginUserResponse, LogoutUserData, LogoutUserError, LogoutUserResponse, PaySandboxOrderData, PaySandboxOrderError, PaySandboxOrderResponse, PublishBlogData, PublishBlogError, PublishBlogResponse, ReceiveWechatpayNotificationData, ReceiveWechatpayNotificationResponse, RegisterUserData, RegisterUserError, RegisterUserResponse, UnlikeMomentData, UnlikeMomentError, UnlikeMomentResponse, UnpublishBlogData, UnpublishBlogError, UnpublishBlogResponse, UpdateBlogData, UpdateBlogError, UpdateBlogResponse, UploadFileData, UploadFileError, UploadFileResponse, WechatBindData, WechatBindError, WechatBindingData, WechatBindingError, WechatBindingResponse, WechatBindResponse, WechatCallbackData, WechatCallbackError, WechatCallbackResponse, WechatLoginData, WechatLoginError, WechatOfficialCallbackData, WechatOfficialCallbackError, WechatOfficialCallbackResponse, WechatOfficialLoginData, WechatOfficialLoginError, WechatUnbindData, WechatUnbindError, WechatUnbindResponse } from '../types.gen';
 
 /**
  * The messages visitors sent, newest first.
@@ -387,6 +387,110 @@ export const unlikeMomentMutation = (options?: Partial<Options<UnlikeMomentData>
     return mutationOptions;
 };
 
+/**
+ * Opens a recharge order; `url` is what the QR code shows.
+ */
+export const createRechargeMutation = (options?: Partial<Options<CreateRechargeData>>): UseMutationOptions<CreateRechargeResponse, CreateRechargeError, Options<CreateRechargeData>> => {
+    const mutationOptions: UseMutationOptions<CreateRechargeResponse, CreateRechargeError, Options<CreateRechargeData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await createRecharge({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * The state of one of the caller's orders; polled every 2 s while the QR code shows.
+ */
+export const getRechargeOrderMutation = (options?: Partial<Options<GetRechargeOrderData>>): UseMutationOptions<GetRechargeOrderResponse, GetRechargeOrderError, Options<GetRechargeOrderData>> => {
+    const mutationOptions: UseMutationOptions<GetRechargeOrderResponse, GetRechargeOrderError, Options<GetRechargeOrderData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await getRechargeOrder({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * The caller's recharge orders, newest first.
+ */
+export const listRechargesMutation = (options?: Partial<Options<ListRechargesData>>): UseMutationOptions<ListRechargesResponse, ListRechargesError, Options<ListRechargesData>> => {
+    const mutationOptions: UseMutationOptions<ListRechargesResponse, ListRechargesError, Options<ListRechargesData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await listRecharges({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * The sandbox payment page's order (no sign-in: the order number is the QR code's secret).
+ */
+export const getSandboxOrderMutation = (options?: Partial<Options<GetSandboxOrderData>>): UseMutationOptions<GetSandboxOrderResponse, GetSandboxOrderError, Options<GetSandboxOrderData>> => {
+    const mutationOptions: UseMutationOptions<GetSandboxOrderResponse, GetSandboxOrderError, Options<GetSandboxOrderData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await getSandboxOrder({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Confirms (`paid`) or fails a pending sandbox order; nothing is charged.
+ */
+export const paySandboxOrderMutation = (options?: Partial<Options<PaySandboxOrderData>>): UseMutationOptions<PaySandboxOrderResponse, PaySandboxOrderError, Options<PaySandboxOrderData>> => {
+    const mutationOptions: UseMutationOptions<PaySandboxOrderResponse, PaySandboxOrderError, Options<PaySandboxOrderData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await paySandboxOrder({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * WeChat Pay's payment notification (signed and encrypted; no sign-in). Answers 204 when
+ * the payment is credited or was before, 4xx/5xx with WeChat Pay's `{code, message}` so it
+ * retries otherwise.
+ */
+export const receiveWechatpayNotificationMutation = (options?: Partial<Options<ReceiveWechatpayNotificationData>>): UseMutationOptions<ReceiveWechatpayNotificationResponse, DefaultError, Options<ReceiveWechatpayNotificationData>> => {
+    const mutationOptions: UseMutationOptions<ReceiveWechatpayNotificationResponse, DefaultError, Options<ReceiveWechatpayNotificationData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await receiveWechatpayNotification({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
 export const getSiteConfigQueryKey = (options?: Options<GetSiteConfigData>) => createQueryKey('getSiteConfig', options);
 
 export const getSiteConfigOptions = (options?: Options<GetSiteConfigData>) => queryOptions<GetSiteConfigResponse, DefaultError, GetSiteConfigResponse, ReturnType<typeof getSiteConfigQueryKey>>({
@@ -401,6 +505,23 @@ export const getSiteConfigOptions = (options?: Options<GetSiteConfigData>) => qu
     },
     queryKey: getSiteConfigQueryKey(options)
 });
+
+/**
+ * The caller's ledger, newest first, in one currency (CNY unless asked for POINTS).
+ */
+export const listTransactionsMutation = (options?: Partial<Options<ListTransactionsData>>): UseMutationOptions<ListTransactionsResponse, ListTransactionsError, Options<ListTransactionsData>> => {
+    const mutationOptions: UseMutationOptions<ListTransactionsResponse, ListTransactionsError, Options<ListTransactionsData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await listTransactions({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
 
 /**
  * Stores an image (JPEG, PNG, WebP or GIF). The answer's message holds the stored relative
@@ -436,6 +557,24 @@ export const getUploadOptions = (options: Options<GetUploadData>) => queryOption
         return data;
     },
     queryKey: getUploadQueryKey(options)
+});
+
+export const getBalanceQueryKey = (options?: Options<GetBalanceData>) => createQueryKey('getBalance', options);
+
+/**
+ * The caller's balances: CNY in fen first (the spec reads the first entry), then points.
+ */
+export const getBalanceOptions = (options?: Options<GetBalanceData>) => queryOptions<GetBalanceResponse, GetBalanceError, GetBalanceResponse, ReturnType<typeof getBalanceQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await getBalance({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: getBalanceQueryKey(options)
 });
 
 export const getCaptchaQueryKey = (options?: Options<GetCaptchaData>) => createQueryKey('getCaptcha', options);
