@@ -7,6 +7,7 @@ mod balance;
 mod purchases;
 mod recharge;
 mod transactions;
+mod wechat_pay;
 
 pub use accounts::testkit::{TestUser, signed_in_user};
 pub use platform::Role;
