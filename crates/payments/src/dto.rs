@@ -166,3 +166,11 @@ pub struct SandboxOrder {
     pub status: String,
     pub expires_at: i64,
 }
+
+/// What WeChat Pay reads back from a refused notification (it retries later).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct WeChatPayRefusal {
+    /// FAIL.
+    pub code: String,
+    pub message: String,
+}

@@ -8,7 +8,7 @@ use platform::{ApiResult, AppState, CurrentUser, Envelope, ErrorEnvelope, ok};
 use crate::dto::{
     BalanceEntry, CreateRechargeRequest, CreatedRecharge, OrderRef, OrderStatusData,
     RechargeListData, RechargeListRequest, SandboxOrder, SandboxPayRequest, TransactionListData,
-    TransactionListRequest,
+    TransactionListRequest, WeChatPayRefusal,
 };
 use crate::error::PaymentsError;
 use crate::model::{Currency, PayType};
@@ -248,9 +248,10 @@ async fn pay_sandbox_order(
     request_body(content = String, description = "WeChat Pay's notification JSON, verified by its Wechatpay-* headers", content_type = "application/json"),
     responses(
         (status = 204, description = "Credited (now or before)"),
-        (status = 400, description = "Refused: unverified, stale, another merchant, or not this order's amount"),
-        (status = 404, description = "WeChat Pay is not the provider"),
-        (status = 500, description = "Not stored; WeChat Pay will retry"),
+        (status = 400, description = "Refused: unverified, stale, another merchant, or not this order's amount", body = WeChatPayRefusal),
+        (status = 404, description = "WeChat Pay is not the provider", body = WeChatPayRefusal),
+        (status = 413, description = "The body is over the size limit", body = ErrorEnvelope),
+        (status = 500, description = "Not stored; WeChat Pay will retry", body = WeChatPayRefusal),
     )
 )]
 #[post("/recharge/wechatpay/notify")]

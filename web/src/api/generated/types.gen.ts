@@ -1294,6 +1294,17 @@ export type WeChatLoginData = LoginData & {
     redirectURL: string;
 };
 
+/**
+ * What WeChat Pay reads back from a refused notification (it retries later).
+ */
+export type WeChatPayRefusal = {
+    /**
+     * FAIL.
+     */
+    code: string;
+    message: string;
+};
+
 export type AdminListFeedbackData = {
     /**
      * May be left out (or null): the first page of 20
@@ -2020,16 +2031,22 @@ export type ReceiveWechatpayNotificationErrors = {
     /**
      * Refused: unverified, stale, another merchant, or not this order's amount
      */
-    400: unknown;
+    400: WeChatPayRefusal;
     /**
      * WeChat Pay is not the provider
      */
-    404: unknown;
+    404: WeChatPayRefusal;
+    /**
+     * The body is over the size limit
+     */
+    413: ErrorEnvelope;
     /**
      * Not stored; WeChat Pay will retry
      */
-    500: unknown;
+    500: WeChatPayRefusal;
 };
+
+export type ReceiveWechatpayNotificationError = ReceiveWechatpayNotificationErrors[keyof ReceiveWechatpayNotificationErrors];
 
 export type ReceiveWechatpayNotificationResponses = {
     /**

@@ -1,0 +1,270 @@
+//! The wallet survives `kill -9`: the real binary is killed in the middle of a burst of
+//! recharge credits, restarted on the same database, and every credit it acknowledged is
+//! there, with each balance equal to the sum of its ledger rows. On SQLite and PostgreSQL.
+
+// Unwrapping is how a test says "this must hold"; the lint guards production code.
+#![allow(clippy::unwrap_used)]
+
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Duration;
+
+use futures_util::future::join_all;
+use platform::config::DatabaseUrl;
+use platform::testkit::{Engine, TestDatabase};
+use serde_json::{Value, json};
+
+const BINARY: &str = env!("CARGO_BIN_EXE_xinqiao");
+const BYPASS: &str = "crash-test";
+const MEMBERS: usize = 7;
+/// Under the 30 orders an hour a member may open.
+const ORDERS_PER_MEMBER: usize = 28;
+/// The kill comes after this many acknowledged credits, well inside the burst.
+const KILL_AFTER: usize = 30;
+const FEN: i64 = 1_000;
+
+struct Server {
+    child: Child,
+    base: String,
+}
+
+fn database_env(url: &DatabaseUrl) -> String {
+    match url {
+        DatabaseUrl::Sqlite(path) => format!("sqlite://{}", path.display()),
+        DatabaseUrl::Postgres(url) => url.clone(),
+    }
+}
+
+fn command(url: &DatabaseUrl, data: &Path) -> Command {
+    let mut command = Command::new(BINARY);
+    command
+        .env("XINQIAO_DATABASE_URL", database_env(url))
+        .env("XINQIAO_DATA_DIR", data)
+        .env("XINQIAO_ENV", "development")
+        .env("XINQIAO_CAPTCHA_BYPASS", BYPASS)
+        .env("RUST_LOG", "warn")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null());
+    command
+}
+
+async fn start(url: &DatabaseUrl, data: &Path, client: &reqwest::Client) -> Server {
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let child = command(url, data)
+        .env("XINQIAO_BIND", format!("127.0.0.1:{port}"))
+        .arg("serve")
+        .spawn()
+        .unwrap();
+    let base = format!("http://127.0.0.1:{port}/api/v1");
+    for _ in 0..200 {
+        if client.get(format!("{base}/health")).send().await.is_ok() {
+            return Server { child, base };
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    panic!("the server did not start");
+}
+
+async fn call(
+    client: &reqwest::Client,
+    server: &Server,
+    path: &str,
+    body: Value,
+    token: Option<&str>,
+) -> Option<Value> {
+    let mut request = client.post(format!("{}{path}", server.base)).json(&body);
+    if let Some(token) = token {
+        request = request.bearer_auth(token);
+    }
+    // A request cut off by the kill has no answer: it was never acknowledged.
+    let response = request.send().await.ok()?;
+    response.json().await.ok()
+}
+
+async fn sign_in(client: &reqwest::Client, server: &Server, username: &str) -> String {
+    let captcha: Value = client
+        .get(format!("{}/user/captcha", server.base))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let body = json!({"username": username, "password": "crash-pass-1", "captcha": BYPASS, "captchaId": captcha["data"]["captchaId"]});
+    let login = call(client, server, "/user/login", body, None)
+        .await
+        .unwrap();
+    login["data"]["accessToken"].as_str().unwrap().to_owned()
+}
+
+async fn balance_and_ledger(client: &reqwest::Client, server: &Server, token: &str) -> (i64, i64) {
+    let response = client
+        .get(format!("{}/user/balance", server.base))
+        .bearer_auth(token)
+        .send()
+        .await
+        .unwrap();
+    let balances: Value = response.json().await.unwrap();
+    let balance = balances["data"][0]["balance"].as_i64().unwrap();
+    let bill = call(
+        client,
+        server,
+        "/transactions/list",
+        json!({"pageSize": 100}),
+        Some(token),
+    )
+    .await
+    .unwrap();
+    let sum = bill["data"]["trans"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|row| row["amount"].as_i64().unwrap())
+        .sum();
+    (balance, sum)
+}
+
+async fn acknowledged_credits_survive_a_kill(engine: Engine) {
+    let Some(database) = TestDatabase::create(engine).await else {
+        return eprintln!("skipped: XINQIAO_TEST_POSTGRES_URL is not set");
+    };
+    let data = tempfile::tempdir().unwrap();
+    let status = command(database.url(), data.path())
+        .arg("migrate")
+        .status()
+        .unwrap();
+    assert!(status.success());
+    for n in 0..MEMBERS {
+        let status = command(database.url(), data.path())
+            .args([
+                "user",
+                "create",
+                "--username",
+                &format!("payer{n}"),
+                "--password",
+                "crash-pass-1",
+            ])
+            .status()
+            .unwrap();
+        assert!(status.success());
+    }
+    let client = reqwest::Client::builder().no_proxy().build().unwrap();
+    let mut server = start(database.url(), data.path(), &client).await;
+
+    let mut tokens = Vec::new();
+    let mut orders = Vec::new();
+    for n in 0..MEMBERS {
+        let token = sign_in(&client, &server, &format!("payer{n}")).await;
+        for _ in 0..ORDERS_PER_MEMBER {
+            let order = call(
+                &client,
+                &server,
+                "/recharge/create",
+                json!({"payMethod": 1, "payMoney": FEN}),
+                Some(&token),
+            )
+            .await
+            .unwrap();
+            orders.push((n, order["data"]["orderNo"].as_str().unwrap().to_owned()));
+        }
+        tokens.push(token);
+    }
+
+    // Each member pays their orders one after another, all members at once; the server is
+    // killed after the first credits are acknowledged, while the rest are under way.
+    let acknowledged_so_far = AtomicUsize::new(0);
+    let streams = (0..MEMBERS).map(|member| {
+        let (client, server, counter, orders) = (&client, &server, &acknowledged_so_far, &orders);
+        async move {
+            let mut outcomes = Vec::new();
+            for (_, order_no) in orders.iter().filter(|(owner, _)| *owner == member) {
+                let body = json!({"orderNo": order_no, "paid": true});
+                let answer = call(client, server, "/recharge/sandbox/pay", body, None).await;
+                let acknowledged =
+                    answer.is_some_and(|a| a["data"]["status"] == json!("completed"));
+                if acknowledged {
+                    counter.fetch_add(1, Ordering::SeqCst);
+                }
+                outcomes.push((member, order_no.clone(), acknowledged));
+            }
+            outcomes
+        }
+    });
+    let burst = join_all(streams);
+    let pid = server.child.id();
+    let killer = async {
+        while acknowledged_so_far.load(Ordering::SeqCst) < KILL_AFTER {
+            tokio::time::sleep(Duration::from_millis(1)).await;
+        }
+        let status = Command::new("kill")
+            .args(["-9", &pid.to_string()])
+            .status()
+            .unwrap();
+        assert!(status.success());
+    };
+    let (outcomes, ()) = futures_util::future::join(burst, killer).await;
+    let outcomes: Vec<_> = outcomes.into_iter().flatten().collect();
+    let _ = server.child.wait();
+
+    server = start(database.url(), data.path(), &client).await;
+    let acknowledged: Vec<_> = outcomes.iter().filter(|(_, _, ok)| *ok).collect();
+    eprintln!(
+        "{engine:?}: {} of {} credits acknowledged before the kill",
+        acknowledged.len(),
+        outcomes.len()
+    );
+    assert!(
+        acknowledged.len() < outcomes.len(),
+        "the kill came before the burst ended"
+    );
+    for (member, order_no, _) in &acknowledged {
+        let token = &tokens[*member];
+        let status = call(
+            &client,
+            &server,
+            "/recharge/getorder",
+            json!({"orderNo": order_no}),
+            Some(token),
+        )
+        .await
+        .unwrap();
+        assert_eq!(
+            status["data"]["status"],
+            json!("completed"),
+            "acknowledged credit {order_no} was lost"
+        );
+    }
+    for token in &tokens {
+        let (balance, sum) = balance_and_ledger(&client, &server, token).await;
+        assert_eq!(balance, sum, "the balance is the sum of its ledger rows");
+        assert_eq!(balance % FEN, 0);
+    }
+    let credited: i64 = {
+        let mut total = 0;
+        for token in &tokens {
+            total += balance_and_ledger(&client, &server, token).await.0;
+        }
+        total
+    };
+    assert!(
+        credited >= FEN * acknowledged.len() as i64,
+        "every acknowledged credit is in a balance"
+    );
+    server.child.kill().unwrap();
+    let _ = server.child.wait();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn acknowledged_credits_survive_a_kill_on_sqlite() {
+    acknowledged_credits_survive_a_kill(Engine::Sqlite).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn acknowledged_credits_survive_a_kill_on_postgres() {
+    acknowledged_credits_survive_a_kill(Engine::Postgres).await;
+}
