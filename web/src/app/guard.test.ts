@@ -88,7 +88,7 @@ describe('route table', () => {
     expect(new Set(paths).size).toBe(paths.length);
   });
 
-  it('has exactly the routes of spec 3, /register and the help pages of spec 1', () => {
+  it('has exactly the routes of spec 3, /register, the help pages of spec 1 and the sandbox payment page', () => {
     const spec3 = [
       '/',
       '/about',
@@ -145,7 +145,8 @@ describe('route table', () => {
       '/knowledge/resource/admin',
       '/knowledge/courses',
     ];
-    const extra = ['/register', '/help/getting-started', '/help/account', '/help/docs'];
+    // The sandbox provider's payment page (issue 11): what its QR code opens.
+    const extra = ['/register', '/help/getting-started', '/help/account', '/help/docs', '/recharge/sandbox/:orderNo'];
     expect(ROUTES.map((route) => route.path).sort()).toEqual([...spec3, ...extra].sort());
   });
 });

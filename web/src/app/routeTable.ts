@@ -23,7 +23,7 @@ const comingSoon = () => import('../features/placeholder/routes/ComingSoonPage')
 
 const soon = (path: string, access: Access, title: string): AppRoute => ({ path, access, title, page: comingSoon });
 
-/** Spec 3 section 2 "Full route table", plus /register and the help sub-pages linked from spec 1. */
+/** Spec 3 section 2 "Full route table", plus /register, the help sub-pages linked from spec 1 and the sandbox payment page (issue 11). */
 export const ROUTES: readonly AppRoute[] = [
   { path: '/', access: 'none', title: '首页', landing: HomePage },
   { path: '/login', access: 'none', title: '登录', page: () => import('../features/auth/routes/LoginPage') },

@@ -1,11 +1,12 @@
-import { Alert, Card, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Table, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
-import { useState } from 'react';
 import type { RechargeOrderItem } from '../../../api/generated/types.gen';
 import { formatDateTime } from '../../../lib/format';
 import type { PageProps } from '../../../lib/page';
 import { formatYuan } from '../../../lib/money';
 import { useRecharges } from '../api/wallet';
+import { WalletScreen } from '../components/WalletScreen';
+import { useTablePaging } from '../components/useTablePaging';
 import { PAGE_SIZES, WALLET_TEXT } from '../texts';
 import styles from './WalletPage.module.css';
 
@@ -36,37 +37,20 @@ const columns: TableColumnsType<RechargeOrderItem> = [
 
 /** /recharge/list: the member's recharge orders (spec 2 section 2.20). */
 export default function RechargeListPage({ title }: PageProps) {
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(PAGE_SIZES[0]);
-  const orders = useRecharges(page, pageSize);
+  const paging = useTablePaging(PAGE_SIZES[0]);
+  const orders = useRecharges(paging.page, paging.pageSize);
 
   return (
-    <Space orientation="vertical" size={16} className={styles.page}>
-      <Typography.Title level={2} className={styles.title}>
-        {title}
-      </Typography.Title>
-      <Card>
-        {orders.isError && <Alert type="error" showIcon title={orders.error.message || WALLET_TEXT.recordsFailed} />}
-        <Table<RechargeOrderItem>
-          rowKey="orderNo"
-          columns={columns}
-          dataSource={orders.data?.orders ?? []}
-          loading={orders.isFetching}
-          scroll={{ x: true }}
-          pagination={{
-            current: page,
-            pageSize,
-            total: orders.data?.total ?? 0,
-            pageSizeOptions: PAGE_SIZES,
-            showSizeChanger: true,
-            showTotal: WALLET_TEXT.total,
-            onChange: (next, size) => {
-              setPage(size === pageSize ? next : 1);
-              setPageSize(size);
-            },
-          }}
-        />
-      </Card>
-    </Space>
+    <WalletScreen title={title}>
+      {orders.isError && <Alert type="error" showIcon title={orders.error.message || WALLET_TEXT.recordsFailed} />}
+      <Table<RechargeOrderItem>
+        rowKey="orderNo"
+        columns={columns}
+        dataSource={orders.data?.orders ?? []}
+        loading={orders.isFetching}
+        scroll={{ x: true }}
+        pagination={paging.pagination(orders.data?.total ?? 0)}
+      />
+    </WalletScreen>
   );
 }

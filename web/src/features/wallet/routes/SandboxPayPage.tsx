@@ -1,9 +1,10 @@
-import { Alert, App, Button, Card, Descriptions, Result, Skeleton, Space, Typography } from 'antd';
+import { Alert, App, Button, Descriptions, Result, Skeleton, Space } from 'antd';
 import { useParams } from 'react-router';
 import { formatDateTime } from '../../../lib/format';
 import type { PageProps } from '../../../lib/page';
 import { formatYuan } from '../../../lib/money';
 import { usePaySandboxOrder, useSandboxOrder } from '../api/wallet';
+import { WalletScreen } from '../components/WalletScreen';
 import { WALLET_TEXT } from '../texts';
 import { orderStatusLabel } from './RechargeListPage';
 import styles from './WalletPage.module.css';
@@ -62,16 +63,11 @@ export default function SandboxPayPage({ title }: PageProps) {
   }
 
   return (
-    <Space orientation="vertical" size={16} className={styles.page}>
-      <Typography.Title level={2} className={styles.title}>
-        {title}
-      </Typography.Title>
-      <Card>
-        <Space orientation="vertical" size={16} className={styles.amount}>
-          <Alert type="warning" showIcon title={WALLET_TEXT.sandboxNotice} description={WALLET_TEXT.sandboxExplain} />
-          {body}
-        </Space>
-      </Card>
-    </Space>
+    <WalletScreen title={title}>
+      <Space orientation="vertical" size={16} className={styles.amount}>
+        <Alert type="warning" showIcon title={WALLET_TEXT.sandboxNotice} description={WALLET_TEXT.sandboxExplain} />
+        {body}
+      </Space>
+    </WalletScreen>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, DatePicker, Form, Input, Segmented, Select, Space, Table, Typography } from 'antd';
+import { Alert, Button, DatePicker, Form, Input, Segmented, Select, Space, Table } from 'antd';
 import type { TableColumnsType } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
@@ -7,7 +7,9 @@ import { formatDateTime } from '../../../lib/format';
 import type { PageProps } from '../../../lib/page';
 import { formatYuan } from '../../../lib/money';
 import { useTransactions } from '../api/wallet';
-import { PAGE_SIZES, PAY_TYPE_LABEL, WALLET_TEXT } from '../texts';
+import { WalletScreen } from '../components/WalletScreen';
+import { useTablePaging } from '../components/useTablePaging';
+import { PAY_TYPE_LABEL, WALLET_TEXT } from '../texts';
 import styles from './WalletPage.module.css';
 
 type Currency = 'CNY' | 'POINTS';
@@ -78,74 +80,57 @@ export default function TransactionsPage({ title }: PageProps) {
   const [form] = Form.useForm<FilterForm>();
   const [filter, setFilter] = useState<FilterForm>({ transType: 'all' });
   const [currency, setCurrency] = useState<Currency>('CNY');
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
-  const bill = useTransactions(transactionRequest(filter, currency, page, pageSize));
+  const paging = useTablePaging(DEFAULT_PAGE_SIZE);
+  const bill = useTransactions(transactionRequest(filter, currency, paging.page, paging.pageSize));
 
   return (
-    <Space orientation="vertical" size={16} className={styles.page}>
-      <Typography.Title level={2} className={styles.title}>
-        {title}
-      </Typography.Title>
-      <Card>
-        <Space orientation="vertical" size={16} className={styles.filters}>
-          <Segmented<Currency>
-            value={currency}
-            onChange={(next) => {
-              setCurrency(next);
-              setPage(1);
-            }}
-            options={[
-              { value: 'CNY', label: WALLET_TEXT.currencyCny },
-              { value: 'POINTS', label: WALLET_TEXT.currencyPoints },
-            ]}
-          />
-          <Form<FilterForm>
-            form={form}
-            layout="inline"
-            initialValues={{ transType: 'all' }}
-            onFinish={(values) => {
-              setFilter(values);
-              setPage(1);
-            }}
-          >
-            <Form.Item name="transType" label={WALLET_TEXT.filterType}>
-              <Select options={TYPE_OPTIONS} className={styles.typeSelect} />
-            </Form.Item>
-            <Form.Item name="orderNo" label={WALLET_TEXT.filterOrderNo}>
-              <Input allowClear maxLength={64} />
-            </Form.Item>
-            <Form.Item name="dates" label={WALLET_TEXT.filterDates}>
-              <DatePicker.RangePicker allowEmpty={[true, true]} />
-            </Form.Item>
-            <Form.Item>
-              <Button type="primary" htmlType="submit">
-                {WALLET_TEXT.search}
-              </Button>
-            </Form.Item>
-          </Form>
-        </Space>
-        {bill.isError && <Alert type="error" showIcon title={bill.error.message || WALLET_TEXT.billFailed} />}
-        <Table<TransactionItem>
-          rowKey={(row) => `${row.orderNo}-${row.createdAt}-${row.amount}`}
-          columns={columnsFor(currency)}
-          dataSource={bill.data?.trans ?? []}
-          loading={bill.isFetching}
-          scroll={{ x: true }}
-          pagination={{
-            current: page,
-            pageSize,
-            total: bill.data?.total ?? 0,
-            pageSizeOptions: PAGE_SIZES,
-            showSizeChanger: true,
-            showTotal: WALLET_TEXT.total,
-            onChange: (next, size) => {
-              setPage(size === pageSize ? next : 1);
-              setPageSize(size);
-            },
+    <WalletScreen title={title}>
+      <Space orientation="vertical" size={16} className={styles.filters}>
+        <Segmented<Currency>
+          value={currency}
+          onChange={(next) => {
+            setCurrency(next);
+            paging.backToFirstPage();
           }}
+          options={[
+            { value: 'CNY', label: WALLET_TEXT.currencyCny },
+            { value: 'POINTS', label: WALLET_TEXT.currencyPoints },
+          ]}
         />
-      </Card>
-    </Space>
+        <Form<FilterForm>
+          form={form}
+          layout="inline"
+          initialValues={{ transType: 'all' }}
+          onFinish={(values) => {
+            setFilter(values);
+            paging.backToFirstPage();
+          }}
+        >
+          <Form.Item name="transType" label={WALLET_TEXT.filterType}>
+            <Select options={TYPE_OPTIONS} className={styles.typeSelect} />
+          </Form.Item>
+          <Form.Item name="orderNo" label={WALLET_TEXT.filterOrderNo}>
+            <Input allowClear maxLength={64} />
+          </Form.Item>
+          <Form.Item name="dates" label={WALLET_TEXT.filterDates}>
+            <DatePicker.RangePicker allowEmpty={[true, true]} />
+          </Form.Item>
+          <Form.Item>
+            <Button type="primary" htmlType="submit">
+              {WALLET_TEXT.search}
+            </Button>
+          </Form.Item>
+        </Form>
+      </Space>
+      {bill.isError && <Alert type="error" showIcon title={bill.error.message || WALLET_TEXT.billFailed} />}
+      <Table<TransactionItem>
+        rowKey={(row) => `${row.orderNo}-${row.createdAt}-${row.amount}`}
+        columns={columnsFor(currency)}
+        dataSource={bill.data?.trans ?? []}
+        loading={bill.isFetching}
+        scroll={{ x: true }}
+        pagination={paging.pagination(bill.data?.total ?? 0)}
+      />
+    </WalletScreen>
   );
 }
