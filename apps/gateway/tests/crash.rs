@@ -55,7 +55,7 @@ async fn start(url: &DatabaseUrl, data: &Path, client: &reqwest::Client) -> Serv
         .local_addr()
         .unwrap()
         .port();
-    let child = command(url, data)
+    let mut child = command(url, data)
         .env("XINQIAO_BIND", format!("127.0.0.1:{port}"))
         .arg("serve")
         .spawn()
@@ -67,6 +67,8 @@ async fn start(url: &DatabaseUrl, data: &Path, client: &reqwest::Client) -> Serv
         }
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
+    let _ = child.kill();
+    let _ = child.wait();
     panic!("the server did not start");
 }
 
