@@ -2,7 +2,7 @@
 
 use actix_web::{HttpRequest, HttpResponse, get, post, web};
 use platform::http::OptionalJson;
-use platform::paging::{MAX_PAGE_SIZE, PageRequest};
+use platform::paging::{MAX_PAGE_SIZE, PageWindow};
 use platform::{ApiResult, AppState, CurrentUser, Envelope, ErrorEnvelope, ok};
 
 use crate::dto::{
@@ -73,14 +73,7 @@ async fn create_recharge(
 ) -> ApiResult<CreatedRecharge> {
     let amount = RechargeAmount::parse(body.pay_method, body.pay_money)?;
     let origin = platform::http::site_origin(&state, &request);
-    let created = recharge::create(&state, user.0.user_id, amount, &origin).await?;
-    ok(CreatedRecharge {
-        order_no: created.order_no,
-        url: created.url,
-        amount: created.amount,
-        expires_at: created.expires_at,
-        sandbox: created.sandbox,
-    })
+    ok(recharge::create(&state, user.0.user_id, amount, &origin).await?)
 }
 
 /// The state of one of the caller's orders; polled every 2 s while the QR code shows.
@@ -129,12 +122,12 @@ async fn list_recharges(
     body: OptionalJson<Option<RechargeListRequest>>,
 ) -> ApiResult<RechargeListData> {
     let request = body.0.unwrap_or_default();
-    let window = PageRequest {
-        page: request.page,
-        page_size: request.page_size,
-        keyword: None,
-    }
-    .window(RECHARGE_PAGE_SIZE, MAX_PAGE_SIZE);
+    let window = PageWindow::of(
+        request.page,
+        request.page_size,
+        RECHARGE_PAGE_SIZE,
+        MAX_PAGE_SIZE,
+    );
     let (orders, total) =
         wallet::orders(&state, user.0.user_id, request.pay_method, window).await?;
     ok(RechargeListData { orders, total })
@@ -161,12 +154,12 @@ async fn list_transactions(
 ) -> ApiResult<TransactionListData> {
     let request = body.0.unwrap_or_default();
     let filter = transaction_filter(&request)?;
-    let window = PageRequest {
-        page: request.page,
-        page_size: request.page_size,
-        keyword: None,
-    }
-    .window(TRANSACTION_PAGE_SIZE, MAX_PAGE_SIZE);
+    let window = PageWindow::of(
+        request.page,
+        request.page_size,
+        TRANSACTION_PAGE_SIZE,
+        MAX_PAGE_SIZE,
+    );
     let (trans, total) = wallet::transactions(&state, user.0.user_id, &filter, window).await?;
     ok(TransactionListData { trans, total })
 }

@@ -5,6 +5,7 @@ use platform::db::Conn;
 use platform::rate_limit::{self, Limit};
 use platform::{AppState, UserId, transaction};
 
+use crate::dto::CreatedRecharge;
 use crate::error::PaymentsError;
 use crate::ledger::{self, Movement};
 use crate::model::{Currency, NewOrder, OrderRow, OrderStatus, PayType, new_order_no};
@@ -48,14 +49,6 @@ impl RechargeAmount {
     }
 }
 
-pub struct CreatedOrder {
-    pub order_no: String,
-    pub url: String,
-    pub amount: i64,
-    pub expires_at: i64,
-    pub sandbox: bool,
-}
-
 /// Opens an order with the provider and stores it as pending. `origin` is this site's, for
 /// the sandbox's payment page and WeChat Pay's notification address.
 pub async fn create(
@@ -63,18 +56,15 @@ pub async fn create(
     user: UserId,
     amount: RechargeAmount,
     origin: &str,
-) -> Result<CreatedOrder, PaymentsError> {
+) -> Result<CreatedRecharge, PaymentsError> {
     let settings = PaymentSettings::of(state);
     let now = state.now();
-    let mut pooled = state.db.get().await?;
-    let conn = &mut pooled.conn();
-    rate_limit::reserve(
-        conn,
-        &format!("recharge:user:{}", user.0),
-        ORDERS_PER_HOUR,
-        now,
-    )
-    .await?;
+    {
+        let mut pooled = state.db.get().await?;
+        let bucket = format!("recharge:user:{}", user.0);
+        rate_limit::reserve(&mut pooled.conn(), &bucket, ORDERS_PER_HOUR, now).await?;
+    }
+    // No connection is held while WeChat Pay answers.
     let order_no = new_order_no();
     let expires_at = now + settings.order_lifetime_seconds;
     let url = match &settings.provider {
@@ -94,8 +84,9 @@ pub async fn create(
             })?
         }
     };
+    let mut pooled = state.db.get().await?;
     repo::insert_order(
-        conn,
+        &mut pooled.conn(),
         &NewOrder {
             order_no: &order_no,
             user_id: user,
@@ -109,7 +100,7 @@ pub async fn create(
         },
     )
     .await?;
-    Ok(CreatedOrder {
+    Ok(CreatedRecharge {
         order_no,
         url,
         amount: amount.fen(),
@@ -138,34 +129,29 @@ pub async fn poll(
     user: UserId,
     order_no: &str,
 ) -> Result<OrderStatus, PaymentsError> {
-    let order = {
-        let mut pooled = state.db.get().await?;
-        own_order(&mut pooled.conn(), user, order_no).await?
-    };
+    let mut pooled = state.db.get().await?;
+    let order = own_order(&mut pooled.conn(), user, order_no).await?;
     if order.status() != OrderStatus::Pending {
         return Ok(order.status());
     }
     let settings = PaymentSettings::of(state);
-    if let Provider::WeChatPay(client) = &settings.provider
-        && order.provider == "wechatpay"
-    {
-        let now = state.now();
-        let claimed = {
-            let mut pooled = state.db.get().await?;
-            repo::claim_check(
-                &mut pooled.conn(),
-                order_no,
-                settings.check_interval_seconds,
-                now,
-            )
-            .await?
+    let wechat_pay = settings.provider.wechat_pay_for(&order);
+    let now = state.now();
+    // No connection is held while WeChat Pay answers.
+    if now >= order.expires_at {
+        drop(pooled);
+        expire(state, wechat_pay, &order).await?;
+    } else {
+        // A sandbox order changes only on its payment page.
+        let Some(client) = wechat_pay else {
+            return Ok(OrderStatus::Pending);
         };
-        if claimed {
-            settle_from_provider(state, client, &order).await?;
+        let interval = settings.check_interval_seconds;
+        if !repo::claim_check(&mut pooled.conn(), order_no, interval, now).await? {
+            return Ok(OrderStatus::Pending);
         }
-    }
-    if state.now() >= order.expires_at {
-        expire(state, &settings, &order).await?;
+        drop(pooled);
+        settle_from_provider(state, client, &order).await?;
     }
     let mut pooled = state.db.get().await?;
     Ok(own_order(&mut pooled.conn(), user, order_no)
@@ -205,12 +191,10 @@ async fn settle_from_provider(
 /// credited rather than closed.
 async fn expire(
     state: &AppState,
-    settings: &PaymentSettings,
+    wechat_pay: Option<&wechatpay::Client>,
     order: &OrderRow,
 ) -> Result<(), PaymentsError> {
-    if let Provider::WeChatPay(client) = &settings.provider
-        && order.provider == "wechatpay"
-    {
+    if let Some(client) = wechat_pay {
         settle_from_provider(state, client, order).await?;
         if let Err(error) = client.close_order(&order.order_no).await {
             tracing::warn!(%error, order_no = %order.order_no, "WeChat Pay close failed; the order is failed here anyway");
@@ -258,7 +242,7 @@ pub async fn credit(
     if order.amount != paid_fen {
         return Err(PaymentsError::AmountMismatch);
     }
-    let detail = if order.provider == "sandbox" {
+    let detail = if Provider::Sandbox.made(&order) {
         SANDBOX_DETAIL
     } else {
         WECHAT_DETAIL
@@ -292,7 +276,7 @@ pub async fn expire_overdue(state: &AppState) -> Result<usize, PaymentsError> {
         repo::expired_pending(&mut pooled.conn(), state.now(), 500).await?
     };
     for order in &overdue {
-        expire(state, &settings, order).await?;
+        expire(state, settings.provider.wechat_pay_for(order), order).await?;
     }
     Ok(overdue.len())
 }

@@ -18,7 +18,7 @@ async fn sandbox_order_row(state: &AppState, order_no: &str) -> Result<OrderRow,
     let mut pooled = state.db.get().await?;
     repo::find_order(&mut pooled.conn(), order_no)
         .await?
-        .filter(|order| order.provider == "sandbox")
+        .filter(|order| Provider::Sandbox.made(order))
         .ok_or(PaymentsError::NotASandboxOrder)
 }
 

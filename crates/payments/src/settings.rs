@@ -8,6 +8,7 @@ use platform::config::{Config, ConfigError, Environment, Source};
 use platform::settings::Settings;
 
 use crate::ledger::WelcomeGift;
+use crate::model::OrderRow;
 
 /// Where recharges are paid.
 #[derive(Clone)]
@@ -20,10 +21,24 @@ pub enum Provider {
 }
 
 impl Provider {
+    /// How orders name the provider they were made with (`recharge_orders.provider`).
     pub fn name(&self) -> &'static str {
         match self {
             Self::Sandbox => "sandbox",
             Self::WeChatPay(_) => "wechatpay",
+        }
+    }
+
+    /// True when `order` was made with this provider.
+    pub(crate) fn made(&self, order: &OrderRow) -> bool {
+        order.provider == self.name()
+    }
+
+    /// WeChat Pay's client, when it takes payments now and made `order`.
+    pub(crate) fn wechat_pay_for(&self, order: &OrderRow) -> Option<&wechatpay::Client> {
+        match self {
+            Self::WeChatPay(client) if self.made(order) => Some(client),
+            _ => None,
         }
     }
 }

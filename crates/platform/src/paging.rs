@@ -43,18 +43,25 @@ pub struct PageWindow {
     pub limit: i64,
 }
 
-impl PageRequest {
-    /// The window for this request, the size defaulted and capped at `max_size`.
-    pub fn window(&self, default_size: i64, max_size: i64) -> PageWindow {
-        let limit = self
-            .page_size
+impl PageWindow {
+    /// The window of a 1-based `page` of `page_size` items (for requests that page without a
+    /// keyword); the size defaulted and capped at `max_size`.
+    pub fn of(page: Option<i64>, page_size: Option<i64>, default_size: i64, max_size: i64) -> Self {
+        let limit = page_size
             .unwrap_or(default_size)
             .clamp(1, max_size.min(MAX_PAGE_SIZE));
-        let page = self.page.unwrap_or(1).clamp(1, 1_000_000);
-        PageWindow {
+        let page = page.unwrap_or(1).clamp(1, 1_000_000);
+        Self {
             offset: (page - 1) * limit,
             limit,
         }
+    }
+}
+
+impl PageRequest {
+    /// The window for this request, the size defaulted and capped at `max_size`.
+    pub fn window(&self, default_size: i64, max_size: i64) -> PageWindow {
+        PageWindow::of(self.page, self.page_size, default_size, max_size)
     }
 
     /// The trimmed keyword, cut to [`KEYWORD_MAX_CHARS`]; `None` when blank.

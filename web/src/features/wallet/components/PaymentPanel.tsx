@@ -40,11 +40,18 @@ export function PaymentPanel({ order, onClose, onRenew, renewing }: PaymentPanel
     }
   };
 
+  /** Ends the panel on a final state (completed, or rejected and failed alike); false while the order is pending. */
+  const settleOn = (orderStatus: string): boolean => {
+    if (orderStatus === 'pending') return false;
+    finish(orderStatus === 'completed' ? 'completed' : 'failed');
+    return true;
+  };
+
   const polled = status.data?.status;
   useEffect(() => {
-    if (polled === 'completed') finish('completed');
-    else if (polled === 'rejected' || polled === 'failed') finish('failed');
-  });
+    if (polled) settleOn(polled);
+    // settleOn reads only refs and stable callbacks; the poll's answer is what changes.
+  }, [polled]);
 
   useEffect(() => {
     const timer = window.setTimeout(() => {
@@ -60,9 +67,7 @@ export function PaymentPanel({ order, onClose, onRenew, renewing }: PaymentPanel
     setChecking(true);
     try {
       const answer = await fetchOrderStatus(order.orderNo);
-      if (answer.status === 'completed') finish('completed');
-      else if (answer.status === 'pending') message.info(WALLET_TEXT.stillPending);
-      else finish('failed');
+      if (!settleOn(answer.status)) message.info(WALLET_TEXT.stillPending);
     } catch (error) {
       message.error((error as Error).message || WALLET_TEXT.paymentFailed);
     } finally {
