@@ -27,6 +27,7 @@ describe('sign-in journeys', () => {
     await page.getByLabel('密码', { exact: true }).fill(PASSWORD);
     await page.getByLabel('确认密码').fill(PASSWORD);
     await page.getByRole('textbox', { name: '验证码', exact: true }).fill(CAPTCHA_BYPASS);
+    await page.getByRole('checkbox', { name: /我已阅读并同意/ }).check();
     await page
       .getByRole('button', { name: /注\s*册/ })
       .last()
@@ -53,7 +54,7 @@ describe('sign-in journeys', () => {
     await page.getByRole('textbox', { name: '验证码', exact: true }).press('Enter');
     await page.getByText('登录成功').waitFor();
     await page.waitForURL(url('/user/account'));
-    await page.getByText('即将上线').waitFor();
+    await page.getByText('尚未绑定微信').waitFor();
     await page.context().close();
   });
 
@@ -126,7 +127,8 @@ describe('sign-in journeys', () => {
     await logIn(member, 'member');
     await member.waitForURL(url('/'));
     await member.goto(url('/admin/users'));
-    await member.waitForURL(url('/login'));
+    await member.getByText('需要管理员权限').waitFor();
+    assert.equal(new URL(member.url()).pathname, '/admin/users', 'a member is told, not sent to sign in');
     await member.context().close();
   });
 });

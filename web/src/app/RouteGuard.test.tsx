@@ -56,12 +56,29 @@ describe('RouteGuard', () => {
     expect(await screen.findByText('guarded content')).toBeInTheDocument();
   });
 
-  it('turns a member away from an admin page', async () => {
+  it('tells a member on an admin page that it needs admin rights, with a way back home', async () => {
     siteConfig(false);
     signInAs('user');
     const { router } = renderGuarded('/admin/users', 'admin');
+    expect(await screen.findByText('需要管理员权限')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '返回首页' })).toHaveAttribute('href', '/');
+    expect(screen.queryByText('guarded content')).toBeNull();
+    expect(screen.queryByText('login page')).toBeNull();
+    expect(router.state.location.pathname).toBe('/admin/users');
+  });
+
+  it('sends a guest on an admin page to /login with the path as href', async () => {
+    siteConfig(false);
+    const { router } = renderGuarded('/admin/users', 'admin');
     await screen.findByText('login page');
-    expect(router.state.location.search).toBe('');
+    expect(router.state.location.search).toBe('?href=%2Fadmin%2Fusers');
+  });
+
+  it('shows an admin page to an admin', async () => {
+    siteConfig(false);
+    signInAs('admin');
+    renderGuarded('/admin/users', 'admin');
+    expect(await screen.findByText('guarded content')).toBeInTheDocument();
   });
 
   it('sends a guest in WeChat to the official-account login with a full page load', async () => {

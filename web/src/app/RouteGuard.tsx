@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { PageSpinner } from '../components/PageSpinner';
 import { accessOf } from '../lib/access';
@@ -7,6 +7,9 @@ import { useSiteConfig } from '../lib/siteConfig';
 import { isWeChatBrowser } from '../lib/wechat';
 import { decideGuard } from './guard';
 import type { Access } from './routeTable';
+
+// Lazy: it is built with antd, and the guard is part of the light entry chunk.
+const ForbiddenPage = lazy(() => import('./ForbiddenPage'));
 
 interface RouteGuardProps {
   access: Access;
@@ -41,6 +44,12 @@ export function RouteGuard({ access, title, children }: RouteGuardProps) {
       return children;
     case 'redirect':
       return <Navigate to={decision.to} replace />;
+    case 'forbidden':
+      return (
+        <Suspense fallback={<PageSpinner />}>
+          <ForbiddenPage />
+        </Suspense>
+      );
     case 'wait':
     case 'leave':
       return <PageSpinner />;

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { COPYRIGHT_YEAR } from '../../lib/constants';
 import { useSiteConfig } from '../../lib/siteConfig';
 import styles from './AppFooter.module.css';
-import { FOOTER_ABOUT, FOOTER_SUPPORT, LAYOUT_TEXT, type NavEntry } from './navigation';
+import { FOOTER_ABOUT, FOOTER_LEGAL, FOOTER_SUPPORT, LAYOUT_TEXT, type NavEntry } from './navigation';
 
 function LinkColumn({ title, entries }: { title: string; entries: readonly NavEntry[] }) {
   return (
@@ -38,6 +38,15 @@ export function AppFooter() {
         </div>
         <div className={styles.bottom}>
           <span>{LAYOUT_TEXT.copyright(COPYRIGHT_YEAR)}</span>
+          <nav aria-label={LAYOUT_TEXT.footerLegal}>
+            <ul className={styles.legal}>
+              {FOOTER_LEGAL.map((entry) => (
+                <li key={entry.path}>
+                  <Link to={entry.path}>{entry.label}</Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
           {config?.filingNumber && <span>{config.filingNumber}</span>}
         </div>
       </div>

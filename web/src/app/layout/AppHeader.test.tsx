@@ -5,7 +5,7 @@ import type { Role } from '../../api/generated/types.gen';
 import { reloadAt } from '../../lib/browser';
 import { currentSession, startSession } from '../../lib/session';
 import { fakeApi, ok, renderRoutes } from '../../test/render';
-import { AppHeader } from './AppHeader';
+import { AppHeader, currentNavPath } from './AppHeader';
 
 vi.mock('../../lib/browser', () => ({ reloadAt: vi.fn() }));
 
@@ -74,6 +74,21 @@ describe('AppHeader', () => {
     await user.click(drawer.getByRole('link', { name: '推荐' }));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(screen.getByRole('button', { name: '缘分' })).toHaveClass(/current/);
+  });
+
+  it('offers the assessments and the mini test under 心理测试', async () => {
+    const { user, drawer } = await openDrawer();
+    await user.click(drawer.getByRole('button', { name: '心理测试' }));
+    expect(drawer.getByRole('link', { name: '测评列表' })).toHaveAttribute('href', '/testlist');
+    await user.click(drawer.getByRole('link', { name: '心理健康小测试' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByRole('button', { name: '心理测试' })).toHaveClass(/current/);
+  });
+
+  it('lights up the menu entry a page falls under', () => {
+    expect(currentNavPath('/mentaltest')).toBe('/mentaltest');
+    expect(currentNavPath('/blog/3')).toBe('/blog');
+    expect(currentNavPath('/agreement')).toBe('');
   });
 
   it('logs out: tells the server, clears the session and loads /login afresh', async () => {

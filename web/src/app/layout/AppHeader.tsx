@@ -11,12 +11,13 @@ import { useSession } from '../../lib/session';
 import styles from './AppHeader.module.css';
 import { MenuBar } from './MenuBar';
 import { MenuDrawer } from './MenuDrawer';
-import { ADMIN_NAV, LAYOUT_TEXT, MAIN_NAV, MEET_NAV, USER_NAV } from './navigation';
+import { ADMIN_NAV, isNavGroup, LAYOUT_TEXT, MAIN_NAV, MEET_NAV, USER_NAV } from './navigation';
 import { UserMenu } from './UserMenu';
 
 /** The deepest menu entry that the current path falls under, so /blog/3 lights up 博客. */
 export function currentNavPath(pathname: string): string {
-  const all = [...MAIN_NAV, ...MEET_NAV, ...ADMIN_NAV, ...USER_NAV].map((entry) => entry.path);
+  const main = MAIN_NAV.flatMap((item) => (isNavGroup(item) ? item.entries : [item]));
+  const all = [...main, ...MEET_NAV, ...ADMIN_NAV, ...USER_NAV].map((entry) => entry.path);
   const matches = all.filter((path) => pathname === path || (path !== '/' && pathname.startsWith(`${path}/`)));
   return matches.sort((a, b) => b.length - a.length)[0] ?? '';
 }

@@ -6,6 +6,7 @@ import { PopupLinks } from './PopupLinks';
 import {
   ADMIN_NAV,
   ADMIN_NAV_LABEL,
+  isNavGroup,
   LAYOUT_TEXT,
   MAIN_NAV,
   MEET_NAV,
@@ -28,22 +29,28 @@ function Group({ label, entries, currentPath }: { label: string; entries: readon
   );
 }
 
-/** The desktop's menu bar: the main entries, then 缘分 and (for admins) 管理 as drop-down groups. */
+/** The desktop's menu bar: the main entries (心理测试 a drop-down), then 缘分 and (for admins) 管理. */
 export function MenuBar({ currentPath, canAdmin }: MenuBarProps) {
   return (
     <nav aria-label={LAYOUT_TEXT.mainNav} className={cx(styles.bar, styles.desktop)}>
       <ul className={styles.barList}>
-        {MAIN_NAV.map((entry) => (
-          <li key={entry.path} className={styles.barItem}>
-            <Link
-              to={entry.path}
-              className={cx(styles.barEntry, entry.path === currentPath && styles.current)}
-              aria-current={entry.path === currentPath ? 'page' : undefined}
-            >
-              {entry.label}
-            </Link>
-          </li>
-        ))}
+        {MAIN_NAV.map((item) =>
+          isNavGroup(item) ? (
+            <li key={item.label} className={styles.barItem}>
+              <Group label={item.label} entries={item.entries} currentPath={currentPath} />
+            </li>
+          ) : (
+            <li key={item.path} className={styles.barItem}>
+              <Link
+                to={item.path}
+                className={cx(styles.barEntry, item.path === currentPath && styles.current)}
+                aria-current={item.path === currentPath ? 'page' : undefined}
+              >
+                {item.label}
+              </Link>
+            </li>
+          ),
+        )}
         <li className={styles.barItem}>
           <Group label={MEET_NAV_LABEL} entries={MEET_NAV} currentPath={currentPath} />
         </li>

@@ -9,6 +9,7 @@ import styles from './AppHeader.module.css';
 import {
   ADMIN_NAV,
   ADMIN_NAV_LABEL,
+  isNavGroup,
   LAYOUT_TEXT,
   MAIN_NAV,
   MEET_NAV,
@@ -120,9 +121,19 @@ export function MenuDrawer({ open, onClose, currentPath, canAdmin, isLoggedIn, o
           </div>
           <nav aria-label={LAYOUT_TEXT.mainNav} className={styles.drawerBody}>
             <ul className={styles.drawerList}>
-              {MAIN_NAV.map((entry) => (
-                <Entry key={entry.path} entry={entry} currentPath={currentPath} onChoose={onClose} />
-              ))}
+              {MAIN_NAV.map((item) =>
+                isNavGroup(item) ? (
+                  <Group
+                    key={item.label}
+                    label={item.label}
+                    entries={item.entries}
+                    currentPath={currentPath}
+                    onChoose={onClose}
+                  />
+                ) : (
+                  <Entry key={item.path} entry={item} currentPath={currentPath} onChoose={onClose} />
+                ),
+              )}
               <Group label={MEET_NAV_LABEL} entries={MEET_NAV} currentPath={currentPath} onChoose={onClose} />
               {canAdmin && (
                 <Group label={ADMIN_NAV_LABEL} entries={ADMIN_NAV} currentPath={currentPath} onChoose={onClose} />

@@ -1,14 +1,35 @@
+import { LEGAL_PATHS } from '../../features/site/legal';
+
 /** Top navigation of spec 1 sections 1-2; admin entries only for admin and superadmin. */
 export interface NavEntry {
   path: string;
   label: string;
 }
 
-export const MAIN_NAV: readonly NavEntry[] = [
+/** Entries under one label: a drop-down on the desktop bar, a fold in the phone's drawer. */
+export interface NavGroup {
+  label: string;
+  entries: readonly NavEntry[];
+}
+
+export type NavItem = NavEntry | NavGroup;
+
+export const isNavGroup = (item: NavItem): item is NavGroup => 'entries' in item;
+
+/** The assessments and the mini test, which no menu reached before (issue 12). */
+export const TESTS_NAV: NavGroup = {
+  label: '心理测试',
+  entries: [
+    { path: '/testlist', label: '测评列表' },
+    { path: '/mentaltest', label: '心理健康小测试' },
+  ],
+};
+
+export const MAIN_NAV: readonly NavItem[] = [
   { path: '/', label: '首页' },
   { path: '/moment', label: '动态' },
   { path: '/blog', label: '博客' },
-  { path: '/testlist', label: '心理测试' },
+  TESTS_NAV,
   { path: '/knowledge/courses', label: '知识课程' },
   { path: '/ai-chat', label: 'AI 聊天' },
 ];
@@ -49,6 +70,7 @@ export const LAYOUT_TEXT = {
   footerAbout: '关于',
   footerSupport: '支持',
   footerFollow: '关注我们',
+  footerLegal: '法律信息',
   followWeChat: '微信公众号：心桥 Xinqiao',
   tagline: '心桥 Xinqiao：真诚交友，用心相遇。',
   copyright: (year: number) => `© ${year} 心桥 Xinqiao 版权所有`,
@@ -57,6 +79,12 @@ export const LAYOUT_TEXT = {
 export const FOOTER_ABOUT: readonly NavEntry[] = [
   { path: '/about', label: '关于我们' },
   { path: '/team', label: '团队介绍' },
+];
+
+/** Beside the copyright line: what members accept at registration. */
+export const FOOTER_LEGAL: readonly NavEntry[] = [
+  { path: LEGAL_PATHS.agreement, label: '用户协议' },
+  { path: LEGAL_PATHS.privacy, label: '隐私政策' },
 ];
 
 export const FOOTER_SUPPORT: readonly NavEntry[] = [

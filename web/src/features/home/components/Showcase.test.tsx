@@ -17,6 +17,11 @@ describe('FeatureGrid', () => {
       ['AI 聊天', '/ai-chat'],
     ]);
   });
+
+  it('leads to the mini test below the six features', () => {
+    renderAt('/', <FeatureGrid />);
+    expect(screen.getByRole('link', { name: /心理健康小测试/ })).toHaveAttribute('href', '/mentaltest');
+  });
 });
 
 describe('Testimonials', () => {

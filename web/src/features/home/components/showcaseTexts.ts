@@ -88,3 +88,11 @@ export const FEATURES_TEXT = {
     { path: '/ai-chat', title: 'AI 聊天', description: '随时陪你聊聊' },
   ] satisfies Feature[],
 } as const;
+
+/** Below the six features: the mini test, which no other entry of the home page reaches (issue 12). */
+export const MINI_TEST_TEXT = {
+  path: '/mentaltest',
+  title: '心理健康小测试',
+  description: '5 道题，约 1 分钟，看看你最近两周的情绪和睡眠状态。测试在浏览器里完成，答案不会上传。',
+  action: '开始测试',
+} as const;

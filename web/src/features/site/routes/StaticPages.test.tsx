@@ -61,10 +61,20 @@ describe('static pages', () => {
     expect(screen.getByText(/使用微信支付扫码即可为钱包充值/)).toBeInTheDocument();
   });
 
-  it('the team page introduces four members with initials', () => {
+  it('the team page introduces four members, each with a painted portrait and a role', () => {
     renderRoutes(routes, '/team');
     const members = within(screen.getByRole('list', { name: '团队介绍' })).getAllByRole('listitem');
     expect(members).toHaveLength(4);
-    expect(members[0]).toHaveTextContent(/^林林晓创始人 · 产品负责人/);
+    expect(members.map((member) => within(member).getByRole('heading', { level: 2 }).textContent)).toEqual([
+      '林晓',
+      '许安然',
+      '陈默',
+      '周宁',
+    ]);
+    expect(members[1]).toHaveTextContent('心理咨询顾问');
+    expect(within(members[0]).getByRole('img', { name: '林晓的画像' })).toBeInTheDocument();
+    const portraits = members.map((member) => within(member).getByRole('img').getAttribute('src'));
+    expect(new Set(portraits).size).toBe(4);
+    for (const src of portraits) expect(src).toMatch(/svg/);
   });
 });
