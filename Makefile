@@ -42,9 +42,9 @@ test-web: web-deps
 	git diff --exit-code --stat -- web/src/api/generated || { echo "web/src/api/generated is stale: run make openapi and commit"; exit 1; }
 	cd web && npm test
 
-# The journeys also run the fake WeChat (crates/accounts/examples/fake_wechat.rs).
+# The journeys also run the fake WeChat and the fake SMTP server (crates/accounts/examples/).
 test-e2e: web server-debug
-	$(CARGO) build -p accounts --example fake-wechat --features testkit
+	$(CARGO) build -p accounts --example fake-wechat --example fake-smtp --features testkit
 	cd web && XINQIAO_BIN=../target/debug/xinqiao npm run e2e
 
 lint:

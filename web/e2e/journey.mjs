@@ -5,22 +5,28 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before } from 'node:test';
 import { DESKTOP, launchBrowser } from './browser.mjs';
+import { startFakeSmtp } from './fakeSmtp.mjs';
 import { startFakeWechat } from './fakeWechat.mjs';
 import assert from 'node:assert/strict';
 import { CAPTCHA_BYPASS, startServer } from './server.mjs';
 
 export const PASSWORD = 'secret-123';
 
-/** `wechat: true` also starts the fake WeChat and configures both WeChat logins against it. */
-export function startJourney({ wechat = false } = {}) {
+/**
+ * `wechat: true` also starts the fake WeChat and configures both WeChat logins against it;
+ * `mail: true` starts the fake SMTP server and sends the server's mail there.
+ */
+export function startJourney({ wechat = false, mail = false } = {}) {
   let server;
   let browser;
   let scratch;
   let fakeWechat;
+  let fakeSmtp;
 
   before(async () => {
     if (wechat) fakeWechat = await startFakeWechat();
-    server = await startServer(fakeWechat?.serverEnv);
+    if (mail) fakeSmtp = await startFakeSmtp();
+    server = await startServer({ ...fakeWechat?.serverEnv, ...fakeSmtp?.serverEnv });
     browser = await launchBrowser();
     scratch = await mkdtemp(path.join(tmpdir(), 'xinqiao-e2e-'));
   });
@@ -29,6 +35,7 @@ export function startJourney({ wechat = false } = {}) {
     await browser?.close();
     await server?.stop();
     fakeWechat?.stop();
+    fakeSmtp?.stop();
     if (scratch) await rm(scratch, { recursive: true, force: true });
   });
 
@@ -75,6 +82,8 @@ export function startJourney({ wechat = false } = {}) {
     createUser: (user) => server.createUser(user),
     /** With `wechat: true`: who confirms on the fake WeChat from now on. */
     actAsOnWechat: (person) => fakeWechat.actAs(person),
+    /** With `mail: true`: the code in the `count`th message to `address`. */
+    codeSentTo: (address, count) => fakeSmtp.codeSentTo(address, count),
     /** A path in the journey's scratch folder. */
     scratchFile: (name) => path.join(scratch, name),
   };

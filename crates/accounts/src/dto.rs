@@ -4,7 +4,7 @@ use platform::Role;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::model::{Email, NewPassword, Username};
+use crate::model::{Email, NewPassword, TERMS_NOT_ACCEPTED, Username};
 use crate::service::{AccountsError, LoginForm, RegistrationForm, SignedIn};
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -91,6 +91,12 @@ pub struct RegisterRequest {
     #[serde(default)]
     #[schema(required = true, value_type = String, min_length = 1, pattern = r"\S")]
     pub captcha_id: Option<String>,
+    /// The version of the user agreement and privacy policy the member read and accepted
+    /// (the site's current one, e.g. `2026-11-23`); missing or another version is answered
+    /// with 请阅读并同意用户协议和隐私政策.
+    #[serde(default)]
+    #[schema(required = true, value_type = String, example = "2026-11-23")]
+    pub agreed_terms_version: Option<String>,
 }
 
 impl TryFrom<RegisterRequest> for RegistrationForm {
@@ -101,6 +107,9 @@ impl TryFrom<RegisterRequest> for RegistrationForm {
         let password = required(request.password)?;
         let captcha = required(request.captcha)?;
         let captcha_id = required(request.captcha_id)?;
+        if request.agreed_terms_version.as_deref().map(str::trim) != Some(crate::TERMS_VERSION) {
+            return Err(AccountsError::Invalid(TERMS_NOT_ACCEPTED));
+        }
         Ok(Self {
             username: Username::parse(&username).map_err(AccountsError::Invalid)?,
             email: Email::parse(&email).map_err(AccountsError::Invalid)?,

@@ -123,5 +123,6 @@ pub fn configure(cfg: &mut utoipa_actix_web::service_config::ServiceConfig<'_>) 
         .service(register_user)
         .service(keep_login)
         .service(logout_user);
+    crate::security::configure(cfg);
     crate::wechat::configure(cfg);
 }

@@ -43,6 +43,7 @@ pub const USERNAME_RULE: &str = "用户名为 3 到 32 个字符，只能包含�
 pub const PASSWORD_TOO_SHORT: &str = "密码至少需要 6 个字符";
 pub const PASSWORD_TOO_LONG: &str = "密码不能超过 72 个字节";
 pub const EMAIL_INVALID: &str = "请输入正确的邮箱";
+pub const TERMS_NOT_ACCEPTED: &str = "请阅读并同意用户协议和隐私政策";
 
 /// 3 to 32 characters of ASCII letters, digits, underscore or Chinese.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -13,6 +13,20 @@ diesel::table! {
         logined_at -> BigInt,
         created_at -> BigInt,
         updated_at -> BigInt,
+        terms_version -> Text,
+        terms_accepted_at -> BigInt,
+        email_verified -> Bool,
+    }
+}
+
+diesel::table! {
+    email_codes (user_id, purpose) {
+        user_id -> BigInt,
+        purpose -> Text,
+        email -> Text,
+        code_hash -> Text,
+        attempts -> BigInt,
+        expires_at -> BigInt,
     }
 }
 

@@ -4,7 +4,7 @@ use std::sync::OnceLock;
 
 use platform::auth::{Identity, IssuedToken};
 use platform::rate_limit::{self, Limit};
-use platform::{ApiError, AppState};
+use platform::{ApiError, AppState, transaction};
 
 use crate::captcha::{self, CAPTCHA_TTL_SECONDS};
 use crate::model::{Email, NewPassword, NewUser, User, Username};
@@ -41,6 +41,8 @@ pub enum AccountsError {
     BadCredentials,
     #[error("该用户名已被注册")]
     UsernameTaken,
+    #[error("该邮箱已被其他账号使用")]
+    EmailTaken,
     #[error(transparent)]
     Platform(#[from] ApiError),
 }
@@ -49,7 +51,7 @@ platform::api_errors!(AccountsError {
     AccountsError::Incomplete | AccountsError::Invalid(_) => bad_request,
     AccountsError::Captcha => captcha,
     AccountsError::BadCredentials => unauthorized_with,
-    AccountsError::UsernameTaken => conflict,
+    AccountsError::UsernameTaken | AccountsError::EmailTaken => conflict,
 });
 
 pub struct NewCaptcha {
@@ -251,6 +253,14 @@ async fn create_member(
         {
             return Err(AccountsError::UsernameTaken);
         }
+        // Unverified addresses may repeat (nobody proved them); a verified one is its member's.
+        let email = form.email.as_str().to_lowercase();
+        if crate::security::repo::verified_owner(conn, &email)
+            .await?
+            .is_some()
+        {
+            return Err(AccountsError::EmailTaken);
+        }
     }
     let password_hash = hash_password(form.password, state.config.password_hash_cost).await?;
     let mut pooled = state.db.get().await?;
@@ -265,10 +275,15 @@ async fn create_member(
         created_at: now,
         updated_at: now,
     };
-    // A concurrent registration may have taken the name since the check above.
-    repo::insert_user(&mut pooled.conn(), &new_user)
-        .await?
-        .ok_or(AccountsError::UsernameTaken)
+    let conn = &mut pooled.conn();
+    transaction!(conn, |tx| {
+        // A concurrent registration may have taken the name since the check above.
+        let user = repo::insert_user(tx, &new_user)
+            .await?
+            .ok_or(AccountsError::UsernameTaken)?;
+        crate::security::repo::record_terms(tx, user.id, crate::TERMS_VERSION, now).await?;
+        Ok(user)
+    })
 }
 
 /// A fresh token for a caller whose current token is still valid.

@@ -13,6 +13,8 @@ use crate::files::Purpose;
 pub struct SiteFeatures {
     pub wechat_open_login: bool,
     pub wechat_official_login: bool,
+    /// Mail can be sent (SMTP configured): password recovery by email is offered.
+    pub password_recovery: bool,
 }
 
 #[derive(Default)]
@@ -20,6 +22,9 @@ pub struct Settings {
     pub features: SiteFeatures,
     /// What uploads are for, as the modules registered them.
     pub upload_purposes: Vec<Purpose>,
+    /// Outside origins the web app may load scripts, data and images from (a configured maps
+    /// service); the Content-Security-Policy allows them.
+    pub outside_origins: Vec<&'static str>,
     sections: HashMap<TypeId, Box<dyn Any + Send + Sync>>,
 }
 

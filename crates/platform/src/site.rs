@@ -43,6 +43,8 @@ pub struct SiteConfig {
     pub wechat_open_login: bool,
     /// Whether the WeChat official-account login (in-app browser) is configured.
     pub wechat_official_login: bool,
+    /// Whether mail is configured, so 忘记密码 (recovery by an emailed code) works.
+    pub password_recovery: bool,
 }
 
 #[utoipa::path(
@@ -57,5 +59,6 @@ async fn get_site_config(state: web::Data<AppState>) -> ApiResult<SiteConfig> {
         contact: state.config.contact.clone(),
         wechat_open_login: state.settings.features.wechat_open_login,
         wechat_official_login: state.settings.features.wechat_official_login,
+        password_recovery: state.settings.features.password_recovery,
     })
 }

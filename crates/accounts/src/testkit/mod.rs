@@ -1,6 +1,7 @@
 //! Test helpers for every crate's API tests: an application with the accounts directory, and
 //! signed-in users of each role.
 
+pub mod fake_smtp;
 pub mod fake_wechat;
 
 use platform::Module;
@@ -50,6 +51,30 @@ pub async fn spawn_wechat_app(engine: Engine) -> Option<TestApp> {
         },
     )
     .await
+}
+
+/// A test application with the accounts routes whose mail goes to a fresh fake SMTP server
+/// that wants a login (find it with [`mailbox`]).
+pub async fn spawn_mail_app(engine: Engine) -> Option<TestApp> {
+    use fake_smtp::{FAKE_SMTP_PASSWORD, FAKE_SMTP_USERNAME, FakeSmtp};
+    let fake = FakeSmtp::start(Some((FAKE_SMTP_USERNAME, FAKE_SMTP_PASSWORD))).expect("fake SMTP");
+    TestApp::spawn(
+        engine,
+        &[platform::module::SITE, crate::MODULE],
+        crate::api::directory,
+        move |_, module_settings| crate::mail::settings::install(module_settings, fake.settings()),
+    )
+    .await
+}
+
+/// The fake SMTP server the application's mail goes to (see [`spawn_mail_app`]).
+pub fn mailbox(app: &TestApp) -> fake_smtp::FakeSmtp {
+    let port = crate::mail::settings::of(&app.state)
+        .smtp
+        .as_ref()
+        .expect("the app sends mail")
+        .port;
+    fake_smtp::FakeSmtp::on_port(port).expect("a fake SMTP server on that port")
 }
 
 /// A signed-in user created for a test.

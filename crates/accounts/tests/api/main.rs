@@ -4,9 +4,12 @@
 #![allow(clippy::unwrap_used)]
 
 mod abuse;
+mod account;
 mod captcha;
 mod conventions;
+mod email;
 mod login;
+mod recovery;
 mod register;
 mod session;
 mod wechat;
@@ -14,7 +17,7 @@ mod wechat;
 use platform::testkit::{CAPTCHA_BYPASS, TestApp, TestResponse};
 use serde_json::{Value, json};
 
-pub use accounts::testkit::{new_captcha_id, signed_in_user, spawn_app};
+pub use accounts::testkit::{mailbox, new_captcha_id, signed_in_user, spawn_app, spawn_mail_app};
 
 pub async fn login(app: &TestApp, username: &str, password: &str, captcha: &str) -> TestResponse {
     let captcha_id = new_captcha_id(app).await;
@@ -27,7 +30,54 @@ pub async fn login(app: &TestApp, username: &str, password: &str, captcha: &str)
 }
 
 pub fn registration(username: &str) -> Value {
-    json!({"username": username, "email": format!("{username}@example.com"), "password": "secret-123", "captcha": CAPTCHA_BYPASS})
+    json!({"username": username, "email": format!("{username}@example.com"), "password": "secret-123", "captcha": CAPTCHA_BYPASS, "agreedTermsVersion": accounts::TERMS_VERSION})
+}
+
+/// Registers `username` (email `<username>@example.com`, password `secret-123`); the token.
+pub async fn registered(app: &TestApp, username: &str) -> String {
+    let response = register(app, registration(username)).await;
+    assert_eq!(response.status, 200, "{}", response.json);
+    response.data()["accessToken"].as_str().unwrap().to_owned()
+}
+
+pub async fn account(app: &TestApp, token: &str) -> TestResponse {
+    app.post("/api/v1/user/account/get", json!({}), Some(token))
+        .await
+}
+
+/// Whether the token still works.
+pub async fn token_works(app: &TestApp, token: &str) -> bool {
+    app.post("/api/v1/user/keeplogin", json!({}), Some(token))
+        .await
+        .status
+        == 200
+}
+
+/// Verifies `email` for the member through the mailed code (the app must send mail), then lets
+/// a minute pass so the address may be mailed again.
+pub async fn verify_email(app: &TestApp, token: &str, email: &str) {
+    let sent = app
+        .post(
+            "/api/v1/user/email/code",
+            json!({"email": email}),
+            Some(token),
+        )
+        .await;
+    assert_eq!(sent.status, 200, "{}", sent.json);
+    let code = mailbox(app)
+        .mails_to(email)
+        .last()
+        .and_then(|mail| mail.code())
+        .expect("a code was mailed");
+    let verified = app
+        .post(
+            "/api/v1/user/email/verify",
+            json!({"email": email, "code": code}),
+            Some(token),
+        )
+        .await;
+    assert_eq!(verified.status, 200, "{}", verified.json);
+    app.clock.advance(60);
 }
 
 pub async fn register(app: &TestApp, mut body: Value) -> TestResponse {

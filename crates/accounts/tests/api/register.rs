@@ -51,4 +51,32 @@ async fn register_returns_429_after_ten_registrations_from_one_address(app) {
     assert_eq!(register(&app, registration("member10")).await.status, 429);
 }
 
+async fn register_returns_400_when_the_terms_are_not_accepted_or_another_version(app) {
+    for version in [None, Some(json!("")), Some(json!("2020-01-01")), Some(Value::Null)] {
+        let mut body = registration("careless");
+        match &version {
+            None => { body.as_object_mut().unwrap().remove("agreedTermsVersion"); }
+            Some(value) => body["agreedTermsVersion"] = value.clone(),
+        }
+        let response = register(&app, body).await;
+        assert_eq!((response.status, response.message()), (400, "请阅读并同意用户协议和隐私政策"), "{version:?}");
+    }
+    assert_eq!(accounts::api::count_users(&app.state).await.unwrap(), 0, "nothing was created");
+}
+
+async fn register_stores_the_accepted_terms_version_and_time(app) {
+    app.clock.advance(42);
+    let token = registered(&app, "consenting").await;
+    let details = account(&app, &token).await;
+    assert_eq!(details.data()["termsVersion"], json!("2026-11-23"));
+    assert_eq!(details.data()["termsAcceptedAt"], json!(platform::testkit::TEST_EPOCH + 42));
+    assert_eq!(accounts::TERMS_VERSION, "2026-11-23");
+}
+
+async fn members_made_by_an_operator_have_accepted_nothing(app) {
+    let operator_made = signed_in_user(&app, "seeded", platform::Role::User).await;
+    let details = account(&app, &operator_made.token).await;
+    assert_eq!((details.data()["termsVersion"].clone(), details.data()["termsAcceptedAt"].clone()), (json!(""), json!(0)));
+}
+
 }

@@ -179,7 +179,7 @@ async fn the_first_qr_sign_in_creates_a_member_and_the_next_finds_them(app) {
     assert_eq!(data["sysRole"], json!("user"));
     assert_eq!(data["redirectURL"], json!("/moment"));
     let avatar = data["avatar"].as_str().unwrap();
-    assert!(avatar.starts_with("uploads/avatar/"), "avatar copied through the pipeline: {avatar}");
+    assert!(avatar.starts_with("uploads/wechat-avatar/"), "avatar copied through the pipeline: {avatar}");
     assert_eq!(app.get(&format!("/api/v1/{avatar}"), None).await.status, 200);
 
     let token = data["accessToken"].as_str().unwrap();
@@ -416,6 +416,29 @@ async fn unbinding_needs_the_accounts_password(app) {
     assert_eq!(app.get("/api/v1/wechat/binding", Some(&carol.token)).await.data()["bound"], json!(false));
     // The WeChat identity is free again: signing in with it makes a new member.
     assert_ne!(qr_sign_in(&app, "carol_wx").await.data()["uuid"], json!(carol.uuid));
+}
+
+async fn a_wechat_member_sets_a_first_password_without_the_current_one(app) {
+    let signed_up = qr_sign_in(&app, DEFAULT_PERSON).await;
+    let token = signed_up.data()["accessToken"].as_str().unwrap().to_owned();
+    let username = signed_up.data()["username"].as_str().unwrap().to_owned();
+    let details = account(&app, &token).await;
+    assert_eq!(details.data()["hasPassword"], json!(false));
+    assert_eq!(details.data()["wechatBound"], json!(true));
+    assert_eq!(details.data()["email"], json!(""));
+    assert_eq!(details.data()["termsVersion"], json!(""), "a WeChat sign-up records no consent");
+
+    let set = app.post("/api/v1/user/password/change", json!({"newPassword": "first-pass", "confirmPassword": "first-pass"}), Some(&token)).await;
+    assert_eq!((set.status, set.message()), (200, "密码已修改"), "{}", set.json);
+    let fresh = set.data()["accessToken"].as_str().unwrap().to_owned();
+    assert!(!token_works(&app, &token).await);
+    assert_eq!(account(&app, &fresh).await.data()["hasPassword"], json!(true));
+    assert_eq!(login(&app, &username, "first-pass", CAPTCHA_BYPASS).await.status, 200);
+
+    let again = app.post("/api/v1/user/password/change", json!({"newPassword": "second-pass", "confirmPassword": "second-pass"}), Some(&fresh)).await;
+    assert_eq!((again.status, again.message()), (400, "请输入当前密码"), "now it has one");
+    let unbound = app.post("/api/v1/wechat/unbind", json!({"password": "first-pass"}), Some(&fresh)).await;
+    assert_eq!(unbound.status, 200, "the password makes unbinding possible");
 }
 
 async fn site_config_reports_both_wechat_logins_as_configured(app) {

@@ -33,6 +33,24 @@ export function checkConfirmation(password: string, confirmation: string): strin
   return confirmation === password ? null : AUTH_TEXT.confirmMismatch;
 }
 
+/** The recovery form follows the account form (spec 2 section 5). */
+export function checkRecoveryEmail(value: string): string | null {
+  const email = value.trim();
+  if (!email) return AUTH_TEXT.forgotEmailRequired;
+  return EMAIL_PATTERN.test(email) ? null : AUTH_TEXT.forgotEmailInvalid;
+}
+
+export function checkCode(value: string): string | null {
+  const code = value.trim();
+  if (!code) return AUTH_TEXT.codeRequired;
+  return /^\d{6}$/.test(code) ? null : AUTH_TEXT.codeMalformed;
+}
+
+export function checkNewPassword(value: string): string | null {
+  if (!value) return AUTH_TEXT.passwordRequired;
+  return [...value].length < PASSWORD_MIN ? AUTH_TEXT.newPasswordTooShort : null;
+}
+
 export function checkCaptcha(value: string): string | null {
   return value.trim() ? null : AUTH_TEXT.captchaRequired;
 }

@@ -141,4 +141,21 @@ describe('LoginPage', () => {
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
+
+  it('links the agreement and privacy policy, and 忘记密码 only when mail is configured', async () => {
+    const config = (passwordRecovery: boolean) =>
+      ok({ filingNumber: '', wechatOpenLogin: false, wechatOfficialLogin: false, passwordRecovery });
+    fakeApi({ '/api/v1/user/captcha': [captcha(1)], '/api/v1/site/config': [config(true)] });
+    const first = renderLogin();
+    expect(await screen.findByRole('link', { name: '忘记密码' })).toHaveAttribute('href', '/password/forgot');
+    expect(screen.getByRole('link', { name: '《用户协议》' })).toHaveAttribute('href', '/agreement');
+    expect(screen.getByRole('link', { name: '《隐私政策》' })).toHaveAttribute('href', '/privacy');
+    first.unmount();
+
+    fakeApi({ '/api/v1/user/captcha': [captcha(1)], '/api/v1/site/config': [config(false)] });
+    renderLogin();
+    await waitFor(() => expect(captchaImage()).toHaveAttribute('src', 'data:image/png;base64,IMAGE1'));
+    expect(screen.getByRole('link', { name: '《用户协议》' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: '忘记密码' })).toBeNull();
+  });
 });

@@ -5,10 +5,12 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { errorText } from '../../../lib/apiError';
 import { otherAuthPagePath, safeReturnTarget } from '../../../lib/returnTarget';
 import { startSession } from '../../../lib/session';
+import { useSiteConfig } from '../../../lib/siteConfig';
 import { useLoginMutation } from '../api/account';
 import { useCaptcha } from '../api/captcha';
 import { AuthShell } from '../components/AuthShell';
 import { CaptchaImage } from '../components/CaptchaImage';
+import { LegalLinks } from '../components/LegalLinks';
 import { WeChatLoginLink } from '../components/WeChatLoginLink';
 import { AUTH_TEXT } from '../texts';
 import { isLoginComplete } from '../validation';
@@ -26,6 +28,7 @@ export default function LoginPage() {
   const { message } = App.useApp();
   const login = useLoginMutation();
   const { captcha, isFetching, isError, refresh } = useCaptcha();
+  const { data: siteConfig } = useSiteConfig();
 
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
@@ -132,9 +135,21 @@ export default function LoginPage() {
           <div className={styles.otherPage}>
             {AUTH_TEXT.noAccount}
             <Link to={otherAuthPagePath('/register', returnTo)}>{AUTH_TEXT.goRegister}</Link>
+            {siteConfig?.passwordRecovery && (
+              <>
+                <span className={styles.separator} aria-hidden>
+                  ·
+                </span>
+                <Link to="/password/forgot">{AUTH_TEXT.forgotPassword}</Link>
+              </>
+            )}
           </div>
         </Space>
         <WeChatLoginLink returnTo={returnTo} />
+        <p className={styles.legal}>
+          {AUTH_TEXT.loginLegalPrefix}
+          <LegalLinks />
+        </p>
       </form>
     </AuthShell>
   );

@@ -23,6 +23,7 @@ async function fillForm(user: ReturnType<typeof userEvent.setup>, confirmation =
   await user.type(screen.getByLabelText('密码'), 'secret1');
   await user.type(screen.getByLabelText('确认密码'), confirmation);
   await user.type(screen.getByLabelText('验证码'), 'ab12');
+  await user.click(screen.getByRole('checkbox', { name: /我已阅读并同意/ }));
 }
 
 const registerCalls = (calls: { path: string }[]) => calls.filter((call) => call.path === '/api/v1/user/register');
@@ -34,9 +35,31 @@ describe('RegisterPage', () => {
     renderRegister();
     await user.click(screen.getByRole('button', { name: /注\s*册/ }));
 
-    for (const text of ['请输入用户名', '请输入你的邮箱', '请输入密码', '请再次输入密码', '请输入验证码']) {
+    for (const text of [
+      '请输入用户名',
+      '请输入你的邮箱',
+      '请输入密码',
+      '请再次输入密码',
+      '请输入验证码',
+      '请阅读并同意用户协议和隐私政策',
+    ]) {
       expect(await screen.findByText(text)).toBeInTheDocument();
     }
+    expect(registerCalls(calls)).toHaveLength(0);
+  });
+
+  it('links the agreement and the privacy policy in new tabs and needs the box ticked', async () => {
+    const calls = fakeApi({ '/api/v1/user/captcha': [captcha(1)] });
+    const user = userEvent.setup();
+    renderRegister();
+    expect(screen.getByRole('checkbox', { name: '我已阅读并同意《用户协议》和《隐私政策》' })).not.toBeChecked();
+    expect(screen.getByRole('link', { name: '《用户协议》' })).toHaveAttribute('href', '/agreement');
+    expect(screen.getByRole('link', { name: '《隐私政策》' })).toHaveAttribute('href', '/privacy');
+    expect(screen.getByRole('link', { name: '《隐私政策》' })).toHaveAttribute('target', '_blank');
+    await fillForm(user);
+    await user.click(screen.getByRole('checkbox', { name: /我已阅读并同意/ }));
+    await user.click(screen.getByRole('button', { name: /注\s*册/ }));
+    expect(await screen.findByText('请阅读并同意用户协议和隐私政策')).toBeInTheDocument();
     expect(registerCalls(calls)).toHaveLength(0);
   });
 
@@ -99,6 +122,7 @@ describe('RegisterPage', () => {
         password: 'secret1',
         captcha: 'ab12',
         captchaId: 'captcha-1',
+        agreedTermsVersion: '2026-11-23',
       },
     });
     expect(currentSession()?.user.uuid).toBe('u9');

@@ -1,15 +1,17 @@
 import { LockOutlined, MailOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Form, Input, type InputRef } from 'antd';
+import { Alert, App, Button, Checkbox, Form, Input, type InputRef } from 'antd';
 import { useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { errorText } from '../../../lib/apiError';
 import { cx } from '../../../lib/classNames';
 import { otherAuthPagePath, safeReturnTarget } from '../../../lib/returnTarget';
 import { startSession } from '../../../lib/session';
+import { LEGAL_VERSION } from '../../site/legal';
 import { useRegisterMutation } from '../api/account';
 import { useCaptcha } from '../api/captcha';
 import { AuthShell } from '../components/AuthShell';
 import { CaptchaImage } from '../components/CaptchaImage';
+import { LegalLinks } from '../components/LegalLinks';
 import { AUTH_TEXT } from '../texts';
 import { checkCaptcha, checkConfirmation, checkEmail, checkPassword, checkUsername } from '../validation';
 import styles from './AuthPages.module.css';
@@ -20,6 +22,7 @@ interface RegisterFields {
   password: string;
   confirmPassword: string;
   captcha: string;
+  agreed: boolean;
 }
 
 /** Adapts a check (text or null) to an antd form rule. */
@@ -50,6 +53,7 @@ export default function RegisterPage() {
         password: fields.password,
         captcha: fields.captcha.trim(),
         captchaId: captcha?.captchaId ?? '',
+        agreedTermsVersion: LEGAL_VERSION,
       });
       startSession(granted);
       message.success(AUTH_TEXT.registerSucceeded);
@@ -100,6 +104,21 @@ export default function RegisterPage() {
               onRefresh={refresh}
             />
           </div>
+        </Form.Item>
+        <Form.Item
+          name="agreed"
+          valuePropName="checked"
+          rules={[
+            {
+              validator: (_, checked: boolean | undefined) =>
+                checked ? Promise.resolve() : Promise.reject(new Error(AUTH_TEXT.agreeRequired)),
+            },
+          ]}
+        >
+          <Checkbox>
+            {AUTH_TEXT.agreePrefix}
+            <LegalLinks />
+          </Checkbox>
         </Form.Item>
         <Button type="primary" htmlType="submit" block loading={register.isPending}>
           {AUTH_TEXT.registerButton}
