@@ -293,4 +293,22 @@ mod tests {
             "openapi/openapi.json is stale: run `make openapi` and commit the result"
         );
     }
+
+    /// `POST /upload?purpose=` finds a purpose by name: two crates registering one name
+    /// would make one of them silently take the other's rules.
+    #[test]
+    fn every_upload_purpose_is_registered_once() {
+        let mut names: Vec<&str> = super::mount::MODULES
+            .iter()
+            .flat_map(|module| module.uploads.iter().map(|purpose| purpose.name))
+            .collect();
+        let registered = names.len();
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(
+            names.len(),
+            registered,
+            "a purpose name is registered twice"
+        );
+    }
 }

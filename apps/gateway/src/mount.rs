@@ -12,6 +12,7 @@ pub const MODULES: &[Module] = &[
     platform::module::UPLOADS,
     accounts::MODULE,
     payments::MODULE,
+    profile::MODULE,
     moments::MODULE,
     blog::MODULE,
     admin::MODULE,

@@ -131,3 +131,38 @@ pub async fn users_by_usernames(
 ) -> diesel::QueryResult<Vec<(UserId, String)>> {
     repo::users_by_usernames(conn, usernames).await
 }
+
+/// A member found by uuid: who they are and their current role.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Member {
+    pub id: UserId,
+    pub summary: UserSummary,
+    pub role: Role,
+}
+
+/// The member with this uuid, if there is one (one query).
+pub async fn member_by_uuid(
+    conn: &mut platform::db::Conn<'_>,
+    uuid: &str,
+) -> diesel::QueryResult<Option<Member>> {
+    Ok(repo::member_by_uuid(conn, uuid)
+        .await?
+        .map(|(id, summary, role)| Member {
+            id,
+            summary,
+            role: role.parse().unwrap_or(Role::User),
+        }))
+}
+
+/// Sets the nickname and avatar shown beside the member's content, once the profile crate has
+/// passed them through review.
+pub async fn set_display(
+    conn: &mut platform::db::Conn<'_>,
+    user_id: UserId,
+    nickname: &str,
+    avatar: &str,
+    now: i64,
+) -> diesel::QueryResult<()> {
+    repo::set_display(conn, user_id, nickname, avatar, now).await?;
+    Ok(())
+}

@@ -7,9 +7,11 @@ mod captcha;
 pub mod demo;
 mod dto;
 mod http;
+pub mod mail;
 mod model;
 mod repo;
 mod schema;
+mod security;
 mod service;
 #[cfg(feature = "testkit")]
 pub mod testkit;
@@ -20,18 +22,36 @@ pub use http::configure;
 use platform::module::{LocalBoxFuture, Module};
 use platform::{ApiError, AppState};
 
-/// Members, sign-in and WeChat (its settings are the accounts section); hourly, expired
-/// captchas go; the demo members come first.
+/// Members, sign-in, WeChat and mail (their settings are the accounts section); hourly,
+/// expired captchas and mailed codes go; the demo members come first.
 pub const MODULE: Module = Module::new("accounts", http::configure)
-    .with_uploads(&[AVATAR])
-    .with_settings(wechat::settings::load)
-    .with_maintenance(purge_expired_captchas)
+    .with_settings(load_settings)
+    .with_maintenance(purge_expired)
     .with_demo_seed(demo::seed);
 
-/// A member's avatar: up to 2 MB (spec 2, section 5).
-pub const AVATAR: platform::files::Purpose =
-    platform::files::Purpose::new("avatar", 2 * 1024 * 1024, "图片大小不能超过 2MB!");
+/// The user agreement and privacy policy version registration asks members to accept (the
+/// web app's `LEGAL_VERSION`); change both together when the texts change.
+pub const TERMS_VERSION: &str = "2026-11-23";
 
-fn purge_expired_captchas(state: &AppState) -> LocalBoxFuture<'_, Result<(), ApiError>> {
-    Box::pin(async move { api::purge_expired_captchas(state).await.map(drop) })
+/// The avatar a member signing up with WeChat brings along: stored by the server (no upload
+/// call takes it), up to 2 MB. Avatars members upload are the profile crate's.
+pub const AVATAR: platform::files::Purpose =
+    platform::files::Purpose::new("wechat-avatar", 2 * 1024 * 1024, "图片大小不能超过 2MB!");
+
+fn load_settings(
+    source: &platform::config::Source,
+    config: &platform::config::Config,
+    settings: &mut platform::settings::Settings,
+) -> Result<(), platform::config::ConfigError> {
+    wechat::settings::load(source, config, settings)?;
+    mail::settings::load(source, config, settings)
+}
+
+fn purge_expired(state: &AppState) -> LocalBoxFuture<'_, Result<(), ApiError>> {
+    Box::pin(async move {
+        api::purge_expired_captchas(state).await?;
+        security::service::purge_expired_codes(state)
+            .await
+            .map(drop)
+    })
 }

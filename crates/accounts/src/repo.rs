@@ -175,3 +175,54 @@ pub async fn users_by_usernames(
         .load(c)
         .await)
 }
+
+/// The member with this uuid: (id, summary, role).
+pub async fn member_by_uuid(
+    conn: &mut Conn<'_>,
+    uuid: &str,
+) -> QueryResult<Option<(UserId, UserSummary, String)>> {
+    let row: Option<(UserId, String, String, String, String, String)> =
+        run!(conn, |c| users::table
+            .filter(users::uuid.eq(uuid))
+            .select((
+                users::id,
+                users::uuid,
+                users::username,
+                users::nickname,
+                users::avatar,
+                users::sys_role
+            ))
+            .first(c)
+            .await
+            .optional())?;
+    Ok(row.map(|(id, uuid, username, nickname, avatar, role)| {
+        (
+            id,
+            UserSummary {
+                uuid,
+                username,
+                nickname,
+                avatar,
+            },
+            role,
+        )
+    }))
+}
+
+/// Sets the name and avatar other members see next to the member's content.
+pub async fn set_display(
+    conn: &mut Conn<'_>,
+    user_id: UserId,
+    nickname: &str,
+    avatar: &str,
+    now: i64,
+) -> QueryResult<usize> {
+    run!(conn, |c| diesel::update(users::table.find(user_id))
+        .set((
+            users::nickname.eq(nickname),
+            users::avatar.eq(avatar),
+            users::updated_at.eq(now)
+        ))
+        .execute(c)
+        .await)
+}

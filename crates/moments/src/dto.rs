@@ -41,9 +41,8 @@ pub struct FeedData {
     pub moments: Vec<MomentItem>,
 }
 
-/// The author's public facts; the profile fields stay 0 or empty until the member fills in
-/// a profile.
-#[derive(Debug, Clone, Serialize, ToSchema)]
+/// The author's public facts from their profile; 0 or empty where the profile is silent.
+#[derive(Debug, Clone, Default, Serialize, ToSchema)]
 pub struct MomentAuthor {
     pub uuid: String,
     pub birthyear: i64,
@@ -75,6 +74,11 @@ pub struct MomentItem {
     pub created_at: i64,
     /// JSON text of [{CommentId, Nickname, Content, Uuid, ParentId, ParentNickname}], oldest first.
     pub comments: String,
+    /// Where it was posted from, as the author chose it (each may be empty).
+    pub province: String,
+    pub city: String,
+    pub region: String,
+    pub landmark: String,
 }
 
 #[derive(Debug, Deserialize, ToSchema)]

@@ -60,7 +60,7 @@ pub async fn feed(
         .map(PageMoment::new)
         .collect();
     let mut member_ids: Vec<UserId> = page.iter().flat_map(PageMoment::member_ids).collect();
-    let members = members(conn, &mut member_ids).await?;
+    let members = members(conn, viewer, &mut member_ids).await?;
     let viewer_id = viewer.map(|identity| identity.user_id);
     Ok(page
         .into_iter()
@@ -68,14 +68,18 @@ pub async fn feed(
         .collect())
 }
 
-/// The named members, in one query.
-async fn members(conn: &mut Conn<'_>, ids: &mut Vec<UserId>) -> Result<Members, MomentsError> {
+/// The named members as `viewer` may see them (their cards, from the profile crate).
+async fn members(
+    conn: &mut Conn<'_>,
+    viewer: Option<&Identity>,
+    ids: &mut Vec<UserId>,
+) -> Result<Members, MomentsError> {
     ids.sort_unstable();
     ids.dedup();
     if ids.is_empty() {
         return Ok(Members(Default::default()));
     }
-    Ok(Members(accounts::api::user_summaries(conn, ids).await?))
+    Ok(Members(profile::api::cards(conn, viewer, ids).await?))
 }
 
 /// The moment if the viewer may see it; otherwise it does not exist for them.
@@ -163,7 +167,7 @@ pub async fn set_like(
     })?;
     let count = i64::try_from(likers.len()).unwrap_or(i64::MAX);
     let ordered = likers.clone();
-    let members = members(conn, &mut likers).await?;
+    let members = members(conn, Some(viewer), &mut likers).await?;
     Ok((count, view::likes_json(&ordered, &members)))
 }
 
@@ -222,7 +226,7 @@ pub async fn create_comment(
         let thread = repo::refresh_thread(tx, moment_id).await?;
         Ok::<_, MomentsError>((comment_id, thread))
     })?;
-    Ok((comment_id, thread_view(conn, &thread).await?))
+    Ok((comment_id, thread_view(conn, author, &thread).await?))
 }
 
 /// Deletes a comment and every reply under it; the comment's author, the moment's author or
@@ -260,7 +264,7 @@ pub async fn delete_comment(
         Ok::<_, MomentsError>(repo::refresh_thread(tx, moment_id).await?)
     })?;
     let count = i64::try_from(thread.len()).unwrap_or(i64::MAX);
-    Ok((count, thread_view(conn, &thread).await?))
+    Ok((count, thread_view(conn, caller, &thread).await?))
 }
 
 /// Locks the moment for the transaction's copy rewrite; a moment deleted meanwhile is gone.
@@ -290,9 +294,13 @@ fn with_replies(root: CommentId, thread: &[Comment]) -> Vec<CommentId> {
 }
 
 /// The JSON text of a thread as the API shows it, with names.
-async fn thread_view(conn: &mut Conn<'_>, thread: &[Comment]) -> Result<String, MomentsError> {
+async fn thread_view(
+    conn: &mut Conn<'_>,
+    viewer: &Identity,
+    thread: &[Comment],
+) -> Result<String, MomentsError> {
     let mut member_ids: Vec<UserId> = thread.iter().map(|c| c.user_id).collect();
-    let members = members(conn, &mut member_ids).await?;
+    let members = members(conn, Some(viewer), &mut member_ids).await?;
     Ok(view::comments_json(thread, &members))
 }
 

@@ -2,8 +2,8 @@
 
 use std::collections::HashMap;
 
-use accounts::api::UserSummary;
 use platform::UserId;
+use profile::api::MemberCard;
 use serde::Serialize;
 
 use crate::dto::{MomentAuthor, MomentItem};
@@ -26,21 +26,29 @@ struct CommentView<'a> {
     parent_nickname: &'a str,
 }
 
-/// Members by user id; a deleted member shows as an empty name.
-pub struct Members(pub HashMap<UserId, UserSummary>);
+/// Members by user id, as the viewer may see them; a deleted member shows as an empty name.
+pub struct Members(pub HashMap<UserId, MemberCard>);
 
 impl Members {
     fn uuid(&self, user_id: UserId) -> &str {
         self.0.get(&user_id).map_or("", |m| m.uuid.as_str())
     }
     fn name(&self, user_id: UserId) -> &str {
-        self.0.get(&user_id).map_or("", |m| {
-            if m.nickname.is_empty() {
-                &m.username
-            } else {
-                &m.nickname
-            }
-        })
+        self.0.get(&user_id).map_or("", MemberCard::name)
+    }
+    fn author(&self, user_id: UserId) -> MomentAuthor {
+        let Some(card) = self.0.get(&user_id) else {
+            return MomentAuthor::default();
+        };
+        MomentAuthor {
+            uuid: card.uuid.clone(),
+            birthyear: card.birthyear,
+            city: card.city.clone(),
+            occupation: card.occupation.clone(),
+            education: card.education.clone(),
+            sex: card.sex,
+            height: card.height,
+        }
     }
     fn avatar(&self, user_id: UserId) -> &str {
         self.0.get(&user_id).map_or("", |m| m.avatar.as_str())
@@ -108,15 +116,7 @@ impl PageMoment {
         let row = self.row;
         MomentItem {
             moment_id: row.id,
-            user: MomentAuthor {
-                uuid: members.uuid(row.user_id).to_owned(),
-                birthyear: 0,
-                city: String::new(),
-                occupation: String::new(),
-                education: String::new(),
-                sex: 0,
-                height: 0,
-            },
+            user: members.author(row.user_id),
             nick_name: members.name(row.user_id).to_owned(),
             avatar: members.avatar(row.user_id).to_owned(),
             content: row.content,
@@ -127,6 +127,10 @@ impl PageMoment {
             comment_count: row.comment_count,
             created_at: row.created_at,
             comments: comments_json(&self.comments, members),
+            province: row.province,
+            city: row.city,
+            region: row.region,
+            landmark: row.landmark,
         }
     }
 }
@@ -136,11 +140,18 @@ mod tests {
     use super::*;
 
     fn members() -> Members {
-        let summary = |uuid: &str, nickname: &str| UserSummary {
+        let summary = |uuid: &str, nickname: &str| MemberCard {
             uuid: uuid.into(),
             username: format!("{uuid}-name"),
             nickname: nickname.into(),
             avatar: String::new(),
+            birthyear: 0,
+            city: String::new(),
+            occupation: String::new(),
+            education: String::new(),
+            sex: 0,
+            height: 0,
+            locked: false,
         };
         Members(HashMap::from([
             (UserId(1), summary("u1", "小美")),

@@ -23,12 +23,21 @@ pub type Mount = fn(&mut ServiceConfig<'_>);
 /// JSON bodies are capped at 1 MiB unless a route needs more (api.md, "Validation and limits").
 pub const JSON_BODY_LIMIT: usize = 1024 * 1024;
 
-// antd injects its styles at run time, hence 'unsafe-inline' for styles only; scripts must
-// come from this origin.
-const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'; \
-     style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self' data:; \
-     connect-src 'self'; media-src 'self' blob:; object-src 'none'; base-uri 'self'; \
-     form-action 'self'; frame-ancestors 'none'";
+/// The Content-Security-Policy: antd injects its styles at run time, hence 'unsafe-inline' for
+/// styles only; scripts, data and images come from this origin and from the outside services
+/// the deployment switched on (`Settings::outside_origins`, e.g. a maps service).
+fn content_security_policy(outside: &[&str]) -> String {
+    let outside = outside
+        .iter()
+        .map(|origin| format!(" {origin}"))
+        .collect::<String>();
+    format!(
+        "default-src 'self'; script-src 'self'{outside}; \
+         style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:{outside}; font-src 'self' data:; \
+         connect-src 'self'{outside}; worker-src 'self' blob:; media-src 'self' blob:; \
+         object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
+    )
+}
 
 const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
 
@@ -66,6 +75,7 @@ pub fn app(
         InitError = (),
     >,
 > {
+    let headers = security_headers(&state.settings.outside_origins);
     App::new()
         .app_data(state)
         .app_data(routes.declared)
@@ -84,7 +94,7 @@ pub fn app(
                 .default_service(web::to(api_fallback)),
         )
         .wrap(Compress::default())
-        .wrap(security_headers())
+        .wrap(headers)
         .wrap(from_fn(request_id))
 }
 
@@ -270,9 +280,12 @@ async fn api_fallback(request: HttpRequest, declared: web::Data<DeclaredMethods>
     }
 }
 
-fn security_headers() -> DefaultHeaders {
+fn security_headers(outside_origins: &[&str]) -> DefaultHeaders {
     DefaultHeaders::new()
-        .add(("Content-Security-Policy", CONTENT_SECURITY_POLICY))
+        .add((
+            "Content-Security-Policy",
+            content_security_policy(outside_origins),
+        ))
         .add(("X-Content-Type-Options", "nosniff"))
         .add(("X-Frame-Options", "DENY"))
         .add(("Referrer-Policy", "strict-origin-when-cross-origin"))

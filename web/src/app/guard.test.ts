@@ -53,8 +53,14 @@ describe('decideGuard', () => {
     expect(decide({ flags: MEMBER })).toEqual({ kind: 'enter' });
   });
 
-  it('turns a member away from an admin route to /login', () => {
-    expect(decide({ access: 'admin', flags: MEMBER })).toEqual({ kind: 'redirect', to: '/login' });
+  it('tells a member on an admin route that it needs admin rights, instead of sending them to /login', () => {
+    expect(decide({ access: 'admin', flags: MEMBER, currentPath: '/admin/users' })).toEqual({ kind: 'forbidden' });
+  });
+
+  it('tells a member inside WeChat the same, without a login round trip', () => {
+    expect(decide({ access: 'admin', flags: MEMBER, isWeChat: true, wechatOfficialLogin: true })).toEqual({
+      kind: 'forbidden',
+    });
   });
 
   it('lets an admin into an admin route', () => {
@@ -81,6 +87,8 @@ describe('route table', () => {
     expect(accessOfPath('/admin/images')).toBe('admin');
     expect(accessOfPath('/knowledge/resource/admin')).toBe('admin');
     expect(accessOfPath('/register')).toBe('none');
+    expect(accessOfPath('/agreement')).toBe('none');
+    expect(accessOfPath('/privacy')).toBe('none');
   });
 
   it('lists each path once', () => {
@@ -88,7 +96,7 @@ describe('route table', () => {
     expect(new Set(paths).size).toBe(paths.length);
   });
 
-  it('has exactly the routes of spec 3, /register, the help pages of spec 1 and the sandbox payment page', () => {
+  it('has exactly the routes of spec 3, /register, the help pages of spec 1, the sandbox payment page and the legal pages', () => {
     const spec3 = [
       '/',
       '/about',
@@ -146,7 +154,17 @@ describe('route table', () => {
       '/knowledge/courses',
     ];
     // The sandbox provider's payment page (issue 11): what its QR code opens.
-    const extra = ['/register', '/help/getting-started', '/help/account', '/help/docs', '/recharge/sandbox/:orderNo'];
+    // The user agreement and privacy policy accepted at registration (issue 12).
+    const extra = [
+      '/register',
+      '/password/forgot',
+      '/help/getting-started',
+      '/help/account',
+      '/help/docs',
+      '/recharge/sandbox/:orderNo',
+      '/agreement',
+      '/privacy',
+    ];
     expect(ROUTES.map((route) => route.path).sort()).toEqual([...spec3, ...extra].sort());
   });
 });

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import HomePage from '../features/home/routes/HomePage';
+import { LEGAL_PATHS } from '../features/site/legal';
 import type { PageProps } from '../lib/page';
 
 /** none: anyone; auth: a signed-in member; admin: a signed-in admin or superadmin. */
@@ -23,11 +24,20 @@ const comingSoon = () => import('../features/placeholder/routes/ComingSoonPage')
 
 const soon = (path: string, access: Access, title: string): AppRoute => ({ path, access, title, page: comingSoon });
 
-/** Spec 3 section 2 "Full route table", plus /register, the help sub-pages linked from spec 1 and the sandbox payment page (issue 11). */
+/**
+ * Spec 3 section 2 "Full route table", plus /register, the help sub-pages linked from spec 1, the
+ * sandbox payment page (issue 11) and the user agreement and privacy policy (issue 12).
+ */
 export const ROUTES: readonly AppRoute[] = [
   { path: '/', access: 'none', title: '首页', landing: HomePage },
   { path: '/login', access: 'none', title: '登录', page: () => import('../features/auth/routes/LoginPage') },
   { path: '/register', access: 'none', title: '注册', page: () => import('../features/auth/routes/RegisterPage') },
+  {
+    path: '/password/forgot',
+    access: 'none',
+    title: '找回密码',
+    page: () => import('../features/auth/routes/ForgotPasswordPage'),
+  },
   { path: '/about', access: 'none', title: '关于我们', page: () => import('../features/site/routes/AboutPage') },
   {
     path: '/wechatcallback',
@@ -85,7 +95,24 @@ export const ROUTES: readonly AppRoute[] = [
   { path: '/help/docs', access: 'none', title: '使用文档', page: () => import('../features/site/routes/HelpDocsPage') },
   { path: '/team', access: 'none', title: '团队介绍', page: () => import('../features/site/routes/TeamPage') },
   { path: '/contact', access: 'none', title: '联系我们', page: () => import('../features/site/routes/ContactPage') },
-  soon('/user/info', 'none', '个人资料'),
+  {
+    path: LEGAL_PATHS.agreement,
+    access: 'none',
+    title: '用户协议',
+    page: () => import('../features/site/routes/AgreementPage'),
+  },
+  {
+    path: LEGAL_PATHS.privacy,
+    access: 'none',
+    title: '隐私政策',
+    page: () => import('../features/site/routes/PrivacyPage'),
+  },
+  {
+    path: '/user/info',
+    access: 'none',
+    title: '个人资料',
+    page: () => import('../features/profile/routes/ProfileEditPage'),
+  },
   {
     path: '/mentaltest',
     access: 'none',
@@ -99,7 +126,12 @@ export const ROUTES: readonly AppRoute[] = [
   soon('/exam/create', 'none', '创建测试'),
   soon('/exam/edit/:id', 'none', '编辑测试'),
   soon('/exam/:id', 'none', '测试详情'),
-  soon('/profile/:id', 'none', '会员主页'),
+  {
+    path: '/profile/:id',
+    access: 'none',
+    title: '会员主页',
+    page: () => import('../features/profile/routes/PublicProfilePage'),
+  },
   soon('/ai-chat', 'none', 'AI 聊天'),
   soon('/knowledge/demo', 'none', '知识课程演示'),
   soon('/knowledge/courses', 'none', '知识课程'),

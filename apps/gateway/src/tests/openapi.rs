@@ -16,6 +16,14 @@ const OPTIONAL_ON_PURPOSE: &[(&str, &str)] = &[
     ),
     ("FeedRequest", "fromId 0 (the default) is the newest page"),
     (
+        "MyProfileRequest",
+        "the uuid may be left out: the caller's own profile",
+    ),
+    (
+        "UpdateProfileRequest",
+        "every field left out keeps its value: a client saves what it changed",
+    ),
+    (
         "CreateMomentRequest",
         "text or images are needed, but neither one alone",
     ),

@@ -200,3 +200,36 @@ async fn a_body_of_the_wrong_shape_is_a_400_without_parser_internals(app) {
 }
 
 }
+
+platform::engine_tests! { spawn_app;
+
+async fn feed_cards_carry_the_place_and_the_profile_and_respect_photo_protection(app) {
+    let author = signed_in_user(&app, "author", Role::User).await;
+    let viewer = signed_in_user(&app, "viewer", Role::User).await;
+    let avatar = "uploads/avatar/ab/painted.jpg";
+    {
+        let mut pooled = app.state.db.get().await.unwrap();
+        accounts::api::set_display(&mut pooled.conn(), author.id, "作者", avatar, 0).await.unwrap();
+    }
+    let saved = app
+        .post("/api/v1/user/profile/update", json!({
+            "gender": "female", "birthday": 19960521, "height": 163, "occupation": "老师",
+            "education": "本科", "province": "33", "city": "3301", "photoProtection": 1,
+        }), Some(&author.token))
+        .await;
+    assert_eq!(saved.status, 200, "{}", saved.json);
+    post_moment(&app, &author, json!({"content": "西湖边", "province": "浙江省", "city": "杭州市", "landmark": "断桥"})).await;
+
+    let seen = &guest_feed(&app, 0).await[0];
+    assert_eq!((seen["landmark"].clone(), seen["city"].clone()), (json!("断桥"), json!("杭州市")));
+    let user = &seen["user"];
+    assert_eq!(
+        (user["birthyear"].clone(), user["sex"].clone(), user["height"].clone(), user["city"].clone(), user["occupation"].clone(), user["education"].clone()),
+        (json!(1996), json!(2), json!(163), json!("杭州市"), json!("老师"), json!("本科"))
+    );
+    assert_eq!(seen["avatar"], json!("uploads/avatar/ab/painted_blur.jpg"), "a guest sees the blurred avatar");
+    assert_eq!(member_feed(&app, &viewer, 0).await[0]["avatar"], json!("uploads/avatar/ab/painted_blur.jpg"));
+    assert_eq!(member_feed(&app, &author, 0).await[0]["avatar"], json!(avatar), "the author sees their own");
+}
+
+}

@@ -22,7 +22,12 @@ pub use platform::testkit::images::png;
 pub async fn spawn_app(engine: Engine) -> Option<TestApp> {
     accounts::testkit::spawn_app_with(
         engine,
-        &[accounts::MODULE, platform::module::UPLOADS, moments::MODULE],
+        &[
+            accounts::MODULE,
+            platform::module::UPLOADS,
+            profile::MODULE,
+            moments::MODULE,
+        ],
     )
     .await
 }

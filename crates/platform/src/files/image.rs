@@ -42,15 +42,21 @@ pub struct ProcessedImage {
     pub height: u32,
 }
 
-/// Accepts JPEG, PNG, WebP and GIF (first frame) judged by their bytes, never by a name or
+/// Accepts JPEG, PNG, WebP and, unless `still_only`, GIF (first frame) judged by their bytes, never by a name or
 /// header; applies the EXIF orientation, then re-encodes, which drops EXIF, comments and any
 /// trailing payload.
-pub fn process(bytes: &[u8], with_blurred: bool) -> Result<ProcessedImage, ImageError> {
+pub fn process(
+    bytes: &[u8],
+    with_blurred: bool,
+    still_only: bool,
+) -> Result<ProcessedImage, ImageError> {
     let format = image::guess_format(bytes).map_err(|_| ImageError::UnsupportedType)?;
-    if !matches!(
-        format,
-        ImageFormat::Jpeg | ImageFormat::Png | ImageFormat::WebP | ImageFormat::Gif
-    ) {
+    let accepted = match format {
+        ImageFormat::Jpeg | ImageFormat::Png | ImageFormat::WebP => true,
+        ImageFormat::Gif => !still_only,
+        _ => false,
+    };
+    if !accepted {
         return Err(ImageError::UnsupportedType);
     }
     let (width, height) = ImageReader::with_format(Cursor::new(bytes), format)
@@ -137,14 +143,14 @@ fn encode_jpeg(image: &DynamicImage) -> Result<Vec<u8>, ImageError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testkit::images::{jpeg_with_exif, png, png_claiming};
+    use crate::testkit::images::{gif, jpeg_with_exif, png, png_claiming};
     use image::{GenericImageView, Rgba, RgbaImage};
 
     #[test]
     fn exif_is_removed_from_jpegs() {
         let input = jpeg_with_exif(64, 48, b"GPS-SECRET-LOCATION");
         assert!(input.windows(10).any(|w| w == b"GPS-SECRET"));
-        let output = process(&input, false).expect("processed");
+        let output = process(&input, false, false).expect("processed");
         assert_eq!(output.extension, "jpg");
         assert_eq!((output.width, output.height), (64, 48));
         assert!(!output.bytes.windows(10).any(|w| w == b"GPS-SECRET"));
@@ -158,7 +164,7 @@ mod tests {
         DynamicImage::ImageRgba8(image)
             .write_to(&mut png, ImageFormat::Png)
             .expect("png");
-        let output = process(&png.into_inner(), false).expect("processed");
+        let output = process(&png.into_inner(), false, false).expect("processed");
         assert_eq!(output.extension, "png");
         let thumbnail = image::load_from_memory(&output.thumbnail).expect("thumbnail decodes");
         assert_eq!(
@@ -170,16 +176,16 @@ mod tests {
     #[test]
     fn non_images_and_damaged_images_are_refused() {
         assert_eq!(
-            process(b"%PDF-1.4 not an image", false).unwrap_err(),
+            process(b"%PDF-1.4 not an image", false, false).unwrap_err(),
             ImageError::UnsupportedType
         );
         assert_eq!(
-            process(b"<svg xmlns='http://www.w3.org/2000/svg'/>", false).unwrap_err(),
+            process(b"<svg xmlns='http://www.w3.org/2000/svg'/>", false, false).unwrap_err(),
             ImageError::UnsupportedType
         );
         let whole = png(64, 48);
         assert_eq!(
-            process(&whole[..whole.len() / 2], false).unwrap_err(),
+            process(&whole[..whole.len() / 2], false, false).unwrap_err(),
             ImageError::Damaged
         );
     }
@@ -187,7 +193,7 @@ mod tests {
     #[test]
     fn a_pixel_bomb_is_refused_from_its_header() {
         assert_eq!(
-            process(&png_claiming(50_000, 50_000), false).unwrap_err(),
+            process(&png_claiming(50_000, 50_000), false, false).unwrap_err(),
             ImageError::TooManyPixels(2_500_000_000)
         );
     }
@@ -207,8 +213,13 @@ mod tests {
             .write_to(&mut jpeg, ImageFormat::Png)
             .expect("png");
         let input = jpeg.into_inner();
-        assert!(process(&input, false).expect("processed").blurred.is_none());
-        let output = process(&input, true).expect("processed");
+        assert!(
+            process(&input, false, false)
+                .expect("processed")
+                .blurred
+                .is_none()
+        );
+        let output = process(&input, true, false).expect("processed");
         let blurred = image::load_from_memory(&output.blurred.expect("blurred")).expect("decodes");
         let thumbnail = image::load_from_memory(&output.thumbnail).expect("decodes");
         assert_eq!(blurred.dimensions(), thumbnail.dimensions());
@@ -227,5 +238,16 @@ mod tests {
             "the blurred copy does not: {}",
             spread(&blurred)
         );
+    }
+
+    #[test]
+    fn a_still_only_purpose_refuses_a_gif_that_others_take() {
+        let input = gif(8, 8);
+        assert!(process(&input, false, false).is_ok());
+        assert_eq!(
+            process(&input, false, true).unwrap_err(),
+            ImageError::UnsupportedType
+        );
+        assert!(process(&png(8, 8), false, true).is_ok());
     }
 }

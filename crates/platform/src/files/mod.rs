@@ -47,6 +47,11 @@ pub struct Purpose {
     /// Keep the files in the private store, which `/api/v1/uploads/` never serves (identity
     /// documents); only the owning crate's handlers read them, through `AppState::files_of`.
     pub private: bool,
+    /// Store under `uploads/<name>/tobeaudit/` (the spec's pending-review paths) until the
+    /// owning crate passes the image with [`reviewed_copy`].
+    pub awaiting_review: bool,
+    /// Refuse GIFs too, with this 415 text (avatars: JPG, PNG or WebP only).
+    pub still_only: Option<&'static str>,
 }
 
 impl Purpose {
@@ -58,6 +63,8 @@ impl Purpose {
             too_large,
             blurred_variant: false,
             private: false,
+            awaiting_review: false,
+            still_only: None,
         }
     }
 
@@ -70,6 +77,29 @@ impl Purpose {
         self.private = true;
         self
     }
+
+    pub const fn awaiting_review(mut self) -> Self {
+        self.awaiting_review = true;
+        self
+    }
+
+    pub const fn still_images_only(mut self, refusal: &'static str) -> Self {
+        self.still_only = Some(refusal);
+        self
+    }
+
+    /// The 415 text for a file this purpose does not take.
+    fn not_an_image(self) -> &'static str {
+        self.still_only.unwrap_or(NOT_AN_IMAGE)
+    }
+}
+
+/// The folder segment of an image awaiting review; the web shows 待审核 over such paths.
+pub const AWAITING_REVIEW: &str = "tobeaudit";
+
+/// Whether `path` is an image still awaiting review.
+pub fn is_awaiting_review(path: &str) -> bool {
+    path.split('/').any(|segment| segment == AWAITING_REVIEW)
 }
 
 /// The blurred copy's path beside a stored image's path.
@@ -112,11 +142,12 @@ pub async fn store_image(
     }
     let byte_size = i64::try_from(bytes.len()).unwrap_or(i64::MAX);
     let with_blurred = purpose.blurred_variant;
+    let still_only = purpose.still_only.is_some();
     let processed = DecodeLimiter::shared()
-        .run(move || image::process(&bytes, with_blurred))
+        .run(move || image::process(&bytes, with_blurred, still_only))
         .await?
         .map_err(|error| match error {
-            ImageError::UnsupportedType => ApiError::unsupported_media_type(NOT_AN_IMAGE),
+            ImageError::UnsupportedType => ApiError::unsupported_media_type(purpose.not_an_image()),
             ImageError::Damaged => ApiError::bad_request("图片已损坏，无法读取"),
             ImageError::TooManyPixels(_) => {
                 ApiError::payload_too_large_with("图片尺寸过大，请上传 4000 万像素以内的图片")
@@ -126,7 +157,11 @@ pub async fn store_image(
         })?;
 
     let name = uuid::Uuid::new_v4().simple().to_string();
-    let folder = format!("uploads/{}/{}", purpose.name, &name[..2]);
+    let folder = if purpose.awaiting_review {
+        format!("uploads/{}/{AWAITING_REVIEW}/{}", purpose.name, &name[..2])
+    } else {
+        format!("uploads/{}/{}", purpose.name, &name[..2])
+    };
     let path = stored_path(format!("{folder}/{name}.{}", processed.extension))?;
     let thumbnail = stored_path(format!("{folder}/{name}_thumb.{}", processed.extension))?;
     let store = state.files_of(purpose);
@@ -192,6 +227,68 @@ pub async fn owned_uploads(
         .load(c)
         .await)?;
     Ok(found.into_iter().collect())
+}
+
+/// The files stored for an image: itself, its thumbnail and (when there is one) its blurred copy.
+fn files_of_image(path: &str) -> Vec<StoredPath> {
+    let thumbnail = path
+        .rsplit_once('.')
+        .map(|(stem, extension)| format!("{stem}_thumb.{extension}"));
+    [Some(path.to_owned()), thumbnail, blurred_path(path)]
+        .iter()
+        .flatten()
+        .filter_map(|p| StoredPath::parse(p))
+        .collect()
+}
+
+/// Copies a passed image (with its thumbnail and blurred copy) out of the review folder and
+/// answers its new path. Step one of passing an image: then [`move_record`] inside the
+/// owner's transaction, then [`delete_files`] of the old path after commit.
+pub async fn reviewed_copy(
+    state: &AppState,
+    purpose: Purpose,
+    path: &str,
+) -> Result<String, ApiError> {
+    let published = path.replacen(&format!("/{AWAITING_REVIEW}/"), "/", 1);
+    if published == path || StoredPath::parse(&published).is_none() {
+        return Err(ApiError::internal(format!("{path} is not awaiting review")));
+    }
+    let store = state.files_of(purpose);
+    for (from, to) in files_of_image(path).iter().zip(files_of_image(&published)) {
+        if let Err(error) = store.copy(from, &to).await {
+            // A blurred copy exists only for some purposes.
+            if error.kind() != std::io::ErrorKind::NotFound || from.as_str() == path {
+                return Err(ApiError::internal(error));
+            }
+        }
+    }
+    Ok(published)
+}
+
+/// Points the upload record of `from` at `to` (inside the caller's transaction).
+pub async fn move_record(conn: &mut Conn<'_>, from: &str, to: &str) -> QueryResult<()> {
+    let thumbnail = to
+        .rsplit_once('.')
+        .map(|(stem, extension)| format!("{stem}_thumb.{extension}"))
+        .unwrap_or_default();
+    run!(conn, |c| diesel::update(
+        uploads::table.filter(uploads::path.eq(from))
+    )
+    .set((uploads::path.eq(to), uploads::thumbnail_path.eq(&thumbnail)))
+    .execute(c)
+    .await)?;
+    Ok(())
+}
+
+/// Removes an image's files (thumbnail and blurred copy too) without touching records: the
+/// old copies of a passed image.
+pub async fn delete_files(state: &AppState, purpose: Purpose, path: &str) {
+    let store = state.files_of(purpose);
+    for file in files_of_image(path) {
+        if let Err(error) = store.delete(&file).await {
+            tracing::warn!(%error, path = file.as_str(), "could not delete an image file");
+        }
+    }
 }
 
 /// Forgets the uploads at `paths` and removes their files (thumbnails and blurred copies too). Call it after the

@@ -38,6 +38,8 @@ impl StoredPath {
 pub trait Storage: Send + Sync {
     fn put(&self, path: &StoredPath, bytes: Vec<u8>) -> BoxFuture<'static, io::Result<()>>;
     fn delete(&self, path: &StoredPath) -> BoxFuture<'static, io::Result<()>>;
+    /// Copies a stored file to another path (`NotFound` when there is none).
+    fn copy(&self, from: &StoredPath, to: &StoredPath) -> BoxFuture<'static, io::Result<()>>;
     /// The file on local disk, for serving it; `None` for stores that are not local.
     fn local_file(&self, path: &StoredPath) -> Option<PathBuf>;
 }
@@ -80,6 +82,22 @@ impl Storage for LocalStorage {
                 Err(error) if error.kind() == io::ErrorKind::NotFound => Ok(()),
                 other => other,
             }
+        })
+    }
+
+    fn copy(&self, from: &StoredPath, to: &StoredPath) -> BoxFuture<'static, io::Result<()>> {
+        let (source, target) = (self.root.join(from.as_str()), self.root.join(to.as_str()));
+        Box::pin(async move {
+            actix_web::web::block(move || {
+                if let Some(parent) = target.parent() {
+                    std::fs::create_dir_all(parent)?;
+                }
+                let partial = target.with_extension("partial");
+                std::fs::copy(&source, &partial)?;
+                std::fs::rename(&partial, &target)
+            })
+            .await
+            .map_err(io::Error::other)?
         })
     }
 

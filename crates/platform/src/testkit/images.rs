@@ -12,6 +12,14 @@ pub fn png(width: u32, height: u32) -> Vec<u8> {
     encode(DynamicImage::ImageRgb8(image), ImageFormat::Png)
 }
 
+/// A GIF of `width` by `height` pixels.
+pub fn gif(width: u32, height: u32) -> Vec<u8> {
+    encode(
+        DynamicImage::ImageRgb8(RgbImage::new(width, height)),
+        ImageFormat::Gif,
+    )
+}
+
 /// A JPEG carrying an EXIF segment that holds `marker`, as a phone's GPS tag would.
 pub fn jpeg_with_exif(width: u32, height: u32, marker: &[u8]) -> Vec<u8> {
     let plain = encode(

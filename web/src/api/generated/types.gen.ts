@@ -5,6 +5,39 @@ export type ClientOptions = {
 };
 
 /**
+ * The caller's own account. Nobody else's email or phone is ever answered.
+ */
+export type AccountDetails = {
+    /**
+     * The member's address; empty when there is none.
+     */
+    email: string;
+    /**
+     * Whether a code mailed to `email` came back; only a verified address receives recovery mail.
+     */
+    emailVerified: boolean;
+    /**
+     * Whether the account has a password (a WeChat sign-up has none until it sets one).
+     */
+    hasPassword: boolean;
+    /**
+     * 11 digits, or empty; stored as given (no SMS check).
+     */
+    phone: string;
+    /**
+     * When it was accepted, epoch seconds; 0 when never.
+     */
+    termsAcceptedAt: number;
+    /**
+     * The user agreement and privacy policy version accepted at registration; empty for
+     * accounts made by an operator or through WeChat.
+     */
+    termsVersion: string;
+    username: string;
+    wechatBound: boolean;
+};
+
+/**
  * One balance; `GET /user/balance` lists CNY (in fen) first, then points.
  */
 export type BalanceEntry = {
@@ -120,6 +153,25 @@ export type CaptchaData = {
      * A `data:image/png;base64,…` URL, shown directly by an `<img>`.
      */
     imageBase64: string;
+};
+
+/**
+ * Fields are read as optional so that a missing one gets the form's sentence rather than a
+ * parse error; the schema states what the server then requires.
+ */
+export type ChangePasswordRequest = {
+    /**
+     * 请再次输入密码 when empty; 两次输入密码不一致! when it differs.
+     */
+    confirmPassword: string;
+    /**
+     * Required when the account has a password (请输入当前密码); not read otherwise.
+     */
+    currentPassword?: string | null;
+    /**
+     * 请输入密码 when empty; 密码长度不能小于6位 under 6 characters; at most 72 bytes.
+     */
+    newPassword: string;
 };
 
 export type CommentDeletedData = {
@@ -244,12 +296,62 @@ export type CreatedRecharge = {
     url: string;
 };
 
+export type EmailCodeRequest = {
+    /**
+     * 请输入邮箱地址 when empty, 请输入有效的邮箱地址 when not address-shaped.
+     */
+    email: string;
+};
+
 /**
  * `data: null` for calls that answer nothing but success.
  */
 export type Empty = {
     [key: string]: unknown;
 } | null;
+
+export type EnvelopeAccountDetails = {
+    /**
+     * 200 on success.
+     */
+    code: number;
+    /**
+     * The caller's own account. Nobody else's email or phone is ever answered.
+     */
+    data: {
+        /**
+         * The member's address; empty when there is none.
+         */
+        email: string;
+        /**
+         * Whether a code mailed to `email` came back; only a verified address receives recovery mail.
+         */
+        emailVerified: boolean;
+        /**
+         * Whether the account has a password (a WeChat sign-up has none until it sets one).
+         */
+        hasPassword: boolean;
+        /**
+         * 11 digits, or empty; stored as given (no SMS check).
+         */
+        phone: string;
+        /**
+         * When it was accepted, epoch seconds; 0 when never.
+         */
+        termsAcceptedAt: number;
+        /**
+         * The user agreement and privacy policy version accepted at registration; empty for
+         * accounts made by an operator or through WeChat.
+         */
+        termsVersion: string;
+        username: string;
+        wechatBound: boolean;
+    };
+    /**
+     * A short success text (the spec's where it gives one) or "ok".
+     */
+    message: string;
+};
 
 export type EnvelopeBindStart = {
     /**
@@ -599,6 +701,101 @@ export type EnvelopeLoginData = {
     message: string;
 };
 
+export type EnvelopeMapConfig = {
+    /**
+     * 200 on success.
+     */
+    code: number;
+    /**
+     * The AMap web key and its security code (both shown to browsers by design: AMap checks the
+     * key against the domains registered for it).
+     */
+    data: {
+        /**
+         * Empty when no maps service is configured.
+         */
+        amapKey: string;
+        amapSecurityCode: string;
+    };
+    /**
+     * A short success text (the spec's where it gives one) or "ok".
+     */
+    message: string;
+};
+
+export type EnvelopeMyProfile = {
+    /**
+     * 200 on success.
+     */
+    code: number;
+    /**
+     * The member's own profile, with their changes still under review (spec 2, section 3).
+     */
+    data: {
+        /**
+         * The avatar's path; under `tobeaudit/` while it waits for review.
+         */
+        avatar: string;
+        birthday: number;
+        boyCount: number;
+        city: string;
+        country: string;
+        district: string;
+        education: string;
+        gender: string;
+        girlCount: number;
+        height: number;
+        hobbies: Array<string>;
+        homeCity: string;
+        homeCountry: string;
+        homeDistrict: string;
+        homeLat: number;
+        homeLng: number;
+        homeProvince: string;
+        income: number;
+        introduction: string;
+        isVerified: number;
+        lat: number;
+        lng: number;
+        location: string;
+        maritalStatus: string;
+        nickname: string;
+        occupation: string;
+        /**
+         * The first photo, empty without photos.
+         */
+        photo: string;
+        /**
+         * 1 when photo protection is on.
+         */
+        photoProtection: number;
+        /**
+         * The wall in order; paths under `tobeaudit/` wait for review.
+         */
+        photos: Array<string>;
+        province: string;
+        religion: string;
+        tags: Array<string>;
+        /**
+         * The fields whose shown value waits for review: nickname, avatar, introduction.
+         */
+        underReview: Array<string>;
+        username: string;
+        uuid: string;
+        vipLevel: number;
+        /**
+         * Unix seconds; 0 without VIP.
+         */
+        vip_expire_at: number;
+        vip_level: number;
+        weight: number;
+    };
+    /**
+     * A short success text (the spec's where it gives one) or "ok".
+     */
+    message: string;
+};
+
 export type EnvelopeOfficialLoginData = {
     /**
      * 200 on success.
@@ -630,6 +827,115 @@ export type EnvelopeOrderStatusData = {
          * pending, completed, rejected or failed (an order past its lifetime reads as failed).
          */
         status: string;
+    };
+    /**
+     * A short success text (the spec's where it gives one) or "ok".
+     */
+    message: string;
+};
+
+export type EnvelopePhotoAuditListData = {
+    /**
+     * 200 on success.
+     */
+    code: number;
+    data: {
+        photos: Array<PhotoUnderAudit>;
+        total: number;
+    };
+    /**
+     * A short success text (the spec's where it gives one) or "ok".
+     */
+    message: string;
+};
+
+export type EnvelopeProfileAuditListData = {
+    /**
+     * 200 on success.
+     */
+    code: number;
+    data: {
+        total: number;
+        users: Array<ProfileUnderAudit>;
+    };
+    /**
+     * A short success text (the spec's where it gives one) or "ok".
+     */
+    message: string;
+};
+
+export type EnvelopePublicProfile = {
+    /**
+     * 200 on success.
+     */
+    code: number;
+    /**
+     * What a member shows to others (spec 2, sections 2.10 and 3).
+     */
+    data: {
+        /**
+         * Full years, from the birthday; 0 when not given.
+         */
+        age: number;
+        /**
+         * The avatar's path; its blurred copy when `locked` is 1.
+         */
+        avatar: string;
+        birthday: number;
+        boyCount: number;
+        city: string;
+        country: string;
+        district: string;
+        education: string;
+        gender: string;
+        girlCount: number;
+        height: number;
+        hobbies: Array<string>;
+        homeCity: string;
+        homeCountry: string;
+        homeDistrict: string;
+        homeProvince: string;
+        /**
+         * The home region in words.
+         */
+        homeRegionName: string;
+        income: number;
+        introduction: string;
+        isVerified: number;
+        location: string;
+        /**
+         * 1 when the photos and avatar are blurred for this viewer (photo protection, not unlocked).
+         */
+        locked: number;
+        maritalStatus: string;
+        nickname: string;
+        occupation: string;
+        photo: string;
+        /**
+         * Passed photos in order: blurred copies when `locked` is 1.
+         */
+        photos: Array<string>;
+        province: string;
+        /**
+         * The current region in words (省 市 区).
+         */
+        regionName: string;
+        religion: string;
+        /**
+         * male or female; empty when not given.
+         */
+        sex: string;
+        tags: Array<string>;
+        /**
+         * How many times members have opened this profile.
+         */
+        times: number;
+        username: string;
+        uuid: string;
+        vipLevel: number;
+        vip_expire_at: number;
+        vip_level: number;
+        weight: number;
     };
     /**
      * A short success text (the spec's where it gives one) or "ok".
@@ -707,6 +1013,10 @@ export type EnvelopeSiteConfig = {
          */
         filingNumber: string;
         /**
+         * Whether mail is configured, so 忘记密码 (recovery by an emailed code) works.
+         */
+        passwordRecovery: boolean;
+        /**
          * Whether the WeChat official-account login (in-app browser) is configured.
          */
         wechatOfficialLogin: boolean;
@@ -729,6 +1039,30 @@ export type EnvelopeTransactionListData = {
     data: {
         total: number;
         trans: Array<TransactionItem>;
+    };
+    /**
+     * A short success text (the spec's where it gives one) or "ok".
+     */
+    message: string;
+};
+
+export type EnvelopeUnlockData = {
+    /**
+     * 200 on success.
+     */
+    code: number;
+    /**
+     * The answer to an unlock.
+     */
+    data: {
+        /**
+         * Points charged by this call (10, or 0 when already unlocked or nothing to unlock).
+         */
+        charged: number;
+        /**
+         * 0: the photos are now clear for the caller.
+         */
+        locked: number;
     };
     /**
      * A short success text (the spec's where it gives one) or "ok".
@@ -882,6 +1216,13 @@ export type FeedbackRequest = {
     type: string;
 };
 
+export type ForgotPasswordRequest = {
+    /**
+     * The account's verified address.
+     */
+    email: string;
+};
+
 export type Health = {
     /**
      * "ok" while the process serves requests.
@@ -925,8 +1266,19 @@ export type LoginRequest = {
 };
 
 /**
- * The author's public facts; the profile fields stay 0 or empty until the member fills in
- * a profile.
+ * The AMap web key and its security code (both shown to browsers by design: AMap checks the
+ * key against the domains registered for it).
+ */
+export type MapConfig = {
+    /**
+     * Empty when no maps service is configured.
+     */
+    amapKey: string;
+    amapSecurityCode: string;
+};
+
+/**
+ * The author's public facts from their profile; 0 or empty where the profile is silent.
  */
 export type MomentAuthor = {
     birthyear: number;
@@ -951,6 +1303,7 @@ export type MomentItem = {
      * Relative path of the author's avatar; empty when none.
      */
     avatar: string;
+    city: string;
     commentCount: number;
     /**
      * JSON text of [{CommentId, Nickname, Content, Uuid, ParentId, ParentNickname}], oldest first.
@@ -963,6 +1316,7 @@ export type MomentItem = {
      */
     images: Array<string>;
     isLiked: boolean;
+    landmark: string;
     likeCount: number;
     /**
      * JSON text of [{uuid, nickname}], oldest like first.
@@ -970,11 +1324,89 @@ export type MomentItem = {
     likes: string;
     momentId: MomentId;
     nickName: string;
+    /**
+     * Where it was posted from, as the author chose it (each may be empty).
+     */
+    province: string;
+    region: string;
     user: MomentAuthor;
 };
 
 export type MomentRef = {
     momentId: number;
+};
+
+/**
+ * The member's own profile, with their changes still under review (spec 2, section 3).
+ */
+export type MyProfile = {
+    /**
+     * The avatar's path; under `tobeaudit/` while it waits for review.
+     */
+    avatar: string;
+    birthday: number;
+    boyCount: number;
+    city: string;
+    country: string;
+    district: string;
+    education: string;
+    gender: string;
+    girlCount: number;
+    height: number;
+    hobbies: Array<string>;
+    homeCity: string;
+    homeCountry: string;
+    homeDistrict: string;
+    homeLat: number;
+    homeLng: number;
+    homeProvince: string;
+    income: number;
+    introduction: string;
+    isVerified: number;
+    lat: number;
+    lng: number;
+    location: string;
+    maritalStatus: string;
+    nickname: string;
+    occupation: string;
+    /**
+     * The first photo, empty without photos.
+     */
+    photo: string;
+    /**
+     * 1 when photo protection is on.
+     */
+    photoProtection: number;
+    /**
+     * The wall in order; paths under `tobeaudit/` wait for review.
+     */
+    photos: Array<string>;
+    province: string;
+    religion: string;
+    tags: Array<string>;
+    /**
+     * The fields whose shown value waits for review: nickname, avatar, introduction.
+     */
+    underReview: Array<string>;
+    username: string;
+    uuid: string;
+    vipLevel: number;
+    /**
+     * Unix seconds; 0 without VIP.
+     */
+    vip_expire_at: number;
+    vip_level: number;
+    weight: number;
+};
+
+/**
+ * Names the caller, as the spec's client sends it; may be left out.
+ */
+export type MyProfileRequest = {
+    /**
+     * Empty or the caller's own uuid.
+     */
+    uuid?: string;
 };
 
 /**
@@ -1018,6 +1450,138 @@ export type PageRequest = {
      * maximum, at most 100.
      */
     pageSize?: number | null;
+};
+
+export type PhotoAuditListData = {
+    photos: Array<PhotoUnderAudit>;
+    total: number;
+};
+
+/**
+ * Passes (isAudited 1) or rejects (2) a pending photo.
+ */
+export type PhotoAuditRequest = {
+    isAudited: number;
+    photoId: PhotoId;
+};
+
+export type PhotoId = number;
+
+/**
+ * A photo in the audit list (spec 3: Photo under audit).
+ */
+export type PhotoUnderAudit = {
+    /**
+     * 0 while pending.
+     */
+    auditedAt: number;
+    createdAt: number;
+    /**
+     * 0 pending, 1 passed, 2 rejected.
+     */
+    isAudited: number;
+    photoId: PhotoId;
+    photoUrl: string;
+    userId: UserId;
+    uuid: string;
+};
+
+export type ProfileAuditListData = {
+    total: number;
+    users: Array<ProfileUnderAudit>;
+};
+
+/**
+ * Passes (isAudited 1) or rejects (0) a member's waiting profile changes.
+ */
+export type ProfileAuditRequest = {
+    isAudited: number;
+    uuid: string;
+};
+
+/**
+ * A member's profile as it would read once their waiting changes pass (spec 3: User profile
+ * under audit); the passed version is `POST /user/profile/get`.
+ */
+export type ProfileUnderAudit = MyProfile & {
+    age: number;
+    /**
+     * male, female or other.
+     */
+    sex: string;
+    /**
+     * When the changes were sent (unix seconds).
+     */
+    updatedAt: number;
+};
+
+/**
+ * What a member shows to others (spec 2, sections 2.10 and 3).
+ */
+export type PublicProfile = {
+    /**
+     * Full years, from the birthday; 0 when not given.
+     */
+    age: number;
+    /**
+     * The avatar's path; its blurred copy when `locked` is 1.
+     */
+    avatar: string;
+    birthday: number;
+    boyCount: number;
+    city: string;
+    country: string;
+    district: string;
+    education: string;
+    gender: string;
+    girlCount: number;
+    height: number;
+    hobbies: Array<string>;
+    homeCity: string;
+    homeCountry: string;
+    homeDistrict: string;
+    homeProvince: string;
+    /**
+     * The home region in words.
+     */
+    homeRegionName: string;
+    income: number;
+    introduction: string;
+    isVerified: number;
+    location: string;
+    /**
+     * 1 when the photos and avatar are blurred for this viewer (photo protection, not unlocked).
+     */
+    locked: number;
+    maritalStatus: string;
+    nickname: string;
+    occupation: string;
+    photo: string;
+    /**
+     * Passed photos in order: blurred copies when `locked` is 1.
+     */
+    photos: Array<string>;
+    province: string;
+    /**
+     * The current region in words (省 市 区).
+     */
+    regionName: string;
+    religion: string;
+    /**
+     * male or female; empty when not given.
+     */
+    sex: string;
+    tags: Array<string>;
+    /**
+     * How many times members have opened this profile.
+     */
+    times: number;
+    username: string;
+    uuid: string;
+    vipLevel: number;
+    vip_expire_at: number;
+    vip_level: number;
+    weight: number;
 };
 
 export type RechargeListData = {
@@ -1067,6 +1631,12 @@ export type RefreshedSession = SessionGrant & {
  */
 export type RegisterRequest = {
     /**
+     * The version of the user agreement and privacy policy the member read and accepted
+     * (the site's current one, e.g. `2026-11-23`); missing or another version is answered
+     * with 请阅读并同意用户协议和隐私政策.
+     */
+    agreedTermsVersion: string;
+    /**
      * The characters shown in the captcha image.
      */
     captcha: string;
@@ -1087,6 +1657,16 @@ export type RegisterRequest = {
      * dropped); unique regardless of case.
      */
     username: string;
+};
+
+export type ResetPasswordRequest = {
+    /**
+     * The six digits from the recovery mail.
+     */
+    code: string;
+    confirmPassword: string;
+    email: string;
+    newPassword: string;
 };
 
 export type Role = 'user' | 'admin' | 'superadmin';
@@ -1180,6 +1760,10 @@ export type SiteConfig = {
      */
     filingNumber: string;
     /**
+     * Whether mail is configured, so 忘记密码 (recovery by an emailed code) works.
+     */
+    passwordRecovery: boolean;
+    /**
      * Whether the WeChat official-account login (in-app browser) is configured.
      */
     wechatOfficialLogin: boolean;
@@ -1255,8 +1839,113 @@ export type UnbindRequest = {
     password: string;
 };
 
+/**
+ * The answer to an unlock.
+ */
+export type UnlockData = {
+    /**
+     * Points charged by this call (10, or 0 when already unlocked or nothing to unlock).
+     */
+    charged: number;
+    /**
+     * 0: the photos are now clear for the caller.
+     */
+    locked: number;
+};
+
 export type UpdateBlogRequest = SaveBlogRequest & {
     id: number;
+};
+
+export type UpdatePhoneRequest = {
+    /**
+     * 11 digits, 1 then 3 to 9 (请输入手机号码, 请输入有效的手机号码).
+     */
+    phone: string;
+};
+
+/**
+ * Every field may be left out, which keeps its value; `photos` replaces the wall (in order;
+ * new paths come from `POST /upload?purpose=photo`), `avatar` comes from
+ * `POST /upload?purpose=avatar`. A change to nickname, avatar, introduction or a new photo
+ * waits for review; other fields apply at once. The spec's form also sends `photo` (the
+ * first of `photos`) and `email` (which changes only through account settings, where it is
+ * verified): both are ignored.
+ */
+export type UpdateProfileRequest = {
+    avatar?: string | null;
+    /**
+     * yyyymmdd; 0 when not given. At least 18 years ago.
+     */
+    birthday?: number | null;
+    boyCount?: number | null;
+    city?: string | null;
+    country?: string | null;
+    district?: string | null;
+    /**
+     * 高中, 本科, 硕士 or 博士; empty when not given.
+     */
+    education?: string | null;
+    /**
+     * male or female; empty when not given.
+     */
+    gender?: string | null;
+    girlCount?: number | null;
+    /**
+     * Centimetres, 0 to 300.
+     */
+    height?: number | null;
+    /**
+     * Interest item codes from the catalogue.
+     */
+    hobbies?: Array<string> | null;
+    homeCity?: string | null;
+    homeCountry?: string | null;
+    homeDistrict?: string | null;
+    homeLat?: number | null;
+    homeLng?: number | null;
+    homeProvince?: string | null;
+    /**
+     * An income code: 0, 5, 10, 20, 30, 50, 100, 200, 500 or 1000.
+     */
+    income?: number | null;
+    introduction?: string | null;
+    /**
+     * Degrees times 10000.
+     */
+    lat?: number | null;
+    lng?: number | null;
+    location?: string | null;
+    /**
+     * 未婚, 离异 or 丧偶; empty when not given.
+     */
+    maritalStatus?: string | null;
+    nickname?: string | null;
+    occupation?: string | null;
+    /**
+     * 1 (or true) is on; 0, false, null or left out is off.
+     */
+    photoProtection?: number | boolean | null;
+    /**
+     * At most 9 paths, the first being the profile photo.
+     */
+    photos?: Array<string> | null;
+    /**
+     * Region codes from the catalogue: 2 digits, then 4, then 6 (or 9).
+     */
+    province?: string | null;
+    /**
+     * One of the 14 religions of the catalogue (无宗教信仰 among them); empty when not given.
+     */
+    religion?: string | null;
+    /**
+     * Personality tag codes from the catalogue.
+     */
+    tags?: Array<string> | null;
+    /**
+     * Kilograms, 0 to 500.
+     */
+    weight?: number | null;
 };
 
 export type UploadData = {
@@ -1283,6 +1972,24 @@ export type UploadForm = {
 };
 
 export type UserId = number;
+
+/**
+ * Names a member.
+ */
+export type UuidRequest = {
+    uuid: string;
+};
+
+export type VerifyEmailRequest = {
+    /**
+     * The six digits from the mail.
+     */
+    code: string;
+    /**
+     * The address the code was sent to.
+     */
+    email: string;
+};
 
 /**
  * The QR-code callback's answer: the login fields plus where to go next.
@@ -1338,6 +2045,148 @@ export type AdminListFeedbackResponses = {
 };
 
 export type AdminListFeedbackResponse = AdminListFeedbackResponses[keyof AdminListFeedbackResponses];
+
+export type AdminAuditPhotoData = {
+    body: PhotoAuditRequest;
+    path?: never;
+    query?: never;
+    url: '/api/v1/admin/user/image/audit';
+};
+
+export type AdminAuditPhotoErrors = {
+    /**
+     * isAudited is not 1 or 2
+     */
+    400: ErrorEnvelope;
+    /**
+     * Not signed in
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not an admin
+     */
+    403: ErrorEnvelope;
+    /**
+     * 照片不存在
+     */
+    404: ErrorEnvelope;
+    /**
+     * 该照片已审核
+     */
+    409: ErrorEnvelope;
+    413: ErrorEnvelope;
+};
+
+export type AdminAuditPhotoError = AdminAuditPhotoErrors[keyof AdminAuditPhotoErrors];
+
+export type AdminAuditPhotoResponses = {
+    200: EnvelopeEmpty;
+};
+
+export type AdminAuditPhotoResponse = AdminAuditPhotoResponses[keyof AdminAuditPhotoResponses];
+
+export type AdminListPhotoAuditsData = {
+    /**
+     * May be left out: the first page of 10
+     */
+    body?: PageRequest | null;
+    path?: never;
+    query?: never;
+    url: '/api/v1/admin/user/image/audit/list';
+};
+
+export type AdminListPhotoAuditsErrors = {
+    /**
+     * The body is not valid JSON of this shape
+     */
+    400: ErrorEnvelope;
+    /**
+     * Not signed in
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not an admin
+     */
+    403: ErrorEnvelope;
+    413: ErrorEnvelope;
+};
+
+export type AdminListPhotoAuditsError = AdminListPhotoAuditsErrors[keyof AdminListPhotoAuditsErrors];
+
+export type AdminListPhotoAuditsResponses = {
+    200: EnvelopePhotoAuditListData;
+};
+
+export type AdminListPhotoAuditsResponse = AdminListPhotoAuditsResponses[keyof AdminListPhotoAuditsResponses];
+
+export type AdminAuditProfileData = {
+    body: ProfileAuditRequest;
+    path?: never;
+    query?: never;
+    url: '/api/v1/admin/user/profile/audit';
+};
+
+export type AdminAuditProfileErrors = {
+    /**
+     * isAudited is not 0 or 1
+     */
+    400: ErrorEnvelope;
+    /**
+     * Not signed in
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not an admin
+     */
+    403: ErrorEnvelope;
+    /**
+     * No such member, or nothing waits for review
+     */
+    404: ErrorEnvelope;
+    413: ErrorEnvelope;
+};
+
+export type AdminAuditProfileError = AdminAuditProfileErrors[keyof AdminAuditProfileErrors];
+
+export type AdminAuditProfileResponses = {
+    200: EnvelopeEmpty;
+};
+
+export type AdminAuditProfileResponse = AdminAuditProfileResponses[keyof AdminAuditProfileResponses];
+
+export type AdminListProfileAuditsData = {
+    /**
+     * May be left out: the first page of 10
+     */
+    body?: PageRequest | null;
+    path?: never;
+    query?: never;
+    url: '/api/v1/admin/user/profile/audit/list';
+};
+
+export type AdminListProfileAuditsErrors = {
+    /**
+     * The body is not valid JSON of this shape
+     */
+    400: ErrorEnvelope;
+    /**
+     * Not signed in
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not an admin
+     */
+    403: ErrorEnvelope;
+    413: ErrorEnvelope;
+};
+
+export type AdminListProfileAuditsError = AdminListProfileAuditsErrors[keyof AdminListProfileAuditsErrors];
+
+export type AdminListProfileAuditsResponses = {
+    200: EnvelopeProfileAuditListData;
+};
+
+export type AdminListProfileAuditsResponse = AdminListProfileAuditsResponses[keyof AdminListProfileAuditsResponses];
 
 export type ListBlogCategoriesData = {
     /**
@@ -1703,6 +2552,19 @@ export type GetHealthResponses = {
 };
 
 export type GetHealthResponse = GetHealthResponses[keyof GetHealthResponses];
+
+export type GetMapConfigData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/v1/map/config';
+};
+
+export type GetMapConfigResponses = {
+    200: EnvelopeMapConfig;
+};
+
+export type GetMapConfigResponse = GetMapConfigResponses[keyof GetMapConfigResponses];
 
 export type CreateMomentData = {
     body: CreateMomentRequest;
@@ -2107,7 +2969,7 @@ export type UploadFileData = {
         /**
          * What the image is for; decides the size limit. Default: moment.
          */
-        purpose?: 'avatar' | 'moment' | 'banner';
+        purpose?: 'avatar' | 'photo' | 'moment' | 'banner';
     };
     url: '/api/v1/upload';
 };
@@ -2165,6 +3027,35 @@ export type GetUploadResponses = {
     200: unknown;
 };
 
+export type GetAccountData = {
+    /**
+     * `{}` or nothing; its fields are not read
+     */
+    body?: {
+        [key: string]: unknown;
+    } | null;
+    path?: never;
+    query?: never;
+    url: '/api/v1/user/account/get';
+};
+
+export type GetAccountErrors = {
+    /**
+     * The body is not a JSON object
+     */
+    400: ErrorEnvelope;
+    401: ErrorEnvelope;
+    413: ErrorEnvelope;
+};
+
+export type GetAccountError = GetAccountErrors[keyof GetAccountErrors];
+
+export type GetAccountResponses = {
+    200: EnvelopeAccountDetails;
+};
+
+export type GetAccountResponse = GetAccountResponses[keyof GetAccountResponses];
+
 export type GetBalanceData = {
     body?: never;
     path?: never;
@@ -2208,6 +3099,80 @@ export type GetCaptchaResponses = {
 };
 
 export type GetCaptchaResponse = GetCaptchaResponses[keyof GetCaptchaResponses];
+
+export type SendEmailCodeData = {
+    body: EmailCodeRequest;
+    path?: never;
+    query?: never;
+    url: '/api/v1/user/email/code';
+};
+
+export type SendEmailCodeErrors = {
+    /**
+     * 请输入邮箱地址, 请输入有效的邮箱地址, or 该邮箱已验证
+     */
+    400: ErrorEnvelope;
+    401: ErrorEnvelope;
+    /**
+     * Another member verified this address
+     */
+    409: ErrorEnvelope;
+    413: ErrorEnvelope;
+    /**
+     * One code a minute (ten an hour) per member, five an hour per address
+     */
+    429: ErrorEnvelope;
+    /**
+     * The mail server refused or could not be reached
+     */
+    502: ErrorEnvelope;
+    /**
+     * Mail is not configured
+     */
+    503: ErrorEnvelope;
+};
+
+export type SendEmailCodeError = SendEmailCodeErrors[keyof SendEmailCodeErrors];
+
+export type SendEmailCodeResponses = {
+    /**
+     * 验证码已发送，请查收邮件
+     */
+    200: EnvelopeEmpty;
+};
+
+export type SendEmailCodeResponse = SendEmailCodeResponses[keyof SendEmailCodeResponses];
+
+export type VerifyEmailData = {
+    body: VerifyEmailRequest;
+    path?: never;
+    query?: never;
+    url: '/api/v1/user/email/verify';
+};
+
+export type VerifyEmailErrors = {
+    /**
+     * A field is missing or invalid, or 验证码错误或已过期，请重新获取 (wrong, expired, used, or five wrong tries)
+     */
+    400: ErrorEnvelope;
+    401: ErrorEnvelope;
+    /**
+     * Another member verified this address meanwhile
+     */
+    409: ErrorEnvelope;
+    413: ErrorEnvelope;
+};
+
+export type VerifyEmailError = VerifyEmailErrors[keyof VerifyEmailErrors];
+
+export type VerifyEmailResponses = {
+    /**
+     * 邮箱验证成功
+     */
+    200: EnvelopeAccountDetails;
+};
+
+export type VerifyEmailResponse = VerifyEmailResponses[keyof VerifyEmailResponses];
 
 export type KeepLoginData = {
     /**
@@ -2293,6 +3258,260 @@ export type LogoutUserResponses = {
 };
 
 export type LogoutUserResponse = LogoutUserResponses[keyof LogoutUserResponses];
+
+export type GetMyProfileData = {
+    body: MyProfileRequest;
+    path?: never;
+    query?: never;
+    url: '/api/v1/user/myprofile/get';
+};
+
+export type GetMyProfileErrors = {
+    /**
+     * The body is not valid JSON of this shape
+     */
+    400: ErrorEnvelope;
+    /**
+     * Not signed in
+     */
+    401: ErrorEnvelope;
+    /**
+     * Another member's uuid
+     */
+    403: ErrorEnvelope;
+    413: ErrorEnvelope;
+};
+
+export type GetMyProfileError = GetMyProfileErrors[keyof GetMyProfileErrors];
+
+export type GetMyProfileResponses = {
+    200: EnvelopeMyProfile;
+};
+
+export type GetMyProfileResponse = GetMyProfileResponses[keyof GetMyProfileResponses];
+
+export type ChangePasswordData = {
+    body: ChangePasswordRequest;
+    path?: never;
+    query?: never;
+    url: '/api/v1/user/password/change';
+};
+
+export type ChangePasswordErrors = {
+    /**
+     * A field is missing or invalid (the form's sentence), or 当前密码错误
+     */
+    400: ErrorEnvelope;
+    401: ErrorEnvelope;
+    413: ErrorEnvelope;
+    /**
+     * Too many wrong current passwords; see Retry-After
+     */
+    429: ErrorEnvelope;
+};
+
+export type ChangePasswordError = ChangePasswordErrors[keyof ChangePasswordErrors];
+
+export type ChangePasswordResponses = {
+    /**
+     * 密码已修改
+     */
+    200: EnvelopeLoginData;
+};
+
+export type ChangePasswordResponse = ChangePasswordResponses[keyof ChangePasswordResponses];
+
+export type ForgotPasswordData = {
+    body: ForgotPasswordRequest;
+    path?: never;
+    query?: never;
+    url: '/api/v1/user/password/forgot';
+};
+
+export type ForgotPasswordErrors = {
+    /**
+     * 请输入邮箱地址 or 请输入有效的邮箱地址
+     */
+    400: ErrorEnvelope;
+    413: ErrorEnvelope;
+    /**
+     * One mail a minute (five an hour) per address, ten requests an hour per client
+     */
+    429: ErrorEnvelope;
+    /**
+     * Mail is not configured (siteConfig.passwordRecovery is false)
+     */
+    503: ErrorEnvelope;
+};
+
+export type ForgotPasswordError = ForgotPasswordErrors[keyof ForgotPasswordErrors];
+
+export type ForgotPasswordResponses = {
+    /**
+     * 如果该邮箱是已验证的账号邮箱，验证码已发送，请查收
+     */
+    200: EnvelopeEmpty;
+};
+
+export type ForgotPasswordResponse = ForgotPasswordResponses[keyof ForgotPasswordResponses];
+
+export type ResetPasswordData = {
+    body: ResetPasswordRequest;
+    path?: never;
+    query?: never;
+    url: '/api/v1/user/password/reset';
+};
+
+export type ResetPasswordErrors = {
+    /**
+     * A field is missing or invalid, or 验证码错误或已过期，请重新获取
+     */
+    400: ErrorEnvelope;
+    413: ErrorEnvelope;
+    /**
+     * Too many wrong codes from this client; see Retry-After
+     */
+    429: ErrorEnvelope;
+};
+
+export type ResetPasswordError = ResetPasswordErrors[keyof ResetPasswordErrors];
+
+export type ResetPasswordResponses = {
+    /**
+     * 密码已重置，请使用新密码登录
+     */
+    200: EnvelopeEmpty;
+};
+
+export type ResetPasswordResponse = ResetPasswordResponses[keyof ResetPasswordResponses];
+
+export type UpdatePhoneData = {
+    body: UpdatePhoneRequest;
+    path?: never;
+    query?: never;
+    url: '/api/v1/user/phone/update';
+};
+
+export type UpdatePhoneErrors = {
+    /**
+     * 请输入手机号码 or 请输入有效的手机号码
+     */
+    400: ErrorEnvelope;
+    401: ErrorEnvelope;
+    /**
+     * Another member has this number
+     */
+    409: ErrorEnvelope;
+    413: ErrorEnvelope;
+    /**
+     * Ten changes an hour
+     */
+    429: ErrorEnvelope;
+};
+
+export type UpdatePhoneError = UpdatePhoneErrors[keyof UpdatePhoneErrors];
+
+export type UpdatePhoneResponses = {
+    /**
+     * 保存成功
+     */
+    200: EnvelopeAccountDetails;
+};
+
+export type UpdatePhoneResponse = UpdatePhoneResponses[keyof UpdatePhoneResponses];
+
+export type GetProfileData = {
+    body: UuidRequest;
+    path?: never;
+    query?: never;
+    url: '/api/v1/user/profile/get';
+};
+
+export type GetProfileErrors = {
+    /**
+     * The body is not valid JSON of this shape
+     */
+    400: ErrorEnvelope;
+    /**
+     * Not signed in
+     */
+    401: ErrorEnvelope;
+    /**
+     * 用户资料不存在
+     */
+    404: ErrorEnvelope;
+    413: ErrorEnvelope;
+};
+
+export type GetProfileError = GetProfileErrors[keyof GetProfileErrors];
+
+export type GetProfileResponses = {
+    200: EnvelopePublicProfile;
+};
+
+export type GetProfileResponse = GetProfileResponses[keyof GetProfileResponses];
+
+export type UnlockProfileData = {
+    body: UuidRequest;
+    path?: never;
+    query?: never;
+    url: '/api/v1/user/profile/unlock';
+};
+
+export type UnlockProfileErrors = {
+    /**
+     * The body is not valid JSON of this shape
+     */
+    400: ErrorEnvelope;
+    /**
+     * Not signed in
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not enough points; the message says how many are needed
+     */
+    402: ErrorEnvelope;
+    /**
+     * 用户资料不存在
+     */
+    404: ErrorEnvelope;
+    413: ErrorEnvelope;
+};
+
+export type UnlockProfileError = UnlockProfileErrors[keyof UnlockProfileErrors];
+
+export type UnlockProfileResponses = {
+    200: EnvelopeUnlockData;
+};
+
+export type UnlockProfileResponse = UnlockProfileResponses[keyof UnlockProfileResponses];
+
+export type UpdateProfileData = {
+    body: UpdateProfileRequest;
+    path?: never;
+    query?: never;
+    url: '/api/v1/user/profile/update';
+};
+
+export type UpdateProfileErrors = {
+    /**
+     * A field is not accepted; the message says which (spec 2, section 5)
+     */
+    400: ErrorEnvelope;
+    /**
+     * Not signed in
+     */
+    401: ErrorEnvelope;
+    413: ErrorEnvelope;
+};
+
+export type UpdateProfileError = UpdateProfileErrors[keyof UpdateProfileErrors];
+
+export type UpdateProfileResponses = {
+    200: EnvelopeEmpty;
+};
+
+export type UpdateProfileResponse = UpdateProfileResponses[keyof UpdateProfileResponses];
 
 export type RegisterUserData = {
     body: RegisterRequest;

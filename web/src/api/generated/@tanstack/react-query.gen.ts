@@ -3,8 +3,8 @@
 import { type DefaultError, queryOptions, type UseMutationOptions } from '@tanstack/react-query';
 
 import { client } from '../client.gen';
-import { adminListFeedback, createBlog, createComment, createFeedback, createMoment, createRecharge, deleteBlog, deleteComment, deleteMoment, getBalance, getBlog, getCaptcha, getHealth, getRechargeOrder, getSandboxOrder, getSiteConfig, getUpload, keepLogin, likeMoment, listBlogCategories, listBlogs, listBlogTags, listGuestMoments, listMoments, listMyBlogs, listRecharges, listTransactions, loginUser, logoutUser, type Options, paySandboxOrder, publishBlog, receiveWechatpayNotification, registerUser, unlikeMoment, unpublishBlog, updateBlog, uploadFile, wechatBind, wechatBinding, wechatCallback, wechatLogin, wechatOfficialCallback, wechatOfficialLogin, wechatUnbind } from '../sdk.gen';
-import type { AdminListFeedbackData, AdminListFeedbackError, AdminListFeedbackResponse, CreateBlogData, CreateBlogError, CreateBlogResponse, CreateCommentData, CreateCommentError, CreateCommentResponse, CreateFeedbackData, CreateFeedbackError, CreateFeedbackResponse, CreateMomentData, CreateMomentError, CreateMomentResponse, CreateRechargeData, CreateRechargeError, CreateRechargeResponse, DeleteBlogData, DeleteBlogError, DeleteBlogResponse, DeleteCommentData, DeleteCommentError, DeleteCommentResponse, DeleteMomentData, DeleteMomentError, DeleteMomentResponse, GetBalanceData, GetBalanceError, GetBalanceResponse, GetBlogData, GetBlogError, GetBlogResponse, GetCaptchaData, GetCaptchaError, GetCaptchaResponse, GetHealthData, GetHealthResponse, GetRechargeOrderData, GetRechargeOrderError, GetRechargeOrderResponse, GetSandboxOrderData, GetSandboxOrderError, GetSandboxOrderResponse, GetSiteConfigData, GetSiteConfigResponse, GetUploadData, GetUploadError, KeepLoginData, KeepLoginError, KeepLoginResponse, LikeMomentData, LikeMomentError, LikeMomentResponse, ListBlogCategoriesData, ListBlogCategoriesError, ListBlogCategoriesResponse, ListBlogsData, ListBlogsError, ListBlogsResponse, ListBlogTagsData, ListBlogTagsError, ListBlogTagsResponse, ListGuestMomentsData, ListGuestMomentsError, ListGuestMomentsResponse, ListMomentsData, ListMomentsError, ListMomentsResponse, ListMyBlogsData, ListMyBlogsError, ListMyBlogsResponse, ListRechargesData, ListRechargesError, ListRechargesResponse, ListTransactionsData, ListTransactionsError, ListTransactionsResponse, LoginUserData, LoginUserError, LoginUserResponse, LogoutUserData, LogoutUserError, LogoutUserResponse, PaySandboxOrderData, PaySandboxOrderError, PaySandboxOrderResponse, PublishBlogData, PublishBlogError, PublishBlogResponse, ReceiveWechatpayNotificationData, ReceiveWechatpayNotificationError, ReceiveWechatpayNotificationResponse, RegisterUserData, RegisterUserError, RegisterUserResponse, UnlikeMomentData, UnlikeMomentError, UnlikeMomentResponse, UnpublishBlogData, UnpublishBlogError, UnpublishBlogResponse, UpdateBlogData, UpdateBlogError, UpdateBlogResponse, UploadFileData, UploadFileError, UploadFileResponse, WechatBindData, WechatBindError, WechatBindingData, WechatBindingError, WechatBindingResponse, WechatBindResponse, WechatCallbackData, WechatCallbackError, WechatCallbackResponse, WechatLoginData, WechatLoginError, WechatOfficialCallbackData, WechatOfficialCallbackError, WechatOfficialCallbackResponse, WechatOfficialLoginData, WechatOfficialLoginError, WechatUnbindData, WechatUnbindError, WechatUnbindResponse } from '../types.gen';
+import { adminAuditPhoto, adminAuditProfile, adminListFeedback, adminListPhotoAudits, adminListProfileAudits, changePassword, createBlog, createComment, createFeedback, createMoment, createRecharge, deleteBlog, deleteComment, deleteMoment, forgotPassword, getAccount, getBalance, getBlog, getCaptcha, getHealth, getMapConfig, getMyProfile, getProfile, getRechargeOrder, getSandboxOrder, getSiteConfig, getUpload, keepLogin, likeMoment, listBlogCategories, listBlogs, listBlogTags, listGuestMoments, listMoments, listMyBlogs, listRecharges, listTransactions, loginUser, logoutUser, type Options, paySandboxOrder, publishBlog, receiveWechatpayNotification, registerUser, resetPassword, sendEmailCode, unlikeMoment, unlockProfile, unpublishBlog, updateBlog, updatePhone, updateProfile, uploadFile, verifyEmail, wechatBind, wechatBinding, wechatCallback, wechatLogin, wechatOfficialCallback, wechatOfficialLogin, wechatUnbind } from '../sdk.gen';
+import type { AdminAuditPhotoData, AdminAuditPhotoError, AdminAuditPhotoResponse, AdminAuditProfileData, AdminAuditProfileError, AdminAuditProfileResponse, AdminListFeedbackData, AdminListFeedbackError, AdminListFeedbackResponse, AdminListPhotoAuditsData, AdminListPhotoAuditsError, AdminListPhotoAuditsResponse, AdminListProfileAuditsData, AdminListProfileAuditsError, AdminListProfileAuditsResponse, ChangePasswordData, ChangePasswordError, ChangePasswordResponse, CreateBlogData, CreateBlogError, CreateBlogResponse, CreateCommentData, CreateCommentError, CreateCommentResponse, CreateFeedbackData, CreateFeedbackError, CreateFeedbackResponse, CreateMomentData, CreateMomentError, CreateMomentResponse, CreateRechargeData, CreateRechargeError, CreateRechargeResponse, DeleteBlogData, DeleteBlogError, DeleteBlogResponse, DeleteCommentData, DeleteCommentError, DeleteCommentResponse, DeleteMomentData, DeleteMomentError, DeleteMomentResponse, ForgotPasswordData, ForgotPasswordError, ForgotPasswordResponse, GetAccountData, GetAccountError, GetAccountResponse, GetBalanceData, GetBalanceError, GetBalanceResponse, GetBlogData, GetBlogError, GetBlogResponse, GetCaptchaData, GetCaptchaError, GetCaptchaResponse, GetHealthData, GetHealthResponse, GetMapConfigData, GetMapConfigResponse, GetMyProfileData, GetMyProfileError, GetMyProfileResponse, GetProfileData, GetProfileError, GetProfileResponse, GetRechargeOrderData, GetRechargeOrderError, GetRechargeOrderResponse, GetSandboxOrderData, GetSandboxOrderError, GetSandboxOrderResponse, GetSiteConfigData, GetSiteConfigResponse, GetUploadData, GetUploadError, KeepLoginData, KeepLoginError, KeepLoginResponse, LikeMomentData, LikeMomentError, LikeMomentResponse, ListBlogCategoriesData, ListBlogCategoriesError, ListBlogCategoriesResponse, ListBlogsData, ListBlogsError, ListBlogsResponse, ListBlogTagsData, ListBlogTagsError, ListBlogTagsResponse, ListGuestMomentsData, ListGuestMomentsError, ListGuestMomentsResponse, ListMomentsData, ListMomentsError, ListMomentsResponse, ListMyBlogsData, ListMyBlogsError, ListMyBlogsResponse, ListRechargesData, ListRechargesError, ListRechargesResponse, ListTransactionsData, ListTransactionsError, ListTransactionsResponse, LoginUserData, LoginUserError, LoginUserResponse, LogoutUserData, LogoutUserError, LogoutUserResponse, PaySandboxOrderData, PaySandboxOrderError, PaySandboxOrderResponse, PublishBlogData, PublishBlogError, PublishBlogResponse, ReceiveWechatpayNotificationData, ReceiveWechatpayNotificationError, ReceiveWechatpayNotificationResponse, RegisterUserData, RegisterUserError, RegisterUserResponse, ResetPasswordData, ResetPasswordError, ResetPasswordResponse, SendEmailCodeData, SendEmailCodeError, SendEmailCodeResponse, UnlikeMomentData, UnlikeMomentError, UnlikeMomentResponse, UnlockProfileData, UnlockProfileError, UnlockProfileResponse, UnpublishBlogData, UnpublishBlogError, UnpublishBlogResponse, UpdateBlogData, UpdateBlogError, UpdateBlogResponse, UpdatePhoneData, UpdatePhoneError, UpdatePhoneResponse, UpdateProfileData, UpdateProfileError, UpdateProfileResponse, UploadFileData, UploadFileError, UploadFileResponse, VerifyEmailData, VerifyEmailError, VerifyEmailResponse, WechatBindData, WechatBindError, WechatBindingData, WechatBindingError, WechatBindingResponse, WechatBindResponse, WechatCallbackData, WechatCallbackError, WechatCallbackResponse, WechatLoginData, WechatLoginError, WechatOfficialCallbackData, WechatOfficialCallbackError, WechatOfficialCallbackResponse, WechatOfficialLoginData, WechatOfficialLoginError, WechatUnbindData, WechatUnbindError, WechatUnbindResponse } from '../types.gen';
 
 /**
  * The messages visitors sent, newest first.
@@ -13,6 +13,74 @@ export const adminListFeedbackMutation = (options?: Partial<Options<AdminListFee
     const mutationOptions: UseMutationOptions<AdminListFeedbackResponse, AdminListFeedbackError, Options<AdminListFeedbackData>> = {
         mutationFn: async (fnOptions) => {
             const { data } = await adminListFeedback({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Passes (isAudited 1) or rejects (2) a pending photo.
+ */
+export const adminAuditPhotoMutation = (options?: Partial<Options<AdminAuditPhotoData>>): UseMutationOptions<AdminAuditPhotoResponse, AdminAuditPhotoError, Options<AdminAuditPhotoData>> => {
+    const mutationOptions: UseMutationOptions<AdminAuditPhotoResponse, AdminAuditPhotoError, Options<AdminAuditPhotoData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await adminAuditPhoto({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Photos of every state, newest first.
+ */
+export const adminListPhotoAuditsMutation = (options?: Partial<Options<AdminListPhotoAuditsData>>): UseMutationOptions<AdminListPhotoAuditsResponse, AdminListPhotoAuditsError, Options<AdminListPhotoAuditsData>> => {
+    const mutationOptions: UseMutationOptions<AdminListPhotoAuditsResponse, AdminListPhotoAuditsError, Options<AdminListPhotoAuditsData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await adminListPhotoAudits({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Passes (isAudited 1) or rejects (0) a member's waiting changes.
+ */
+export const adminAuditProfileMutation = (options?: Partial<Options<AdminAuditProfileData>>): UseMutationOptions<AdminAuditProfileResponse, AdminAuditProfileError, Options<AdminAuditProfileData>> => {
+    const mutationOptions: UseMutationOptions<AdminAuditProfileResponse, AdminAuditProfileError, Options<AdminAuditProfileData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await adminAuditProfile({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Members with waiting profile changes, oldest first, as the changes would read.
+ */
+export const adminListProfileAuditsMutation = (options?: Partial<Options<AdminListProfileAuditsData>>): UseMutationOptions<AdminListProfileAuditsResponse, AdminListProfileAuditsError, Options<AdminListProfileAuditsData>> => {
+    const mutationOptions: UseMutationOptions<AdminListProfileAuditsResponse, AdminListProfileAuditsError, Options<AdminListProfileAuditsData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await adminListProfileAudits({
                 ...options,
                 ...fnOptions,
                 throwOnError: true
@@ -294,6 +362,24 @@ export const getHealthOptions = (options?: Options<GetHealthData>) => queryOptio
     queryKey: getHealthQueryKey(options)
 });
 
+export const getMapConfigQueryKey = (options?: Options<GetMapConfigData>) => createQueryKey('getMapConfig', options);
+
+/**
+ * The maps service the city picker loads; empty values when none is configured.
+ */
+export const getMapConfigOptions = (options?: Options<GetMapConfigData>) => queryOptions<GetMapConfigResponse, DefaultError, GetMapConfigResponse, ReturnType<typeof getMapConfigQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await getMapConfig({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: getMapConfigQueryKey(options)
+});
+
 export const createMomentMutation = (options?: Partial<Options<CreateMomentData>>): UseMutationOptions<CreateMomentResponse, CreateMomentError, Options<CreateMomentData>> => {
     const mutationOptions: UseMutationOptions<CreateMomentResponse, CreateMomentError, Options<CreateMomentData>> = {
         mutationFn: async (fnOptions) => {
@@ -559,6 +645,24 @@ export const getUploadOptions = (options: Options<GetUploadData>) => queryOption
     queryKey: getUploadQueryKey(options)
 });
 
+/**
+ * The caller's own account: username, email and whether it is verified, phone, password and
+ * WeChat status.
+ */
+export const getAccountMutation = (options?: Partial<Options<GetAccountData>>): UseMutationOptions<GetAccountResponse, GetAccountError, Options<GetAccountData>> => {
+    const mutationOptions: UseMutationOptions<GetAccountResponse, GetAccountError, Options<GetAccountData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await getAccount({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
 export const getBalanceQueryKey = (options?: Options<GetBalanceData>) => createQueryKey('getBalance', options);
 
 /**
@@ -594,6 +698,40 @@ export const getCaptchaOptions = (options?: Options<GetCaptchaData>) => queryOpt
     },
     queryKey: getCaptchaQueryKey(options)
 });
+
+/**
+ * Mails a six-digit code (15 minutes, one use) to an address the caller wants verified.
+ */
+export const sendEmailCodeMutation = (options?: Partial<Options<SendEmailCodeData>>): UseMutationOptions<SendEmailCodeResponse, SendEmailCodeError, Options<SendEmailCodeData>> => {
+    const mutationOptions: UseMutationOptions<SendEmailCodeResponse, SendEmailCodeError, Options<SendEmailCodeData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await sendEmailCode({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Makes the address the caller's verified email when the code mailed to it is right.
+ */
+export const verifyEmailMutation = (options?: Partial<Options<VerifyEmailData>>): UseMutationOptions<VerifyEmailResponse, VerifyEmailError, Options<VerifyEmailData>> => {
+    const mutationOptions: UseMutationOptions<VerifyEmailResponse, VerifyEmailError, Options<VerifyEmailData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await verifyEmail({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
 
 /**
  * Replaces the caller's token with a fresh one (the web app calls it every 10 minutes).
@@ -636,6 +774,147 @@ export const logoutUserMutation = (options?: Partial<Options<LogoutUserData>>): 
     const mutationOptions: UseMutationOptions<LogoutUserResponse, LogoutUserError, Options<LogoutUserData>> = {
         mutationFn: async (fnOptions) => {
             const { data } = await logoutUser({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * The caller's own profile, with the changes still under review (`underReview`); `uuid`
+ * may be left empty and must otherwise be the caller's.
+ */
+export const getMyProfileMutation = (options?: Partial<Options<GetMyProfileData>>): UseMutationOptions<GetMyProfileResponse, GetMyProfileError, Options<GetMyProfileData>> => {
+    const mutationOptions: UseMutationOptions<GetMyProfileResponse, GetMyProfileError, Options<GetMyProfileData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await getMyProfile({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Changes the caller's password; every other session is signed out and the caller gets a
+ * fresh token (the login answer's fields).
+ */
+export const changePasswordMutation = (options?: Partial<Options<ChangePasswordData>>): UseMutationOptions<ChangePasswordResponse, ChangePasswordError, Options<ChangePasswordData>> => {
+    const mutationOptions: UseMutationOptions<ChangePasswordResponse, ChangePasswordError, Options<ChangePasswordData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await changePassword({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Mails a recovery code when the address is a member's verified email. The answer is the
+ * same whether or not it is.
+ */
+export const forgotPasswordMutation = (options?: Partial<Options<ForgotPasswordData>>): UseMutationOptions<ForgotPasswordResponse, ForgotPasswordError, Options<ForgotPasswordData>> => {
+    const mutationOptions: UseMutationOptions<ForgotPasswordResponse, ForgotPasswordError, Options<ForgotPasswordData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await forgotPassword({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Sets a new password with the mailed code; every session of the member is signed out.
+ */
+export const resetPasswordMutation = (options?: Partial<Options<ResetPasswordData>>): UseMutationOptions<ResetPasswordResponse, ResetPasswordError, Options<ResetPasswordData>> => {
+    const mutationOptions: UseMutationOptions<ResetPasswordResponse, ResetPasswordError, Options<ResetPasswordData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await resetPassword({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Sets the caller's phone number (stored unverified: no SMS is sent).
+ */
+export const updatePhoneMutation = (options?: Partial<Options<UpdatePhoneData>>): UseMutationOptions<UpdatePhoneResponse, UpdatePhoneError, Options<UpdatePhoneData>> => {
+    const mutationOptions: UseMutationOptions<UpdatePhoneResponse, UpdatePhoneError, Options<UpdatePhoneData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await updatePhone({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * A member's public profile as the caller may see it (blurred photos when `locked`); the
+ * visit is counted.
+ */
+export const getProfileMutation = (options?: Partial<Options<GetProfileData>>): UseMutationOptions<GetProfileResponse, GetProfileError, Options<GetProfileData>> => {
+    const mutationOptions: UseMutationOptions<GetProfileResponse, GetProfileError, Options<GetProfileData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await getProfile({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Unlocks a protected member's photos for the caller: 10 points, charged once per pair.
+ */
+export const unlockProfileMutation = (options?: Partial<Options<UnlockProfileData>>): UseMutationOptions<UnlockProfileResponse, UnlockProfileError, Options<UnlockProfileData>> => {
+    const mutationOptions: UseMutationOptions<UnlockProfileResponse, UnlockProfileError, Options<UnlockProfileData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await unlockProfile({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Saves the caller's profile (message 保存成功). Nickname, avatar and introduction changes
+ * and new photos wait for an admin's review before others see them.
+ */
+export const updateProfileMutation = (options?: Partial<Options<UpdateProfileData>>): UseMutationOptions<UpdateProfileResponse, UpdateProfileError, Options<UpdateProfileData>> => {
+    const mutationOptions: UseMutationOptions<UpdateProfileResponse, UpdateProfileError, Options<UpdateProfileData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await updateProfile({
                 ...options,
                 ...fnOptions,
                 throwOnError: true

@@ -13,6 +13,7 @@ import { CommentComposer } from './CommentComposer';
 import { CommentList } from './CommentList';
 import styles from './MomentCard.module.css';
 import { MomentImages } from './MomentImages';
+import { MomentPlace } from './MomentPlace';
 
 interface MomentCardProps {
   moment: Moment;
@@ -119,6 +120,7 @@ export function MomentCard({ moment, me, onLoginRequired }: MomentCardProps) {
 
         {moment.content && <Typography.Paragraph className={styles.content}>{moment.content}</Typography.Paragraph>}
         <MomentImages images={moment.images} />
+        <MomentPlace moment={moment} />
 
         <div className={styles.actions}>
           <Button

@@ -1,0 +1,102 @@
+//! What other crates, the demo seed and test kits call.
+
+use std::collections::HashMap;
+
+use platform::db::Conn;
+use platform::{ApiError, AppState, Identity, UserId};
+
+pub use crate::error::ProfileError;
+use crate::model::ProfileRow;
+use crate::{catalogue, protection, repo, review};
+
+/// What lists and the feed show about a member to one viewer (photo protection applied).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MemberCard {
+    pub uuid: String,
+    pub username: String,
+    pub nickname: String,
+    /// The avatar's path, or its blurred copy when `locked`.
+    pub avatar: String,
+    pub birthyear: i64,
+    /// The current city's name; empty when not given.
+    pub city: String,
+    pub occupation: String,
+    pub education: String,
+    /// 1 male, 2 female, 0 unknown.
+    pub sex: i64,
+    pub height: i64,
+    /// The viewer sees this member's images blurred.
+    pub locked: bool,
+}
+
+impl MemberCard {
+    /// The nickname, or the username when there is none.
+    pub fn name(&self) -> &str {
+        if self.nickname.is_empty() {
+            &self.username
+        } else {
+            &self.nickname
+        }
+    }
+}
+
+/// Cards of the given members for `viewer` (a guest when `None`), keyed by user id; unknown
+/// ids are absent. Two queries, three when a protected member's unlock must be looked up.
+pub async fn cards(
+    conn: &mut Conn<'_>,
+    viewer: Option<&Identity>,
+    user_ids: &[UserId],
+) -> Result<HashMap<UserId, MemberCard>, ApiError> {
+    let summaries = accounts::api::user_summaries(conn, user_ids).await?;
+    let rows: HashMap<UserId, ProfileRow> = repo::profiles_of(conn, user_ids)
+        .await?
+        .into_iter()
+        .map(|row| (row.user_id, row))
+        .collect();
+    let needs_unlock: Vec<UserId> = rows
+        .values()
+        .filter(|row| !protection::clear_without_unlock(row.user_id, row.protects_photos(), viewer))
+        .map(|row| row.user_id)
+        .collect();
+    let unlocked = protection::unlocked_by(conn, viewer, &needs_unlock)
+        .await
+        .map_err(ApiError::from)?;
+    Ok(summaries
+        .into_iter()
+        .map(|(id, summary)| {
+            let row = rows.get(&id);
+            let locked = needs_unlock.contains(&id) && !unlocked.contains(&id);
+            let card = MemberCard {
+                avatar: protection::shown(&summary.avatar, locked),
+                uuid: summary.uuid,
+                username: summary.username,
+                nickname: summary.nickname,
+                birthyear: row.map_or(0, |row| row.birthday / 10_000),
+                city: row
+                    .and_then(|row| catalogue::region_name(&row.city))
+                    .unwrap_or_default()
+                    .to_owned(),
+                occupation: row.map(|row| row.occupation.clone()).unwrap_or_default(),
+                education: row.map(|row| row.education.clone()).unwrap_or_default(),
+                sex: row.map_or(0, ProfileRow::sex_number),
+                height: row.map_or(0, |row| row.height),
+                locked,
+            };
+            (id, card)
+        })
+        .collect())
+}
+
+/// Passes everything of the member's that waits for review: profile changes and pending
+/// photos (the demo seed, whose members' content is the site's own).
+pub async fn pass_all_waiting(state: &AppState, user_id: UserId) -> Result<(), ProfileError> {
+    review::pass_revision(state, user_id).await?;
+    let pending: Vec<_> = {
+        let mut pooled = state.db.get().await?;
+        repo::wall(&mut pooled.conn(), user_id).await?
+    };
+    for photo in pending.into_iter().filter(|photo| !photo.is_passed()) {
+        review::review_photo(state, photo.id, true).await?;
+    }
+    Ok(())
+}

@@ -1,0 +1,44 @@
+//! Member profiles: the profile form, photos and avatar under review, the reference
+//! catalogues (regions, interests, personality tags), photo protection and the public profile.
+
+mod admin;
+pub mod api;
+pub mod catalogue;
+mod demo;
+mod dto;
+mod error;
+mod form;
+mod http;
+mod map;
+mod model;
+mod protection;
+mod queue;
+mod repo;
+mod review;
+mod schema;
+mod service;
+
+use platform::Module;
+use platform::files::Purpose;
+
+/// Avatars: JPG, PNG or WebP up to 2 MB (spec 2, section 5), reviewed, with a blurred copy
+/// for photo protection.
+pub const AVATAR: Purpose =
+    Purpose::new("avatar", 2 * 1024 * 1024, "上传头像图片大小不能超过 2MB!")
+        .still_images_only("上传头像图片只能是 JPG/PNG/WEBP 格式!")
+        .with_blurred_variant()
+        .awaiting_review();
+
+/// Profile photos: images up to 5 MB, reviewed, with a blurred copy.
+pub const PHOTO: Purpose = Purpose::new("photo", 5 * 1024 * 1024, "上传图片大小不能超过 5MB!")
+    .with_blurred_variant()
+    .awaiting_review();
+
+/// The profile, its review queue (under /admin) and its uploads.
+pub const MODULE: Module = Module::new("profile", http::configure)
+    .with_uploads(&[AVATAR, PHOTO])
+    .with_settings(map::load)
+    .with_demo_seed(demo::seed);
+
+/// The back-office routes, mounted by the admin crate under /admin.
+pub use admin::configure as admin_routes;

@@ -1,0 +1,218 @@
+//! Rows of the profile tables and the domain values built from them.
+
+use diesel::prelude::*;
+use platform::UserId;
+
+use crate::schema::{profile_photos, profile_revisions, profiles};
+
+platform::typed_id!(
+    /// A photo on a member's wall (the audit list's `photoId`).
+    PhotoId
+);
+
+/// A member's profile as stored. A member who never saved one reads as [`ProfileRow::empty`].
+#[derive(Debug, Clone, PartialEq, Eq, Queryable, Selectable, Insertable, AsChangeset)]
+#[diesel(table_name = profiles)]
+pub struct ProfileRow {
+    pub user_id: UserId,
+    pub gender: String,
+    pub birthday: i64,
+    pub height: i64,
+    pub weight: i64,
+    pub country: String,
+    pub province: String,
+    pub city: String,
+    pub district: String,
+    pub lat: i64,
+    pub lng: i64,
+    pub home_country: String,
+    pub home_province: String,
+    pub home_city: String,
+    pub home_district: String,
+    pub home_lat: i64,
+    pub home_lng: i64,
+    pub location: String,
+    pub education: String,
+    pub occupation: String,
+    pub income: i64,
+    pub marital_status: String,
+    pub boy_count: i64,
+    pub girl_count: i64,
+    pub religion: String,
+    /// JSON array of interest item codes.
+    pub hobbies: String,
+    /// JSON array of personality tag codes.
+    pub tags: String,
+    pub introduction: String,
+    pub photo_protection: i64,
+    pub vip_level: i64,
+    pub vip_expire_at: i64,
+    pub updated_at: i64,
+}
+
+impl ProfileRow {
+    pub fn empty(user_id: UserId) -> Self {
+        Self {
+            user_id,
+            gender: String::new(),
+            birthday: 0,
+            height: 0,
+            weight: 0,
+            country: String::new(),
+            province: String::new(),
+            city: String::new(),
+            district: String::new(),
+            lat: 0,
+            lng: 0,
+            home_country: String::new(),
+            home_province: String::new(),
+            home_city: String::new(),
+            home_district: String::new(),
+            home_lat: 0,
+            home_lng: 0,
+            location: String::new(),
+            education: String::new(),
+            occupation: String::new(),
+            income: 0,
+            marital_status: String::new(),
+            boy_count: 0,
+            girl_count: 0,
+            religion: String::new(),
+            hobbies: "[]".into(),
+            tags: "[]".into(),
+            introduction: String::new(),
+            photo_protection: 0,
+            vip_level: 0,
+            vip_expire_at: 0,
+            updated_at: 0,
+        }
+    }
+
+    pub fn hobbies(&self) -> Vec<String> {
+        serde_json::from_str(&self.hobbies).unwrap_or_default()
+    }
+
+    pub fn tags(&self) -> Vec<String> {
+        serde_json::from_str(&self.tags).unwrap_or_default()
+    }
+
+    pub fn protects_photos(&self) -> bool {
+        self.photo_protection == 1
+    }
+
+    /// The spec's sex numbers: 1 male, 2 female, 0 unknown.
+    pub fn sex_number(&self) -> i64 {
+        match self.gender.as_str() {
+            "male" => 1,
+            "female" => 2,
+            _ => 0,
+        }
+    }
+
+    /// Full years on `today` (yyyymmdd); 0 without a birthday.
+    pub fn age_on(&self, today: i64) -> i64 {
+        if self.birthday == 0 {
+            return 0;
+        }
+        let years = today / 10_000 - self.birthday / 10_000;
+        let birthday_passed = today % 10_000 >= self.birthday % 10_000;
+        if birthday_passed { years } else { years - 1 }
+    }
+}
+
+/// A change waiting for review; `None` fields are unchanged.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Queryable, Selectable, Insertable, AsChangeset)]
+#[diesel(table_name = profile_revisions, treat_none_as_null = true)]
+pub struct RevisionRow {
+    pub user_id: UserId,
+    pub nickname: Option<String>,
+    pub avatar: Option<String>,
+    pub introduction: Option<String>,
+    pub submitted_at: i64,
+}
+
+impl RevisionRow {
+    pub fn is_empty(&self) -> bool {
+        self.nickname.is_none() && self.avatar.is_none() && self.introduction.is_none()
+    }
+}
+
+/// A photo's review state (spec 3: isAudited 0 pending, 1 passed, 2 rejected).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PhotoReview {
+    Pending = 0,
+    Passed = 1,
+    Rejected = 2,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Queryable, Selectable)]
+#[diesel(table_name = profile_photos)]
+pub struct PhotoRow {
+    pub id: PhotoId,
+    pub user_id: UserId,
+    pub path: String,
+    pub position: i64,
+    pub is_audited: i64,
+    pub created_at: i64,
+    pub audited_at: i64,
+}
+
+impl PhotoRow {
+    pub fn is_passed(&self) -> bool {
+        self.is_audited == PhotoReview::Passed as i64
+    }
+}
+
+#[derive(Debug, Insertable)]
+#[diesel(table_name = profile_photos)]
+pub struct NewPhoto<'a> {
+    pub user_id: UserId,
+    pub path: &'a str,
+    pub position: i64,
+    pub is_audited: i64,
+    pub created_at: i64,
+}
+
+/// Today as yyyymmdd (UTC+8, the members' calendar) from unix seconds.
+pub fn date_number(unix_seconds: i64) -> i64 {
+    let days = (unix_seconds + 8 * 3600).div_euclid(86_400);
+    let (year, month, day) = civil_from_days(days);
+    year * 10_000 + month * 100 + day
+}
+
+/// Howard Hinnant's days-to-civil algorithm: (year, month, day) of a day count since 1970-01-01.
+fn civil_from_days(days: i64) -> (i64, i64, i64) {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    (year, month, day)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dates_follow_the_calendar_in_china() {
+        assert_eq!(date_number(0), 19700101);
+        // 2026-11-22 16:00 UTC is already the 23rd in Beijing.
+        assert_eq!(date_number(1_795_363_200), 20261123);
+        assert_eq!(date_number(951_753_600), 20000229);
+    }
+
+    #[test]
+    fn age_counts_whole_years() {
+        let mut row = ProfileRow::empty(UserId(1));
+        row.birthday = 20000615;
+        assert_eq!(row.age_on(20260614), 25);
+        assert_eq!(row.age_on(20260615), 26);
+        row.birthday = 0;
+        assert_eq!(row.age_on(20260615), 0);
+    }
+}

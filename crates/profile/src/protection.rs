@@ -1,0 +1,101 @@
+//! Photo protection (照片保护): the one place that decides whether a viewer sees a member's
+//! photos and avatar clear or blurred, and what "unlocked" means.
+
+use std::collections::HashSet;
+
+use platform::db::Conn;
+use platform::files::blurred_path;
+use platform::{Identity, UserId};
+
+use crate::error::ProfileError;
+
+/// The purchase kind of an unlock in the wallet: one per (viewer, member), so a second
+/// charge cannot happen.
+pub const UNLOCK_KIND: &str = "profile_unlock";
+/// Spec 2, section 9: viewing an unvisited (blurred) profile costs 10 points.
+pub const UNLOCK_POINTS: i64 = 10;
+
+/// Whether `viewer` sees `owner`'s photos clear without unlocking: the owner and admins do;
+/// a guest or another member does only when the owner has no protection.
+pub fn clear_without_unlock(owner: UserId, protected: bool, viewer: Option<&Identity>) -> bool {
+    !protected || viewer.is_some_and(|viewer| viewer.user_id == owner || viewer.role.is_admin())
+}
+
+/// Of the protected `owners`, those `viewer` has unlocked (one query, none for a guest).
+pub async fn unlocked_by(
+    conn: &mut Conn<'_>,
+    viewer: Option<&Identity>,
+    owners: &[UserId],
+) -> Result<HashSet<UserId>, ProfileError> {
+    let Some(viewer) = viewer else {
+        return Ok(HashSet::new());
+    };
+    if owners.is_empty() {
+        return Ok(HashSet::new());
+    }
+    let ids: Vec<i64> = owners.iter().map(|owner| owner.get()).collect();
+    let owned = payments::api::owned(conn, viewer.user_id, UNLOCK_KIND, &ids).await?;
+    Ok(owned.into_iter().map(UserId).collect())
+}
+
+/// What a locked viewer is shown instead of an image: its blurred copy (never the clear path).
+pub fn shown(path: &str, locked: bool) -> String {
+    if !locked || path.is_empty() {
+        return path.to_owned();
+    }
+    blurred_path(path).unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use platform::Role;
+
+    fn member(id: i64, role: Role) -> Identity {
+        Identity {
+            user_id: UserId(id),
+            uuid: format!("u{id}"),
+            role,
+        }
+    }
+
+    #[test]
+    fn only_the_owner_and_admins_pass_protection_for_free() {
+        let owner = UserId(1);
+        assert!(clear_without_unlock(owner, false, None));
+        assert!(!clear_without_unlock(owner, true, None));
+        assert!(clear_without_unlock(
+            owner,
+            true,
+            Some(&member(1, Role::User))
+        ));
+        assert!(!clear_without_unlock(
+            owner,
+            true,
+            Some(&member(2, Role::User))
+        ));
+        assert!(clear_without_unlock(
+            owner,
+            true,
+            Some(&member(3, Role::Admin))
+        ));
+        assert!(clear_without_unlock(
+            owner,
+            true,
+            Some(&member(4, Role::Superadmin))
+        ));
+    }
+
+    #[test]
+    fn a_locked_image_is_its_blurred_copy() {
+        assert_eq!(
+            shown("uploads/photo/ab/x.jpg", true),
+            "uploads/photo/ab/x_blur.jpg"
+        );
+        assert_eq!(
+            shown("uploads/photo/ab/x.jpg", false),
+            "uploads/photo/ab/x.jpg"
+        );
+        assert_eq!(shown("", true), "");
+    }
+}

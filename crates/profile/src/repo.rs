@@ -1,0 +1,225 @@
+//! The profile tables' queries, each written once for both engines.
+
+use diesel::prelude::*;
+use diesel::upsert::excluded;
+use diesel_async::RunQueryDsl;
+use platform::db::Conn;
+use platform::paging::PageWindow;
+use platform::{UserId, run};
+
+use crate::model::{NewPhoto, PhotoId, PhotoReview, PhotoRow, ProfileRow, RevisionRow};
+use crate::schema::{profile_photos, profile_revisions, profile_visits, profiles};
+
+pub async fn find_profile(conn: &mut Conn<'_>, user_id: UserId) -> QueryResult<Option<ProfileRow>> {
+    run!(conn, |c| profiles::table
+        .find(user_id)
+        .select(ProfileRow::as_select())
+        .first(c)
+        .await
+        .optional())
+}
+
+pub async fn profiles_of(conn: &mut Conn<'_>, user_ids: &[UserId]) -> QueryResult<Vec<ProfileRow>> {
+    if user_ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    run!(conn, |c| profiles::table
+        .filter(profiles::user_id.eq_any(user_ids))
+        .select(ProfileRow::as_select())
+        .load(c)
+        .await)
+}
+
+/// Writes the member's attributes; the visit count is left as it is.
+pub async fn save_profile(conn: &mut Conn<'_>, row: &ProfileRow) -> QueryResult<()> {
+    run!(conn, |c| diesel::insert_into(profiles::table)
+        .values(row)
+        .on_conflict(profiles::user_id)
+        .do_update()
+        .set(row)
+        .execute(c)
+        .await)?;
+    Ok(())
+}
+
+pub async fn find_revision(
+    conn: &mut Conn<'_>,
+    user_id: UserId,
+) -> QueryResult<Option<RevisionRow>> {
+    run!(conn, |c| profile_revisions::table
+        .find(user_id)
+        .select(RevisionRow::as_select())
+        .first(c)
+        .await
+        .optional())
+}
+
+pub async fn save_revision(conn: &mut Conn<'_>, revision: &RevisionRow) -> QueryResult<()> {
+    run!(conn, |c| diesel::insert_into(profile_revisions::table)
+        .values(revision)
+        .on_conflict(profile_revisions::user_id)
+        .do_update()
+        .set(revision)
+        .execute(c)
+        .await)?;
+    Ok(())
+}
+
+/// Takes the member's waiting revision away (a pass or a rejection), answering it.
+pub async fn take_revision(
+    conn: &mut Conn<'_>,
+    user_id: UserId,
+) -> QueryResult<Option<RevisionRow>> {
+    run!(conn, |c| diesel::delete(
+        profile_revisions::table.find(user_id)
+    )
+    .returning(RevisionRow::as_returning())
+    .get_result(c)
+    .await
+    .optional())
+}
+
+/// Waiting revisions, oldest first, and how many there are.
+pub async fn revisions_page(
+    conn: &mut Conn<'_>,
+    window: PageWindow,
+) -> QueryResult<(Vec<RevisionRow>, i64)> {
+    let rows = run!(conn, |c| profile_revisions::table
+        .order((profile_revisions::submitted_at, profile_revisions::user_id))
+        .limit(window.limit)
+        .offset(window.offset)
+        .select(RevisionRow::as_select())
+        .load(c)
+        .await)?;
+    let total = run!(conn, |c| profile_revisions::table
+        .count()
+        .get_result(c)
+        .await)?;
+    Ok((rows, total))
+}
+
+/// The member's wall in order: pending and passed photos.
+pub async fn wall(conn: &mut Conn<'_>, user_id: UserId) -> QueryResult<Vec<PhotoRow>> {
+    run!(conn, |c| profile_photos::table
+        .filter(profile_photos::user_id.eq(user_id))
+        .filter(profile_photos::is_audited.ne(PhotoReview::Rejected as i64))
+        .order((profile_photos::position, profile_photos::id))
+        .select(PhotoRow::as_select())
+        .load(c)
+        .await)
+}
+
+pub async fn add_photos(conn: &mut Conn<'_>, photos: &[NewPhoto<'_>]) -> QueryResult<()> {
+    for photo in photos {
+        run!(conn, |c| diesel::insert_into(profile_photos::table)
+            .values(photo)
+            .execute(c)
+            .await)?;
+    }
+    Ok(())
+}
+
+pub async fn remove_photos(conn: &mut Conn<'_>, ids: &[PhotoId]) -> QueryResult<()> {
+    if ids.is_empty() {
+        return Ok(());
+    }
+    run!(conn, |c| diesel::delete(
+        profile_photos::table.filter(profile_photos::id.eq_any(ids))
+    )
+    .execute(c)
+    .await)?;
+    Ok(())
+}
+
+pub async fn move_photo(conn: &mut Conn<'_>, id: PhotoId, position: i64) -> QueryResult<()> {
+    run!(conn, |c| diesel::update(profile_photos::table.find(id))
+        .set(profile_photos::position.eq(position))
+        .execute(c)
+        .await)?;
+    Ok(())
+}
+
+pub async fn find_photo(conn: &mut Conn<'_>, id: PhotoId) -> QueryResult<Option<PhotoRow>> {
+    run!(conn, |c| profile_photos::table
+        .find(id)
+        .select(PhotoRow::as_select())
+        .first(c)
+        .await
+        .optional())
+}
+
+/// Settles a pending photo exactly once: false when it was no longer pending.
+pub async fn settle_photo(
+    conn: &mut Conn<'_>,
+    id: PhotoId,
+    review: PhotoReview,
+    path: &str,
+    now: i64,
+) -> QueryResult<bool> {
+    let changed = run!(conn, |c| diesel::update(
+        profile_photos::table
+            .find(id)
+            .filter(profile_photos::is_audited.eq(PhotoReview::Pending as i64))
+    )
+    .set((
+        profile_photos::is_audited.eq(review as i64),
+        profile_photos::path.eq(path),
+        profile_photos::audited_at.eq(now)
+    ))
+    .execute(c)
+    .await)?;
+    Ok(changed == 1)
+}
+
+/// Photos of every state, newest first, for the audit list.
+pub async fn photos_page(
+    conn: &mut Conn<'_>,
+    window: PageWindow,
+) -> QueryResult<(Vec<PhotoRow>, i64)> {
+    let rows = run!(conn, |c| profile_photos::table
+        .order(profile_photos::id.desc())
+        .limit(window.limit)
+        .offset(window.offset)
+        .select(PhotoRow::as_select())
+        .load(c)
+        .await)?;
+    let total = run!(conn, |c| profile_photos::table.count().get_result(c).await)?;
+    Ok((rows, total))
+}
+
+/// Counts one visit of `visitor` to `visited` in the pair's row.
+pub async fn record_visit(
+    conn: &mut Conn<'_>,
+    visitor: UserId,
+    visited: UserId,
+    now: i64,
+) -> QueryResult<()> {
+    run!(conn, |c| diesel::insert_into(profile_visits::table)
+        .values((
+            profile_visits::visitor_id.eq(visitor),
+            profile_visits::visited_id.eq(visited),
+            profile_visits::times.eq(1_i64),
+            profile_visits::last_visited_at.eq(now)
+        ))
+        .on_conflict((profile_visits::visitor_id, profile_visits::visited_id))
+        .do_update()
+        .set((
+            profile_visits::times.eq(profile_visits::times + 1_i64),
+            profile_visits::last_visited_at.eq(excluded(profile_visits::last_visited_at))
+        ))
+        .execute(c)
+        .await)?;
+    Ok(())
+}
+
+/// How many times members have opened `visited`'s profile.
+pub async fn visit_total(conn: &mut Conn<'_>, visited: UserId) -> QueryResult<i64> {
+    // SUM of a BIGINT is NUMERIC on PostgreSQL; the total fits a BIGINT.
+    let total =
+        diesel::dsl::sql::<diesel::sql_types::BigInt>("CAST(COALESCE(SUM(times), 0) AS BIGINT)");
+    run!(conn, |c| profile_visits::table
+        .filter(profile_visits::visited_id.eq(visited))
+        .select(total.clone())
+        .first(c)
+        .await)
+}

@@ -1,0 +1,138 @@
+//! The review queue behind the spec's profile and image audits: waiting profile changes
+//! (nickname, avatar, introduction) and pending photos, passed or rejected by an admin. A
+//! passed image is copied out of `tobeaudit/`, its record moved in the same transaction as
+//! the pass, and the old copy removed after commit.
+
+use platform::files;
+use platform::{AppState, UserId, transaction};
+
+use crate::error::ProfileError;
+use crate::model::{PhotoId, PhotoReview, RevisionRow};
+use crate::{AVATAR, PHOTO, repo};
+
+/// Publishes the member's waiting changes. No revision: nothing to do (false).
+pub async fn pass_revision(state: &AppState, user_id: UserId) -> Result<bool, ProfileError> {
+    let now = state.now();
+    let waiting = {
+        let mut pooled = state.db.get().await?;
+        repo::find_revision(&mut pooled.conn(), user_id).await?
+    };
+    let Some(waiting) = waiting else {
+        return Ok(false);
+    };
+    let published_avatar = match waiting
+        .avatar
+        .as_deref()
+        .filter(|a| files::is_awaiting_review(a))
+    {
+        Some(pending) => Some(files::reviewed_copy(state, AVATAR, pending).await?),
+        None => waiting.avatar.clone(),
+    };
+    let mut pooled = state.db.get().await?;
+    let conn = &mut pooled.conn();
+    let replaced: Option<String> = transaction!(conn, |tx| {
+        // Taken under the write lock: what passes is what was waiting at this moment.
+        let Some(revision) = repo::take_revision(tx, user_id).await? else {
+            return Ok::<_, ProfileError>(None);
+        };
+        if revision != waiting {
+            return Err(ProfileError::Invalid("资料已被修改，请刷新后重新审核"));
+        }
+        let current = accounts::api::user_summaries(tx, &[user_id])
+            .await?
+            .remove(&user_id)
+            .ok_or(ProfileError::NotFound)?;
+        let avatar = published_avatar
+            .clone()
+            .unwrap_or_else(|| current.avatar.clone());
+        let nickname = revision.nickname.clone().unwrap_or(current.nickname);
+        accounts::api::set_display(tx, user_id, &nickname, &avatar, now).await?;
+        if let Some(introduction) = &revision.introduction {
+            let mut row = crate::service::profile_or_empty(tx, user_id).await?;
+            row.introduction.clone_from(introduction);
+            row.updated_at = now;
+            repo::save_profile(tx, &row).await?;
+        }
+        if let (Some(pending), Some(published)) = (&revision.avatar, &published_avatar)
+            && pending != published
+        {
+            files::move_record(tx, pending, published).await?;
+        }
+        Ok(revision.avatar.is_some().then_some(current.avatar))
+    })?;
+    if let (Some(pending), Some(published)) = (&waiting.avatar, &published_avatar)
+        && pending != published
+    {
+        files::delete_files(state, AVATAR, pending).await;
+    }
+    if let Some(old) = replaced.filter(|old| !old.is_empty()) {
+        files::delete_uploads(state, &[old]).await?;
+    }
+    Ok(true)
+}
+
+/// Drops the member's waiting changes (and a waiting avatar's files). False without any.
+pub async fn reject_revision(state: &AppState, user_id: UserId) -> Result<bool, ProfileError> {
+    let mut pooled = state.db.get().await?;
+    let taken: Option<RevisionRow> = repo::take_revision(&mut pooled.conn(), user_id).await?;
+    drop(pooled);
+    let Some(taken) = taken else {
+        return Ok(false);
+    };
+    if let Some(avatar) = taken.avatar {
+        files::delete_uploads(state, &[avatar]).await?;
+    }
+    Ok(true)
+}
+
+/// Passes or rejects a pending photo, exactly once.
+pub async fn review_photo(
+    state: &AppState,
+    photo_id: PhotoId,
+    pass: bool,
+) -> Result<(), ProfileError> {
+    let now = state.now();
+    let photo = {
+        let mut pooled = state.db.get().await?;
+        repo::find_photo(&mut pooled.conn(), photo_id)
+            .await?
+            .ok_or(ProfileError::PhotoNotFound)?
+    };
+    if photo.is_audited != PhotoReview::Pending as i64 {
+        return Err(ProfileError::AlreadyReviewed);
+    }
+    if !pass {
+        let mut pooled = state.db.get().await?;
+        if !repo::settle_photo(
+            &mut pooled.conn(),
+            photo_id,
+            PhotoReview::Rejected,
+            &photo.path,
+            now,
+        )
+        .await?
+        {
+            return Err(ProfileError::AlreadyReviewed);
+        }
+        drop(pooled);
+        files::delete_uploads(state, std::slice::from_ref(&photo.path)).await?;
+        return Ok(());
+    }
+    let published = files::reviewed_copy(state, PHOTO, &photo.path).await?;
+    let mut pooled = state.db.get().await?;
+    let conn = &mut pooled.conn();
+    let settled = transaction!(conn, |tx| {
+        if !repo::settle_photo(tx, photo_id, PhotoReview::Passed, &published, now).await? {
+            return Ok::<_, ProfileError>(false);
+        }
+        files::move_record(tx, &photo.path, &published).await?;
+        Ok(true)
+    })?;
+    if settled {
+        files::delete_files(state, PHOTO, &photo.path).await;
+        Ok(())
+    } else {
+        files::delete_files(state, PHOTO, &published).await;
+        Err(ProfileError::AlreadyReviewed)
+    }
+}

@@ -1,0 +1,67 @@
+diesel::table! {
+    profiles (user_id) {
+        user_id -> BigInt,
+        gender -> Text,
+        birthday -> BigInt,
+        height -> BigInt,
+        weight -> BigInt,
+        country -> Text,
+        province -> Text,
+        city -> Text,
+        district -> Text,
+        lat -> BigInt,
+        lng -> BigInt,
+        home_country -> Text,
+        home_province -> Text,
+        home_city -> Text,
+        home_district -> Text,
+        home_lat -> BigInt,
+        home_lng -> BigInt,
+        location -> Text,
+        education -> Text,
+        occupation -> Text,
+        income -> BigInt,
+        marital_status -> Text,
+        boy_count -> BigInt,
+        girl_count -> BigInt,
+        religion -> Text,
+        hobbies -> Text,
+        tags -> Text,
+        introduction -> Text,
+        photo_protection -> BigInt,
+        vip_level -> BigInt,
+        vip_expire_at -> BigInt,
+        updated_at -> BigInt,
+    }
+}
+
+diesel::table! {
+    profile_revisions (user_id) {
+        user_id -> BigInt,
+        nickname -> Nullable<Text>,
+        avatar -> Nullable<Text>,
+        introduction -> Nullable<Text>,
+        submitted_at -> BigInt,
+    }
+}
+
+diesel::table! {
+    profile_photos (id) {
+        id -> BigInt,
+        user_id -> BigInt,
+        path -> Text,
+        position -> BigInt,
+        is_audited -> BigInt,
+        created_at -> BigInt,
+        audited_at -> BigInt,
+    }
+}
+
+diesel::table! {
+    profile_visits (visitor_id, visited_id) {
+        visitor_id -> BigInt,
+        visited_id -> BigInt,
+        times -> BigInt,
+        last_visited_at -> BigInt,
+    }
+}

@@ -1,0 +1,417 @@
+//! Profile rules: own profile only, the reviewed fields, the photo wall, the public profile
+//! with its visit and protection, and the unlock.
+
+use std::collections::HashSet;
+
+use accounts::api::{Member, UserSummary};
+use payments::api::{Currency, Item, PaymentsError};
+use platform::db::Conn;
+use platform::files;
+use platform::{AppState, Identity, UserId, transaction};
+
+use crate::catalogue;
+use crate::dto::{MyProfile, PublicProfile, UnlockData, UpdateProfileRequest};
+use crate::error::ProfileError;
+use crate::form::{self, ReviewedChanges};
+use crate::model::{NewPhoto, PhotoReview, PhotoRow, ProfileRow, RevisionRow, date_number};
+use crate::protection::{self, UNLOCK_KIND, UNLOCK_POINTS};
+use crate::{AVATAR, PHOTO, repo};
+
+pub(crate) async fn member(conn: &mut Conn<'_>, uuid: &str) -> Result<Member, ProfileError> {
+    accounts::api::member_by_uuid(conn, uuid)
+        .await?
+        .ok_or(ProfileError::NotFound)
+}
+
+pub(crate) async fn profile_or_empty(
+    conn: &mut Conn<'_>,
+    user_id: UserId,
+) -> Result<ProfileRow, ProfileError> {
+    Ok(repo::find_profile(conn, user_id)
+        .await?
+        .unwrap_or_else(|| ProfileRow::empty(user_id)))
+}
+
+/// The caller's own profile as they last saved it, changes under review included.
+pub async fn my_profile(
+    state: &AppState,
+    me: &Identity,
+    uuid: &str,
+) -> Result<MyProfile, ProfileError> {
+    if !uuid.is_empty() && uuid != me.uuid {
+        return Err(ProfileError::NotYourProfile);
+    }
+    let mut pooled = state.db.get().await?;
+    let conn = &mut pooled.conn();
+    let summary = member(conn, &me.uuid).await?.summary;
+    let row = profile_or_empty(conn, me.user_id).await?;
+    let revision = repo::find_revision(conn, me.user_id)
+        .await?
+        .unwrap_or_default();
+    let photos: Vec<String> = repo::wall(conn, me.user_id)
+        .await?
+        .into_iter()
+        .map(|photo| photo.path)
+        .collect();
+    Ok(my_view(summary, row, revision, photos))
+}
+
+pub(crate) fn my_view(
+    summary: UserSummary,
+    row: ProfileRow,
+    revision: RevisionRow,
+    photos: Vec<String>,
+) -> MyProfile {
+    let under_review: Vec<String> = [
+        ("nickname", revision.nickname.is_some()),
+        ("avatar", revision.avatar.is_some()),
+        ("introduction", revision.introduction.is_some()),
+    ]
+    .into_iter()
+    .filter(|(_, waiting)| *waiting)
+    .map(|(field, _)| field.to_owned())
+    .collect();
+    MyProfile {
+        hobbies: row.hobbies(),
+        tags: row.tags(),
+        uuid: summary.uuid,
+        username: summary.username,
+        nickname: revision.nickname.unwrap_or(summary.nickname),
+        avatar: revision.avatar.unwrap_or(summary.avatar),
+        introduction: revision.introduction.unwrap_or(row.introduction),
+        photo: photos.first().cloned().unwrap_or_default(),
+        photos,
+        gender: row.gender,
+        birthday: row.birthday,
+        height: row.height,
+        weight: row.weight,
+        country: row.country,
+        province: row.province,
+        city: row.city,
+        district: row.district,
+        lat: row.lat,
+        lng: row.lng,
+        home_country: row.home_country,
+        home_province: row.home_province,
+        home_city: row.home_city,
+        home_district: row.home_district,
+        home_lat: row.home_lat,
+        home_lng: row.home_lng,
+        location: row.location,
+        education: row.education,
+        occupation: row.occupation,
+        income: row.income,
+        marital_status: row.marital_status,
+        boy_count: row.boy_count,
+        girl_count: row.girl_count,
+        religion: row.religion,
+        photo_protection: row.photo_protection,
+        is_verified: 0,
+        vip_level: row.vip_level,
+        vip_level_snake: row.vip_level,
+        vip_expire_at: row.vip_expire_at,
+        under_review,
+    }
+}
+
+/// Files a save leaves unused, removed once it has committed.
+#[derive(Default)]
+struct Unused(Vec<String>);
+
+/// Saves the caller's profile: plain fields at once; nickname, avatar and introduction as a
+/// revision others see once it passes; new photos as pending photos.
+pub async fn update(
+    state: &AppState,
+    me: &Identity,
+    request: UpdateProfileRequest,
+) -> Result<(), ProfileError> {
+    let now = state.now();
+    let mut pooled = state.db.get().await?;
+    let conn = &mut pooled.conn();
+    let summary = member(conn, &me.uuid).await?.summary;
+    let mut row = profile_or_empty(conn, me.user_id).await?;
+    let reviewed = form::apply(request, &mut row, date_number(now))?;
+    row.updated_at = now;
+    let new_uploads = uploads_to_check(conn, me.user_id, &reviewed).await?;
+    let unused = transaction!(conn, |tx| {
+        let mut unused = Unused::default();
+        let stored = repo::find_revision(tx, me.user_id)
+            .await?
+            .unwrap_or_default();
+        let revision = revise(
+            &summary,
+            &row,
+            stored,
+            &reviewed,
+            &new_uploads,
+            &mut unused,
+            now,
+        )?;
+        repo::save_profile(tx, &row).await?;
+        if revision.is_empty() {
+            repo::take_revision(tx, me.user_id).await?;
+        } else {
+            repo::save_revision(tx, &revision).await?;
+        }
+        if let Some(photos) = &reviewed.photos {
+            arrange_wall(tx, me.user_id, photos, &new_uploads, &mut unused, now).await?;
+        }
+        Ok::<_, ProfileError>(unused)
+    })?;
+    files::delete_uploads(state, &unused.0).await?;
+    Ok(())
+}
+
+/// The uploads among the sent avatar and photos that the caller made for them (one query each).
+async fn uploads_to_check(
+    conn: &mut Conn<'_>,
+    owner: UserId,
+    reviewed: &ReviewedChanges,
+) -> Result<HashSet<String>, ProfileError> {
+    let mut found = HashSet::new();
+    if let Some(avatar) = reviewed.avatar.as_ref().filter(|a| !a.is_empty()) {
+        found
+            .extend(files::owned_uploads(conn, owner, AVATAR, std::slice::from_ref(avatar)).await?);
+    }
+    if let Some(photos) = reviewed.photos.as_ref().filter(|p| !p.is_empty()) {
+        found.extend(files::owned_uploads(conn, owner, PHOTO, photos).await?);
+    }
+    Ok(found)
+}
+
+/// The revision after this save: a field equal to its passed value no longer waits; an avatar
+/// must be the caller's own upload (or the one already shown).
+fn revise(
+    summary: &UserSummary,
+    row: &ProfileRow,
+    stored: RevisionRow,
+    reviewed: &ReviewedChanges,
+    new_uploads: &HashSet<String>,
+    unused: &mut Unused,
+    now: i64,
+) -> Result<RevisionRow, ProfileError> {
+    let mut revision = RevisionRow {
+        user_id: row.user_id,
+        submitted_at: now,
+        ..stored.clone()
+    };
+    if let Some(nickname) = &reviewed.nickname {
+        revision.nickname = (*nickname != summary.nickname).then(|| nickname.clone());
+    }
+    if let Some(introduction) = &reviewed.introduction {
+        revision.introduction = (*introduction != row.introduction).then(|| introduction.clone());
+    }
+    if let Some(avatar) = &reviewed.avatar {
+        let pending = stored.avatar.as_deref();
+        if *avatar == summary.avatar {
+            revision.avatar = None;
+        } else if Some(avatar.as_str()) != pending {
+            if !new_uploads.contains(avatar) {
+                return Err(ProfileError::Invalid(
+                    "头像不存在或不是你上传的，请重新上传",
+                ));
+            }
+            revision.avatar = Some(avatar.clone());
+        }
+        if let Some(replaced) = pending.filter(|p| revision.avatar.as_deref() != Some(*p)) {
+            unused.0.push(replaced.to_owned());
+        }
+    }
+    if revision == stored {
+        revision.submitted_at = stored.submitted_at;
+    }
+    Ok(revision)
+}
+
+/// Makes the wall the sent list: kept photos move to their new place, new uploads join as
+/// pending, the rest go (their files after commit).
+async fn arrange_wall(
+    tx: &mut Conn<'_>,
+    owner: UserId,
+    photos: &[String],
+    new_uploads: &HashSet<String>,
+    unused: &mut Unused,
+    now: i64,
+) -> Result<(), ProfileError> {
+    let wall: Vec<PhotoRow> = repo::wall(tx, owner).await?;
+    let mut added = Vec::new();
+    for (position, path) in photos.iter().enumerate() {
+        let position = i64::try_from(position).unwrap_or(i64::MAX);
+        match wall.iter().find(|photo| photo.path == *path) {
+            Some(photo) if photo.position != position => {
+                repo::move_photo(tx, photo.id, position).await?;
+            }
+            Some(_) => {}
+            None if new_uploads.contains(path) => added.push(NewPhoto {
+                user_id: owner,
+                path,
+                position,
+                is_audited: PhotoReview::Pending as i64,
+                created_at: now,
+            }),
+            None => {
+                return Err(ProfileError::Invalid(
+                    "照片不存在或不是你上传的，请重新上传",
+                ));
+            }
+        }
+    }
+    let removed: Vec<&PhotoRow> = wall
+        .iter()
+        .filter(|photo| !photos.contains(&photo.path))
+        .collect();
+    repo::remove_photos(
+        tx,
+        &removed.iter().map(|photo| photo.id).collect::<Vec<_>>(),
+    )
+    .await?;
+    unused
+        .0
+        .extend(removed.into_iter().map(|photo| photo.path.clone()));
+    repo::add_photos(tx, &added).await?;
+    Ok(())
+}
+
+/// Another member's profile as `viewer` may see it; counts the visit.
+pub async fn public_profile(
+    state: &AppState,
+    viewer: &Identity,
+    uuid: &str,
+) -> Result<PublicProfile, ProfileError> {
+    let now = state.now();
+    let mut pooled = state.db.get().await?;
+    let conn = &mut pooled.conn();
+    let member = member(conn, uuid).await?;
+    let row = profile_or_empty(conn, member.id).await?;
+    let clear = protection::clear_without_unlock(member.id, row.protects_photos(), Some(viewer))
+        || !protection::unlocked_by(conn, Some(viewer), &[member.id])
+            .await?
+            .is_empty();
+    let photos: Vec<String> = repo::wall(conn, member.id)
+        .await?
+        .into_iter()
+        .filter(PhotoRow::is_passed)
+        .map(|photo| protection::shown(&photo.path, !clear))
+        .collect();
+    if viewer.user_id != member.id && !viewer.role.is_admin() {
+        repo::record_visit(conn, viewer.user_id, member.id, now).await?;
+    }
+    let times = repo::visit_total(conn, member.id).await?;
+    Ok(public_view(
+        member,
+        row,
+        photos,
+        !clear,
+        times,
+        date_number(now),
+    ))
+}
+
+fn public_view(
+    member: Member,
+    row: ProfileRow,
+    photos: Vec<String>,
+    locked: bool,
+    times: i64,
+    today: i64,
+) -> PublicProfile {
+    let summary = member.summary;
+    PublicProfile {
+        age: row.age_on(today),
+        hobbies: row.hobbies(),
+        tags: row.tags(),
+        region_name: region_words(&row.province, &row.city, &row.district),
+        home_region_name: region_words(&row.home_province, &row.home_city, &row.home_district),
+        avatar: protection::shown(&summary.avatar, locked),
+        uuid: summary.uuid,
+        username: summary.username,
+        nickname: summary.nickname,
+        sex: row.gender.clone(),
+        gender: row.gender,
+        birthday: row.birthday,
+        height: row.height,
+        weight: row.weight,
+        country: row.country,
+        province: row.province,
+        city: row.city,
+        district: row.district,
+        home_country: row.home_country,
+        home_province: row.home_province,
+        home_city: row.home_city,
+        home_district: row.home_district,
+        location: row.location,
+        education: row.education,
+        occupation: row.occupation,
+        income: row.income,
+        marital_status: row.marital_status,
+        boy_count: row.boy_count,
+        girl_count: row.girl_count,
+        religion: row.religion,
+        introduction: row.introduction,
+        photo: photos.first().cloned().unwrap_or_default(),
+        photos,
+        times,
+        locked: i64::from(locked),
+        is_verified: 0,
+        vip_level: row.vip_level,
+        vip_level_snake: row.vip_level,
+        vip_expire_at: row.vip_expire_at,
+    }
+}
+
+/// A region path in words ("浙江省 杭州市 西湖区"); unknown codes are left out.
+pub(crate) fn region_words(province: &str, city: &str, district: &str) -> String {
+    // A municipality's middle level is named 市辖区 ("its districts"), which says nothing.
+    [province, city, district]
+        .into_iter()
+        .filter_map(catalogue::region_name)
+        .filter(|name| *name != "市辖区")
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Unlocks a protected member's photos for the caller: 10 points, once per pair (a repeat, a
+/// race or an unprotected member costs nothing).
+pub async fn unlock(
+    state: &AppState,
+    viewer: &Identity,
+    uuid: &str,
+) -> Result<UnlockData, ProfileError> {
+    let (member, protected) = {
+        let mut pooled = state.db.get().await?;
+        let conn = &mut pooled.conn();
+        let member = member(conn, uuid).await?;
+        let protected = profile_or_empty(conn, member.id).await?.protects_photos();
+        (member, protected)
+    };
+    if protection::clear_without_unlock(member.id, protected, Some(viewer)) {
+        return Ok(UnlockData {
+            locked: 0,
+            charged: 0,
+        });
+    }
+    let name = if member.summary.nickname.is_empty() {
+        &member.summary.username
+    } else {
+        &member.summary.nickname
+    };
+    let detail = format!("查看 {name} 的照片");
+    let item = Item {
+        kind: UNLOCK_KIND,
+        id: member.id.get(),
+        price: UNLOCK_POINTS,
+        currency: Currency::Points,
+        detail: &detail,
+    };
+    match payments::api::charge(state, viewer.user_id, item).await {
+        Ok(_) => Ok(UnlockData {
+            locked: 0,
+            charged: UNLOCK_POINTS,
+        }),
+        Err(PaymentsError::AlreadyOwned) => Ok(UnlockData {
+            locked: 0,
+            charged: 0,
+        }),
+        Err(error) => Err(error.into()),
+    }
+}
