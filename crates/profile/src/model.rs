@@ -11,7 +11,7 @@ platform::typed_id!(
 );
 
 /// A member's profile as stored. A member who never saved one reads as [`ProfileRow::empty`].
-#[derive(Debug, Clone, PartialEq, Eq, Queryable, Selectable, Insertable, AsChangeset)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Queryable, Selectable, Insertable, AsChangeset)]
 #[diesel(table_name = profiles)]
 pub struct ProfileRow {
     pub user_id: UserId,
@@ -54,37 +54,9 @@ impl ProfileRow {
     pub fn empty(user_id: UserId) -> Self {
         Self {
             user_id,
-            gender: String::new(),
-            birthday: 0,
-            height: 0,
-            weight: 0,
-            country: String::new(),
-            province: String::new(),
-            city: String::new(),
-            district: String::new(),
-            lat: 0,
-            lng: 0,
-            home_country: String::new(),
-            home_province: String::new(),
-            home_city: String::new(),
-            home_district: String::new(),
-            home_lat: 0,
-            home_lng: 0,
-            location: String::new(),
-            education: String::new(),
-            occupation: String::new(),
-            income: 0,
-            marital_status: String::new(),
-            boy_count: 0,
-            girl_count: 0,
-            religion: String::new(),
             hobbies: "[]".into(),
             tags: "[]".into(),
-            introduction: String::new(),
-            photo_protection: 0,
-            vip_level: 0,
-            vip_expire_at: 0,
-            updated_at: 0,
+            ..Self::default()
         }
     }
 

@@ -10,8 +10,7 @@ use crate::error::ProfileError;
 use crate::model::{ProfileRow, date_number};
 use crate::{repo, service};
 
-/// Members with waiting changes, each shown as it would read once passed (four queries a page
-/// plus one wall per member, at most a page of them).
+/// Members with waiting changes, each shown as it would read once passed (five queries a page).
 pub async fn waiting_profiles(
     state: &AppState,
     window: PageWindow,
@@ -27,6 +26,7 @@ pub async fn waiting_profiles(
         .into_iter()
         .map(|row| (row.user_id, row))
         .collect();
+    let mut walls = repo::walls(conn, &ids).await?;
     let mut users = Vec::with_capacity(revisions.len());
     for revision in revisions {
         let Some(summary) = summaries.remove(&revision.user_id) else {
@@ -35,11 +35,7 @@ pub async fn waiting_profiles(
         let row = rows
             .remove(&revision.user_id)
             .unwrap_or_else(|| ProfileRow::empty(revision.user_id));
-        let photos = repo::wall(conn, revision.user_id)
-            .await?
-            .into_iter()
-            .map(|photo| photo.path)
-            .collect();
+        let photos = walls.remove(&revision.user_id).unwrap_or_default();
         let (age, sex) = (row.age_on(today), row.gender.clone());
         let updated_at = revision.submitted_at;
         users.push(ProfileUnderAudit {

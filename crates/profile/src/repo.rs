@@ -1,5 +1,7 @@
 //! The profile tables' queries, each written once for both engines.
 
+use std::collections::HashMap;
+
 use diesel::prelude::*;
 use diesel::upsert::excluded;
 use diesel_async::RunQueryDsl;
@@ -107,6 +109,32 @@ pub async fn wall(conn: &mut Conn<'_>, user_id: UserId) -> QueryResult<Vec<Photo
         .select(PhotoRow::as_select())
         .load(c)
         .await)
+}
+
+/// The walls of several members (pending and passed photos, in order), in one query.
+pub async fn walls(
+    conn: &mut Conn<'_>,
+    user_ids: &[UserId],
+) -> QueryResult<HashMap<UserId, Vec<String>>> {
+    if user_ids.is_empty() {
+        return Ok(HashMap::new());
+    }
+    let rows: Vec<(UserId, String)> = run!(conn, |c| profile_photos::table
+        .filter(profile_photos::user_id.eq_any(user_ids))
+        .filter(profile_photos::is_audited.ne(PhotoReview::Rejected as i64))
+        .order((
+            profile_photos::user_id,
+            profile_photos::position,
+            profile_photos::id
+        ))
+        .select((profile_photos::user_id, profile_photos::path))
+        .load(c)
+        .await)?;
+    let mut walls: HashMap<UserId, Vec<String>> = HashMap::new();
+    for (user_id, path) in rows {
+        walls.entry(user_id).or_default().push(path);
+    }
+    Ok(walls)
 }
 
 pub async fn add_photos(conn: &mut Conn<'_>, photos: &[NewPhoto<'_>]) -> QueryResult<()> {
