@@ -277,6 +277,7 @@ fn spawn_maintenance(state: actix::Data<AppState>) {
 
 #[cfg(test)]
 mod tests {
+    mod data_rights;
     mod openapi;
 
     /// The committed document must be what the code produces; `make openapi` regenerates it

@@ -124,5 +124,6 @@ pub fn configure(cfg: &mut utoipa_actix_web::service_config::ServiceConfig<'_>) 
         .service(keep_login)
         .service(logout_user);
     crate::security::configure(cfg);
+    crate::data_rights::configure(cfg);
     crate::wechat::configure(cfg);
 }

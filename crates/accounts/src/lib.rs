@@ -4,6 +4,7 @@ pub mod api;
 #[cfg(feature = "bench")]
 pub mod bench;
 mod captcha;
+mod data_rights;
 pub mod demo;
 mod dto;
 mod http;
@@ -17,6 +18,7 @@ mod service;
 pub mod testkit;
 pub mod wechat;
 
+pub use data_rights::DELETED_NICKNAME;
 pub use http::configure;
 
 use platform::module::{LocalBoxFuture, Module};

@@ -40,8 +40,10 @@ pub async fn session_state(
     conn: &mut Conn<'_>,
     user_id: UserId,
 ) -> QueryResult<Option<SessionState>> {
+    // A deleted account has no sessions, whatever token it shows.
     let row: Option<(i64, String)> = run!(conn, |c| users::table
         .find(user_id)
+        .filter(users::deleted_at.eq(0))
         .select((users::token_version, users::sys_role))
         .first(c)
         .await
@@ -184,6 +186,7 @@ pub async fn member_by_uuid(
     let row: Option<(UserId, String, String, String, String, String)> =
         run!(conn, |c| users::table
             .filter(users::uuid.eq(uuid))
+            .filter(users::deleted_at.eq(0))
             .select((
                 users::id,
                 users::uuid,

@@ -16,6 +16,7 @@ diesel::table! {
         terms_version -> Text,
         terms_accepted_at -> BigInt,
         email_verified -> Bool,
+        deleted_at -> BigInt,
     }
 }
 

@@ -13,8 +13,10 @@
 mod back_office;
 mod feedback;
 
-/// The feedback form's route and the guarded /admin scope, under /api/v1.
-pub const MODULE: platform::Module = platform::Module::new("admin", configure);
+/// The feedback form's route and the guarded /admin scope, under /api/v1; feedback a member
+/// sent is theirs to export and erase.
+pub const MODULE: platform::Module = platform::Module::new("admin", configure)
+    .with_member_data(feedback::member_data::export, feedback::member_data::erase);
 
 fn configure(cfg: &mut utoipa_actix_web::service_config::ServiceConfig<'_>) {
     feedback::configure(cfg);

@@ -4,6 +4,7 @@ pub mod api;
 mod demo;
 mod dto;
 mod http;
+mod member_data;
 mod model;
 mod repo;
 mod schema;
@@ -15,8 +16,10 @@ pub use http::configure;
 pub const BANNER: platform::files::Purpose =
     platform::files::Purpose::new("banner", 2 * 1024 * 1024, "图片大小不能超过 2MB!");
 
-/// The blog; its demo articles need the demo members.
+/// The blog; its demo articles need the demo members; a member's articles are theirs to
+/// export and erase.
 pub const MODULE: platform::Module = platform::Module::new("blog", http::configure)
     .with_uploads(&[BANNER])
-    .with_demo_seed(demo::seed);
+    .with_demo_seed(demo::seed)
+    .with_member_data(member_data::export, member_data::erase);
 pub use model::BlogId;

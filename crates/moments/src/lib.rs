@@ -6,6 +6,7 @@ pub mod bench;
 mod demo;
 mod dto;
 mod http;
+mod member_data;
 mod model;
 mod repo;
 mod schema;
@@ -19,7 +20,9 @@ pub use http::configure;
 pub const MOMENT_IMAGE: platform::files::Purpose =
     platform::files::Purpose::new("moment", 5 * 1024 * 1024, "图片大小不能超过 5MB!");
 
-/// The moments feed; its demo moments need the demo members.
+/// The moments feed; its demo moments need the demo members; a member's moments, comments and
+/// likes are theirs to export and erase.
 pub const MODULE: platform::Module = platform::Module::new("moments", http::configure)
     .with_uploads(&[MOMENT_IMAGE])
-    .with_demo_seed(demo::seed);
+    .with_demo_seed(demo::seed)
+    .with_member_data(member_data::export, member_data::erase);

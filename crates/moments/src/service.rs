@@ -277,7 +277,7 @@ async fn lock(tx: &mut Conn<'_>, moment_id: MomentId) -> Result<(), MomentsError
 }
 
 /// The comment and all replies beneath it, however deep.
-fn with_replies(root: CommentId, thread: &[Comment]) -> Vec<CommentId> {
+pub(crate) fn with_replies(root: CommentId, thread: &[Comment]) -> Vec<CommentId> {
     let mut doomed = vec![root];
     let mut index = 0;
     while index < doomed.len() {

@@ -8,6 +8,7 @@ mod dto;
 mod error;
 mod http;
 mod ledger;
+mod member_data;
 mod model;
 mod recharge;
 mod repo;
@@ -20,11 +21,13 @@ mod wechat;
 use platform::module::{LocalBoxFuture, Module};
 use platform::{ApiError, AppState};
 
-/// The wallet; closes abandoned orders hourly; demo members get balances and bills.
+/// The wallet; closes abandoned orders hourly; demo members get balances and bills; the
+/// member's export holds their books.
 pub const MODULE: Module = Module::new("payments", http::configure)
     .with_settings(settings::load)
     .with_maintenance(close_abandoned_orders)
-    .with_demo_seed(demo::seed);
+    .with_demo_seed(demo::seed)
+    .with_member_data(member_data::export, member_data::erase);
 
 fn close_abandoned_orders(state: &AppState) -> LocalBoxFuture<'_, Result<(), ApiError>> {
     Box::pin(async move {

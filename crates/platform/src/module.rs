@@ -2,14 +2,16 @@
 //! modules once and derives from that list the routes, the OpenAPI document, the maintenance
 //! loop and the demo content; adding a crate is one line there.
 
-pub use futures_util::future::LocalBoxFuture;
+pub use futures_util::future::{BoxFuture, LocalBoxFuture};
 use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::config::{Config, ConfigError, Source};
+use crate::db::Conn;
 use crate::demo::{DemoCast, SeedError};
 use crate::error::ApiError;
 use crate::files::Purpose;
 use crate::http::Mount;
+use crate::ids::UserId;
 use crate::settings::Settings;
 use crate::state::AppState;
 
@@ -25,6 +27,28 @@ pub type LoadSettings = fn(&Source, &Config, &mut Settings) -> Result<(), Config
 pub type DemoSeed =
     for<'a> fn(&'a AppState, &'a mut DemoCast) -> LocalBoxFuture<'a, Result<(), SeedError>>;
 
+/// A crate's share of one member's data, as the member's export shows it (their own data
+/// only, never another member's personal fields).
+pub type ExportMember =
+    for<'a, 'c> fn(&'a mut Conn<'c>, UserId) -> BoxFuture<'a, Result<serde_json::Value, ApiError>>;
+
+/// Removes a member's personal data from a crate's tables when the account is deleted. Runs
+/// inside the deletion's one transaction, so it only issues statements; the member's uploaded
+/// files go after commit, through the uploads record.
+/// (`Send`, as PostgreSQL's transactions require.)
+pub type EraseMember =
+    for<'a, 'c> fn(&'a mut Conn<'c>, UserId) -> BoxFuture<'a, Result<(), ApiError>>;
+
+/// What a crate holding a member's personal data contributes to the member's data rights:
+/// the two always come together, so nothing exported survives a deletion unnoticed.
+#[derive(Clone, Copy)]
+pub struct MemberData {
+    /// The section's name in the export (the crate's name).
+    pub section: &'static str,
+    pub export: ExportMember,
+    pub erase: EraseMember,
+}
+
 pub struct Module {
     /// A short name for logs.
     pub name: &'static str,
@@ -35,6 +59,7 @@ pub struct Module {
     pub settings: Option<LoadSettings>,
     pub maintenance: Option<Maintenance>,
     pub demo_seed: Option<DemoSeed>,
+    pub member_data: Option<MemberData>,
 }
 
 impl Module {
@@ -46,6 +71,7 @@ impl Module {
             settings: None,
             maintenance: None,
             demo_seed: None,
+            member_data: None,
         }
     }
 
@@ -66,6 +92,16 @@ impl Module {
 
     pub const fn with_demo_seed(mut self, seed: DemoSeed) -> Self {
         self.demo_seed = Some(seed);
+        self
+    }
+
+    /// Declares the member data the crate keeps, exported and erased under the module's name.
+    pub const fn with_member_data(mut self, export: ExportMember, erase: EraseMember) -> Self {
+        self.member_data = Some(MemberData {
+            section: self.name,
+            export,
+            erase,
+        });
         self
     }
 }
@@ -102,6 +138,7 @@ pub fn load_settings(
     let mut settings = Settings::default();
     for module in modules {
         settings.upload_purposes.extend_from_slice(module.uploads);
+        settings.member_data.extend(module.member_data);
         if let Some(load) = module.settings {
             load(source, config, &mut settings)?;
         }

@@ -6,6 +6,7 @@ use std::any::{Any, TypeId};
 use std::collections::HashMap;
 
 use crate::files::Purpose;
+use crate::module::MemberData;
 
 /// Which optional features this deployment has switched on; `/site/config` tells the web
 /// app, which hides what is off. Each crate sets its own flags when it reads its settings.
@@ -25,6 +26,9 @@ pub struct Settings {
     /// Outside origins the web app may load scripts, data and images from (a configured maps
     /// service); the Content-Security-Policy allows them.
     pub outside_origins: Vec<&'static str>,
+    /// The crates keeping members' personal data, in module order: what a member's export
+    /// gathers and an account deletion erases.
+    pub member_data: Vec<MemberData>,
     sections: HashMap<TypeId, Box<dyn Any + Send + Sync>>,
 }
 

@@ -10,6 +10,7 @@ mod error;
 mod form;
 mod http;
 mod map;
+mod member_data;
 mod model;
 mod protection;
 mod queue;
@@ -34,11 +35,12 @@ pub const PHOTO: Purpose = Purpose::new("photo", 5 * 1024 * 1024, "上传图片�
     .with_blurred_variant()
     .awaiting_review();
 
-/// The profile, its review queue (under /admin) and its uploads.
+/// The profile, its review queue (under /admin), its uploads and its share of a member's data.
 pub const MODULE: Module = Module::new("profile", http::configure)
     .with_uploads(&[AVATAR, PHOTO])
     .with_settings(map::load)
-    .with_demo_seed(demo::seed);
+    .with_demo_seed(demo::seed)
+    .with_member_data(member_data::export, member_data::erase);
 
 /// The back-office routes, mounted by the admin crate under /admin.
 pub use admin::configure as admin_routes;

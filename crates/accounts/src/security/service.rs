@@ -164,39 +164,7 @@ pub async fn change_password(
 ) -> Result<SignedIn, SecurityError> {
     let now = state.now();
     let user_id = identity.user_id;
-    let bucket = format!("password:change:{user_id}");
-    let stored_hash = {
-        let mut pooled = state.db.get().await?;
-        let conn = &mut pooled.conn();
-        let user = crate::repo::find_user(conn, user_id)
-            .await?
-            .ok_or_else(ApiError::unauthorized)?;
-        if user.password_hash.is_some() {
-            rate_limit::reserve(conn, &bucket, PASSWORD_FAILURES_PER_MEMBER, now).await?;
-        }
-        user.password_hash
-    };
-    if let Some(stored_hash) = stored_hash {
-        let current = form
-            .current
-            .filter(|current| !current.is_empty())
-            .ok_or(SecurityError::Invalid(CURRENT_PASSWORD_REQUIRED));
-        let current = match current {
-            Ok(current) => current,
-            Err(error) => {
-                let mut pooled = state.db.get().await?;
-                rate_limit::release(&mut pooled.conn(), &bucket).await?;
-                return Err(error);
-            }
-        };
-        let right =
-            verify_password(current, Some(stored_hash), state.config.password_hash_cost).await?;
-        if !right {
-            return Err(SecurityError::WrongCurrentPassword);
-        }
-        let mut pooled = state.db.get().await?;
-        rate_limit::release(&mut pooled.conn(), &bucket).await?;
-    }
+    confirm_current_password(state, user_id, form.current).await?;
     let password_hash = hash_password(form.new, state.config.password_hash_cost).await?;
     let mut pooled = state.db.get().await?;
     let conn = &mut pooled.conn();
@@ -209,6 +177,42 @@ pub async fn change_password(
     state.auth.forget(user_id);
     let token = issue(state, &user, now)?;
     Ok(SignedIn { user, token })
+}
+
+/// Checks that `given` is the member's password when the account has one, answering whether it
+/// has. Wrong answers are limited like sign-in (five per 15 minutes per member); a right one
+/// gives its hit back.
+pub(crate) async fn confirm_current_password(
+    state: &AppState,
+    user_id: UserId,
+    given: Option<String>,
+) -> Result<bool, SecurityError> {
+    let bucket = format!("password:change:{user_id}");
+    let stored_hash = {
+        let mut pooled = state.db.get().await?;
+        let conn = &mut pooled.conn();
+        let user = crate::repo::find_user(conn, user_id)
+            .await?
+            .ok_or_else(ApiError::unauthorized)?;
+        if user.password_hash.is_some() {
+            rate_limit::reserve(conn, &bucket, PASSWORD_FAILURES_PER_MEMBER, state.now()).await?;
+        }
+        user.password_hash
+    };
+    let Some(stored_hash) = stored_hash else {
+        return Ok(false);
+    };
+    let Some(given) = given.filter(|given| !given.is_empty()) else {
+        let mut pooled = state.db.get().await?;
+        rate_limit::release(&mut pooled.conn(), &bucket).await?;
+        return Err(SecurityError::Invalid(CURRENT_PASSWORD_REQUIRED));
+    };
+    if !verify_password(given, Some(stored_hash), state.config.password_hash_cost).await? {
+        return Err(SecurityError::WrongCurrentPassword);
+    }
+    let mut pooled = state.db.get().await?;
+    rate_limit::release(&mut pooled.conn(), &bucket).await?;
+    Ok(true)
 }
 
 /// Mails a code that proves the member reads mail at `email`. The address must not be another

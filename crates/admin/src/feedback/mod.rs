@@ -4,6 +4,7 @@
 pub mod admin;
 mod dto;
 mod http;
+pub mod member_data;
 mod model;
 mod repo;
 mod schema;

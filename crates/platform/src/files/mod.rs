@@ -291,6 +291,20 @@ pub async fn delete_files(state: &AppState, purpose: Purpose, path: &str) {
     }
 }
 
+/// Forgets every upload `owner` made and removes the files: a deleted account's images. Call it
+/// after the deletion has committed.
+pub async fn delete_uploads_of(state: &AppState, owner: UserId) -> Result<(), ApiError> {
+    let paths: Vec<String> = {
+        let mut pooled = state.db.get().await?;
+        run!(&mut pooled.conn(), |c| uploads::table
+            .filter(uploads::owner_id.eq(owner))
+            .select(uploads::path)
+            .load(c)
+            .await)?
+    };
+    delete_uploads(state, &paths).await
+}
+
 /// Forgets the uploads at `paths` and removes their files (thumbnails and blurred copies too). Call it after the
 /// transaction that stopped using them has committed.
 pub async fn delete_uploads(state: &AppState, paths: &[String]) -> Result<(), ApiError> {

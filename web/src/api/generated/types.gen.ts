@@ -296,6 +296,13 @@ export type CreatedRecharge = {
     url: string;
 };
 
+export type DeleteAccountRequest = {
+    /**
+     * The account's password (请输入当前密码 when empty; 当前密码错误 when wrong).
+     */
+    password: string;
+};
+
 export type EmailCodeRequest = {
     /**
      * 请输入邮箱地址 when empty, 请输入有效的邮箱地址 when not address-shaped.
@@ -716,6 +723,35 @@ export type EnvelopeMapConfig = {
          */
         amapKey: string;
         amapSecurityCode: string;
+    };
+    /**
+     * A short success text (the spec's where it gives one) or "ok".
+     */
+    message: string;
+};
+
+export type EnvelopeMemberExport = {
+    /**
+     * 200 on success.
+     */
+    code: number;
+    /**
+     * Everything the site keeps about the caller.
+     */
+    data: {
+        /**
+         * When the export was made, epoch seconds.
+         */
+        exportedAt: number;
+        /**
+         * One section per part of the site: `accounts` (the account itself), `payments` (wallet,
+         * ledger, orders, purchases), `profile` (the profile, its pending changes, photos, the
+         * profiles the member visited), `moments` (the member's moments, comments and likes),
+         * `blog` (articles the member wrote) and `admin` (feedback the member sent).
+         */
+        sections: {
+            [key: string]: unknown;
+        };
     };
     /**
      * A short success text (the spec's where it gives one) or "ok".
@@ -1275,6 +1311,25 @@ export type MapConfig = {
      */
     amapKey: string;
     amapSecurityCode: string;
+};
+
+/**
+ * Everything the site keeps about the caller.
+ */
+export type MemberExport = {
+    /**
+     * When the export was made, epoch seconds.
+     */
+    exportedAt: number;
+    /**
+     * One section per part of the site: `accounts` (the account itself), `payments` (wallet,
+     * ledger, orders, purchases), `profile` (the profile, its pending changes, photos, the
+     * profiles the member visited), `moments` (the member's moments, comments and likes),
+     * `blog` (articles the member wrote) and `admin` (feedback the member sent).
+     */
+    sections: {
+        [key: string]: unknown;
+    };
 };
 
 /**
@@ -3027,6 +3082,41 @@ export type GetUploadResponses = {
     200: unknown;
 };
 
+export type DeleteMyAccountData = {
+    body: DeleteAccountRequest;
+    path?: never;
+    query?: never;
+    url: '/api/v1/user/account/delete';
+};
+
+export type DeleteMyAccountErrors = {
+    /**
+     * 请输入当前密码, 当前密码错误, or the account has no password yet (请先在账号设置中设置密码，再注销账号)
+     */
+    400: ErrorEnvelope;
+    401: ErrorEnvelope;
+    /**
+     * Administrators cannot delete their own account
+     */
+    403: ErrorEnvelope;
+    413: ErrorEnvelope;
+    /**
+     * Too many wrong passwords; see Retry-After
+     */
+    429: ErrorEnvelope;
+};
+
+export type DeleteMyAccountError = DeleteMyAccountErrors[keyof DeleteMyAccountErrors];
+
+export type DeleteMyAccountResponses = {
+    /**
+     * 账号已注销
+     */
+    200: EnvelopeEmpty;
+};
+
+export type DeleteMyAccountResponse = DeleteMyAccountResponses[keyof DeleteMyAccountResponses];
+
 export type GetAccountData = {
     /**
      * `{}` or nothing; its fields are not read
@@ -3173,6 +3263,35 @@ export type VerifyEmailResponses = {
 };
 
 export type VerifyEmailResponse = VerifyEmailResponses[keyof VerifyEmailResponses];
+
+export type ExportMyDataData = {
+    /**
+     * `{}` or nothing; its fields are not read
+     */
+    body?: {
+        [key: string]: unknown;
+    } | null;
+    path?: never;
+    query?: never;
+    url: '/api/v1/user/export';
+};
+
+export type ExportMyDataErrors = {
+    /**
+     * The body is not a JSON object
+     */
+    400: ErrorEnvelope;
+    401: ErrorEnvelope;
+    413: ErrorEnvelope;
+};
+
+export type ExportMyDataError = ExportMyDataErrors[keyof ExportMyDataErrors];
+
+export type ExportMyDataResponses = {
+    200: EnvelopeMemberExport;
+};
+
+export type ExportMyDataResponse = ExportMyDataResponses[keyof ExportMyDataResponses];
 
 export type KeepLoginData = {
     /**

@@ -3,8 +3,8 @@
 import { type DefaultError, queryOptions, type UseMutationOptions } from '@tanstack/react-query';
 
 import { client } from '../client.gen';
-import { adminAuditPhoto, adminAuditProfile, adminListFeedback, adminListPhotoAudits, adminListProfileAudits, changePassword, createBlog, createComment, createFeedback, createMoment, createRecharge, deleteBlog, deleteComment, deleteMoment, forgotPassword, getAccount, getBalance, getBlog, getCaptcha, getHealth, getMapConfig, getMyProfile, getProfile, getRechargeOrder, getSandboxOrder, getSiteConfig, getUpload, keepLogin, likeMoment, listBlogCategories, listBlogs, listBlogTags, listGuestMoments, listMoments, listMyBlogs, listRecharges, listTransactions, loginUser, logoutUser, type Options, paySandboxOrder, publishBlog, receiveWechatpayNotification, registerUser, resetPassword, sendEmailCode, unlikeMoment, unlockProfile, unpublishBlog, updateBlog, updatePhone, updateProfile, uploadFile, verifyEmail, wechatBind, wechatBinding, wechatCallback, wechatLogin, wechatOfficialCallback, wechatOfficialLogin, wechatUnbind } from '../sdk.gen';
-import type { AdminAuditPhotoData, AdminAuditPhotoError, AdminAuditPhotoResponse, AdminAuditProfileData, AdminAuditProfileError, AdminAuditProfileResponse, AdminListFeedbackData, AdminListFeedbackError, AdminListFeedbackResponse, AdminListPhotoAuditsData, AdminListPhotoAuditsError, AdminListPhotoAuditsResponse, AdminListProfileAuditsData, AdminListProfileAuditsError, AdminListProfileAuditsResponse, ChangePasswordData, ChangePasswordError, ChangePasswordResponse, CreateBlogData, CreateBlogError, CreateBlogResponse, CreateCommentData, CreateCommentError, CreateCommentResponse, CreateFeedbackData, CreateFeedbackError, CreateFeedbackResponse, CreateMomentData, CreateMomentError, CreateMomentResponse, CreateRechargeData, CreateRechargeError, CreateRechargeResponse, DeleteBlogData, DeleteBlogError, DeleteBlogResponse, DeleteCommentData, DeleteCommentError, DeleteCommentResponse, DeleteMomentData, DeleteMomentError, DeleteMomentResponse, ForgotPasswordData, ForgotPasswordError, ForgotPasswordResponse, GetAccountData, GetAccountError, GetAccountResponse, GetBalanceData, GetBalanceError, GetBalanceResponse, GetBlogData, GetBlogError, GetBlogResponse, GetCaptchaData, GetCaptchaError, GetCaptchaResponse, GetHealthData, GetHealthResponse, GetMapConfigData, GetMapConfigResponse, GetMyProfileData, GetMyProfileError, GetMyProfileResponse, GetProfileData, GetProfileError, GetProfileResponse, GetRechargeOrderData, GetRechargeOrderError, GetRechargeOrderResponse, GetSandboxOrderData, GetSandboxOrderError, GetSandboxOrderResponse, GetSiteConfigData, GetSiteConfigResponse, GetUploadData, GetUploadError, KeepLoginData, KeepLoginError, KeepLoginResponse, LikeMomentData, LikeMomentError, LikeMomentResponse, ListBlogCategoriesData, ListBlogCategoriesError, ListBlogCategoriesResponse, ListBlogsData, ListBlogsError, ListBlogsResponse, ListBlogTagsData, ListBlogTagsError, ListBlogTagsResponse, ListGuestMomentsData, ListGuestMomentsError, ListGuestMomentsResponse, ListMomentsData, ListMomentsError, ListMomentsResponse, ListMyBlogsData, ListMyBlogsError, ListMyBlogsResponse, ListRechargesData, ListRechargesError, ListRechargesResponse, ListTransactionsData, ListTransactionsError, ListTransactionsResponse, LoginUserData, LoginUserError, LoginUserResponse, LogoutUserData, LogoutUserError, LogoutUserResponse, PaySandboxOrderData, PaySandboxOrderError, PaySandboxOrderResponse, PublishBlogData, PublishBlogError, PublishBlogResponse, ReceiveWechatpayNotificationData, ReceiveWechatpayNotificationError, ReceiveWechatpayNotificationResponse, RegisterUserData, RegisterUserError, RegisterUserResponse, ResetPasswordData, ResetPasswordError, ResetPasswordResponse, SendEmailCodeData, SendEmailCodeError, SendEmailCodeResponse, UnlikeMomentData, UnlikeMomentError, UnlikeMomentResponse, UnlockProfileData, UnlockProfileError, UnlockProfileResponse, UnpublishBlogData, UnpublishBlogError, UnpublishBlogResponse, UpdateBlogData, UpdateBlogError, UpdateBlogResponse, UpdatePhoneData, UpdatePhoneError, UpdatePhoneResponse, UpdateProfileData, UpdateProfileError, UpdateProfileResponse, UploadFileData, UploadFileError, UploadFileResponse, VerifyEmailData, VerifyEmailError, VerifyEmailResponse, WechatBindData, WechatBindError, WechatBindingData, WechatBindingError, WechatBindingResponse, WechatBindResponse, WechatCallbackData, WechatCallbackError, WechatCallbackResponse, WechatLoginData, WechatLoginError, WechatOfficialCallbackData, WechatOfficialCallbackError, WechatOfficialCallbackResponse, WechatOfficialLoginData, WechatOfficialLoginError, WechatUnbindData, WechatUnbindError, WechatUnbindResponse } from '../types.gen';
+import { adminAuditPhoto, adminAuditProfile, adminListFeedback, adminListPhotoAudits, adminListProfileAudits, changePassword, createBlog, createComment, createFeedback, createMoment, createRecharge, deleteBlog, deleteComment, deleteMoment, deleteMyAccount, exportMyData, forgotPassword, getAccount, getBalance, getBlog, getCaptcha, getHealth, getMapConfig, getMyProfile, getProfile, getRechargeOrder, getSandboxOrder, getSiteConfig, getUpload, keepLogin, likeMoment, listBlogCategories, listBlogs, listBlogTags, listGuestMoments, listMoments, listMyBlogs, listRecharges, listTransactions, loginUser, logoutUser, type Options, paySandboxOrder, publishBlog, receiveWechatpayNotification, registerUser, resetPassword, sendEmailCode, unlikeMoment, unlockProfile, unpublishBlog, updateBlog, updatePhone, updateProfile, uploadFile, verifyEmail, wechatBind, wechatBinding, wechatCallback, wechatLogin, wechatOfficialCallback, wechatOfficialLogin, wechatUnbind } from '../sdk.gen';
+import type { AdminAuditPhotoData, AdminAuditPhotoError, AdminAuditPhotoResponse, AdminAuditProfileData, AdminAuditProfileError, AdminAuditProfileResponse, AdminListFeedbackData, AdminListFeedbackError, AdminListFeedbackResponse, AdminListPhotoAuditsData, AdminListPhotoAuditsError, AdminListPhotoAuditsResponse, AdminListProfileAuditsData, AdminListProfileAuditsError, AdminListProfileAuditsResponse, ChangePasswordData, ChangePasswordError, ChangePasswordResponse, CreateBlogData, CreateBlogError, CreateBlogResponse, CreateCommentData, CreateCommentError, CreateCommentResponse, CreateFeedbackData, CreateFeedbackError, CreateFeedbackResponse, CreateMomentData, CreateMomentError, CreateMomentResponse, CreateRechargeData, CreateRechargeError, CreateRechargeResponse, DeleteBlogData, DeleteBlogError, DeleteBlogResponse, DeleteCommentData, DeleteCommentError, DeleteCommentResponse, DeleteMomentData, DeleteMomentError, DeleteMomentResponse, DeleteMyAccountData, DeleteMyAccountError, DeleteMyAccountResponse, ExportMyDataData, ExportMyDataError, ExportMyDataResponse, ForgotPasswordData, ForgotPasswordError, ForgotPasswordResponse, GetAccountData, GetAccountError, GetAccountResponse, GetBalanceData, GetBalanceError, GetBalanceResponse, GetBlogData, GetBlogError, GetBlogResponse, GetCaptchaData, GetCaptchaError, GetCaptchaResponse, GetHealthData, GetHealthResponse, GetMapConfigData, GetMapConfigResponse, GetMyProfileData, GetMyProfileError, GetMyProfileResponse, GetProfileData, GetProfileError, GetProfileResponse, GetRechargeOrderData, GetRechargeOrderError, GetRechargeOrderResponse, GetSandboxOrderData, GetSandboxOrderError, GetSandboxOrderResponse, GetSiteConfigData, GetSiteConfigResponse, GetUploadData, GetUploadError, KeepLoginData, KeepLoginError, KeepLoginResponse, LikeMomentData, LikeMomentError, LikeMomentResponse, ListBlogCategoriesData, ListBlogCategoriesError, ListBlogCategoriesResponse, ListBlogsData, ListBlogsError, ListBlogsResponse, ListBlogTagsData, ListBlogTagsError, ListBlogTagsResponse, ListGuestMomentsData, ListGuestMomentsError, ListGuestMomentsResponse, ListMomentsData, ListMomentsError, ListMomentsResponse, ListMyBlogsData, ListMyBlogsError, ListMyBlogsResponse, ListRechargesData, ListRechargesError, ListRechargesResponse, ListTransactionsData, ListTransactionsError, ListTransactionsResponse, LoginUserData, LoginUserError, LoginUserResponse, LogoutUserData, LogoutUserError, LogoutUserResponse, PaySandboxOrderData, PaySandboxOrderError, PaySandboxOrderResponse, PublishBlogData, PublishBlogError, PublishBlogResponse, ReceiveWechatpayNotificationData, ReceiveWechatpayNotificationError, ReceiveWechatpayNotificationResponse, RegisterUserData, RegisterUserError, RegisterUserResponse, ResetPasswordData, ResetPasswordError, ResetPasswordResponse, SendEmailCodeData, SendEmailCodeError, SendEmailCodeResponse, UnlikeMomentData, UnlikeMomentError, UnlikeMomentResponse, UnlockProfileData, UnlockProfileError, UnlockProfileResponse, UnpublishBlogData, UnpublishBlogError, UnpublishBlogResponse, UpdateBlogData, UpdateBlogError, UpdateBlogResponse, UpdatePhoneData, UpdatePhoneError, UpdatePhoneResponse, UpdateProfileData, UpdateProfileError, UpdateProfileResponse, UploadFileData, UploadFileError, UploadFileResponse, VerifyEmailData, VerifyEmailError, VerifyEmailResponse, WechatBindData, WechatBindError, WechatBindingData, WechatBindingError, WechatBindingResponse, WechatBindResponse, WechatCallbackData, WechatCallbackError, WechatCallbackResponse, WechatLoginData, WechatLoginError, WechatOfficialCallbackData, WechatOfficialCallbackError, WechatOfficialCallbackResponse, WechatOfficialLoginData, WechatOfficialLoginError, WechatUnbindData, WechatUnbindError, WechatUnbindResponse } from '../types.gen';
 
 /**
  * The messages visitors sent, newest first.
@@ -646,6 +646,25 @@ export const getUploadOptions = (options: Options<GetUploadData>) => queryOption
 });
 
 /**
+ * Deletes the caller's account for good once the password is confirmed: the profile, photos,
+ * moments, comments, likes, visits, articles and feedback go, sign-in ends on every device,
+ * and wallet records stay only under an anonymous tombstone.
+ */
+export const deleteMyAccountMutation = (options?: Partial<Options<DeleteMyAccountData>>): UseMutationOptions<DeleteMyAccountResponse, DeleteMyAccountError, Options<DeleteMyAccountData>> => {
+    const mutationOptions: UseMutationOptions<DeleteMyAccountResponse, DeleteMyAccountError, Options<DeleteMyAccountData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await deleteMyAccount({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
  * The caller's own account: username, email and whether it is verified, phone, password and
  * WeChat status.
  */
@@ -723,6 +742,23 @@ export const verifyEmailMutation = (options?: Partial<Options<VerifyEmailData>>)
     const mutationOptions: UseMutationOptions<VerifyEmailResponse, VerifyEmailError, Options<VerifyEmailData>> = {
         mutationFn: async (fnOptions) => {
             const { data } = await verifyEmail({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * All the caller's own data as JSON: the right to a copy of what the site keeps.
+ */
+export const exportMyDataMutation = (options?: Partial<Options<ExportMyDataData>>): UseMutationOptions<ExportMyDataResponse, ExportMyDataError, Options<ExportMyDataData>> => {
+    const mutationOptions: UseMutationOptions<ExportMyDataResponse, ExportMyDataError, Options<ExportMyDataData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await exportMyData({
                 ...options,
                 ...fnOptions,
                 throwOnError: true

@@ -1,0 +1,253 @@
+//! The member's data rights across every mounted crate: the export holds the member's own data
+//! and nobody else's; deleting the account ends sign-in and removes personal data and files
+//! while the wallet's books still add up. On SQLite and PostgreSQL.
+
+// Unwrapping is how a test says "this must hold"; the lint guards production code.
+#![allow(clippy::unwrap_used)]
+
+use accounts::testkit::{TestUser, signed_in_user};
+use actix_web::test::TestRequest;
+use payments::api::Currency;
+use platform::Role;
+use platform::testkit::{Engine, TestApp, TestResponse, with_token};
+use serde_json::{Value, json};
+
+use crate::mount;
+
+async fn spawn_app(engine: Engine) -> Option<TestApp> {
+    accounts::testkit::spawn_app_with(engine, mount::MODULES).await
+}
+
+async fn upload(app: &TestApp, user: &TestUser, purpose: &str) -> String {
+    let boundary = "----xinqiao-data-rights";
+    let mut body = format!(
+        "--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"p.png\"\r\n\
+         Content-Type: image/png\r\n\r\n"
+    )
+    .into_bytes();
+    body.extend_from_slice(&platform::testkit::images::png(40, 30));
+    body.extend_from_slice(format!("\r\n--{boundary}--\r\n").as_bytes());
+    let request = TestRequest::post()
+        .uri(&format!("/api/v1/upload?purpose={purpose}"))
+        .insert_header((
+            "content-type",
+            format!("multipart/form-data; boundary={boundary}"),
+        ))
+        .set_payload(body);
+    let response = app.send(with_token(request, Some(&user.token))).await;
+    assert_eq!(response.status, 200, "{}", response.json);
+    response.message().to_owned()
+}
+
+async fn ok(app: &TestApp, user: &TestUser, path: &str, body: Value) -> TestResponse {
+    let response = app.post(path, body, Some(&user.token)).await;
+    assert_eq!(response.status, 200, "{path}: {}", response.json);
+    response
+}
+
+/// Everything a member leaves around the site: a profile with a photo, a moment with an
+/// image, a like, a comment (with a reply from `other`) on `other`'s moment, visits both ways,
+/// an unlock paid with points, and feedback. Answers `other`'s moment and `member`'s image.
+async fn active_member(app: &TestApp, member: &TestUser, other: &TestUser) -> (i64, String) {
+    ok(
+        app,
+        other,
+        "/api/v1/user/profile/update",
+        json!({"nickname": "乙方", "photoProtection": 1}),
+    )
+    .await;
+    let theirs = ok(
+        app,
+        other,
+        "/api/v1/moment/create",
+        json!({"content": "乙方的动态"}),
+    )
+    .await;
+    let their_moment = theirs.data()["momentId"].as_i64().unwrap();
+
+    let photo = upload(app, member, "photo").await;
+    ok(
+        app,
+        member,
+        "/api/v1/user/profile/update",
+        json!({
+            "nickname": "甲方", "introduction": "喜欢爬山", "photos": [photo],
+        }),
+    )
+    .await;
+    let image = upload(app, member, "moment").await;
+    ok(
+        app,
+        member,
+        "/api/v1/moment/create",
+        json!({"content": "甲方的动态", "images": [image]}),
+    )
+    .await;
+    ok(
+        app,
+        member,
+        "/api/v1/moment/like",
+        json!({"momentId": their_moment}),
+    )
+    .await;
+    let commented = ok(
+        app,
+        member,
+        "/api/v1/comment/create",
+        json!({
+            "momentId": their_moment, "content": "甲方的评论", "parentId": 0,
+        }),
+    )
+    .await;
+    let thread: Vec<Value> =
+        serde_json::from_str(commented.data()["comments"].as_str().unwrap()).unwrap();
+    let comment_id = thread.last().unwrap()["CommentId"].as_i64().unwrap();
+    ok(
+        app,
+        other,
+        "/api/v1/comment/create",
+        json!({
+            "momentId": their_moment, "content": "乙方的回复", "parentId": comment_id,
+        }),
+    )
+    .await;
+    ok(
+        app,
+        member,
+        "/api/v1/user/profile/get",
+        json!({"uuid": other.uuid}),
+    )
+    .await;
+    ok(
+        app,
+        other,
+        "/api/v1/user/profile/get",
+        json!({"uuid": member.uuid}),
+    )
+    .await;
+    let unlocked = ok(
+        app,
+        member,
+        "/api/v1/user/profile/unlock",
+        json!({"uuid": other.uuid}),
+    )
+    .await;
+    assert_eq!(unlocked.data()["charged"], json!(10));
+    ok(
+        app,
+        member,
+        "/api/v1/feedback/create",
+        json!({
+            "name": "甲方", "email": "jia@example.com", "type": "bug", "message": "甲方的反馈",
+        }),
+    )
+    .await;
+    (their_moment, image)
+}
+
+fn texts(value: &Value) -> String {
+    value.to_string()
+}
+
+/// The member's own moment thread as `viewer` sees it in the feed.
+async fn moment_in_feed(app: &TestApp, viewer: &TestUser, moment_id: i64) -> Value {
+    let feed = ok(app, viewer, "/api/v1/moment/list", json!({})).await;
+    feed.data()["moments"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|moment| moment["momentId"].as_i64() == Some(moment_id))
+        .cloned()
+        .unwrap()
+}
+
+platform::engine_tests! { spawn_app;
+
+async fn an_export_holds_the_members_own_data_and_nobody_elses(app) {
+    let member = signed_in_user(&app, "jiajia", Role::User).await;
+    let other = signed_in_user(&app, "yiyi", Role::User).await;
+    active_member(&app, &member, &other).await;
+
+    let export = ok(&app, &member, "/api/v1/user/export", json!({})).await;
+    let sections = &export.data()["sections"];
+    let names: Vec<&str> = sections.as_object().unwrap().keys().map(String::as_str).collect();
+    assert_eq!(names, ["accounts", "admin", "blog", "moments", "payments", "profile"]);
+    assert_eq!(sections["accounts"]["username"], json!("jiajia"));
+    assert_eq!(sections["profile"]["profile"]["introduction"], json!("喜欢爬山"));
+    assert_eq!(sections["profile"]["photos"].as_array().unwrap().len(), 1);
+    assert_eq!(sections["profile"]["visited"], json!([{
+        "uuid": other.uuid,
+        "times": 1,
+        "lastVisitedAt": sections["profile"]["visited"][0]["lastVisitedAt"],
+    }]));
+    assert_eq!(sections["moments"]["moments"][0]["content"], json!("甲方的动态"));
+    assert_eq!(sections["moments"]["comments"][0]["content"], json!("甲方的评论"));
+    assert_eq!(sections["moments"]["likes"].as_array().unwrap().len(), 1);
+    assert_eq!(sections["admin"]["feedback"][0]["message"], json!("甲方的反馈"));
+    let kinds: Vec<&Value> = sections["payments"]["purchases"].as_array().unwrap().iter().map(|p| &p["itemKind"]).collect();
+    assert_eq!(kinds, [&json!("profile_unlock")]);
+
+    let everything = texts(sections);
+    for theirs in ["乙方的动态", "乙方的回复", "乙方", "yiyi"] {
+        assert!(!everything.contains(&format!("\"{theirs}\"")), "{theirs} is not the member's: {everything}");
+    }
+
+    let guest = app.post("/api/v1/user/export", json!({}), None).await;
+    assert_eq!(guest.status, 401);
+}
+
+async fn deleting_the_account_ends_sign_in_and_removes_personal_data(app) {
+    let member = signed_in_user(&app, "jiajia", Role::User).await;
+    let other = signed_in_user(&app, "yiyi", Role::User).await;
+    let (their_moment, image) = active_member(&app, &member, &other).await;
+    assert_eq!(app.get(&format!("/api/v1/{image}"), None).await.status, 200);
+
+    let wrong = app.post("/api/v1/user/account/delete", json!({"password": "not-it"}), Some(&member.token)).await;
+    assert_eq!((wrong.status, wrong.message()), (400, "当前密码错误"));
+    let missing = app.post("/api/v1/user/account/delete", json!({}), Some(&member.token)).await;
+    assert_eq!((missing.status, missing.message()), (400, "请输入当前密码"));
+    ok(&app, &other, "/api/v1/user/profile/get", json!({"uuid": member.uuid})).await;
+
+    let deleted = ok(&app, &member, "/api/v1/user/account/delete", json!({"password": member.password})).await;
+    assert_eq!(deleted.message(), "账号已注销");
+
+    assert_eq!(app.post("/api/v1/user/account/get", json!({}), Some(&member.token)).await.status, 401);
+    let captcha_id = accounts::testkit::new_captcha_id(&app).await;
+    let login = app.post("/api/v1/user/login", json!({
+        "username": "jiajia", "password": member.password,
+        "captcha": platform::testkit::CAPTCHA_BYPASS, "captchaId": captcha_id,
+    }), None).await;
+    assert_eq!(login.status, 401, "{}", login.json);
+
+    let gone = app.post("/api/v1/user/profile/get", json!({"uuid": member.uuid}), Some(&other.token)).await;
+    assert_eq!((gone.status, gone.message()), (404, "用户资料不存在"));
+    assert_eq!(app.get(&format!("/api/v1/{image}"), None).await.status, 404, "the member's files are gone");
+
+    let moment = moment_in_feed(&app, &other, their_moment).await;
+    assert_eq!(moment["likeCount"], json!(0), "{moment}");
+    assert_eq!(moment["commentCount"], json!(0), "the reply went with the comment: {moment}");
+    let feed = texts(&ok(&app, &other, "/api/v1/moment/list", json!({})).await.json);
+    assert!(!feed.contains("甲方"), "{feed}");
+
+    // The books still add up under the anonymous tombstone.
+    let (points, ledger) = payments::api::balance_and_ledger_sum(&app.state, member.id, Currency::Points).await.unwrap();
+    assert_eq!(points, ledger);
+    let summary = {
+        let mut pooled = app.state.db.get().await.unwrap();
+        accounts::api::user_summaries(&mut pooled.conn(), &[member.id]).await.unwrap().remove(&member.id).unwrap()
+    };
+    assert_eq!((summary.nickname.as_str(), summary.avatar.as_str()), (accounts::DELETED_NICKNAME, ""));
+    assert!(!summary.username.contains("jiajia"));
+
+    // The name is free again.
+    signed_in_user(&app, "jiajia", Role::User).await;
+}
+
+async fn an_administrator_cannot_delete_their_own_account(app) {
+    let admin = signed_in_user(&app, "boss", Role::Admin).await;
+    let refused = app.post("/api/v1/user/account/delete", json!({"password": admin.password}), Some(&admin.token)).await;
+    assert_eq!(refused.status, 403, "{}", refused.json);
+    assert_eq!(app.post("/api/v1/user/account/get", json!({}), Some(&admin.token)).await.status, 200);
+}
+
+}

@@ -1,0 +1,90 @@
+//! Exporting a member's data and deleting their account.
+
+use std::collections::BTreeMap;
+
+use platform::files;
+use platform::{ApiError, AppState, UserId, transaction};
+
+use super::repo;
+use crate::security::service::confirm_current_password;
+
+#[derive(Debug, thiserror::Error)]
+pub enum DataRightsError {
+    #[error("请先在账号设置中设置密码，再注销账号")]
+    NoPassword,
+    #[error("管理员账号不能注销，请先由其他管理员取消管理员身份")]
+    AdminCannotLeave,
+    #[error(transparent)]
+    Platform(#[from] ApiError),
+}
+
+platform::api_errors!(DataRightsError {
+    DataRightsError::NoPassword => bad_request,
+    DataRightsError::AdminCannotLeave => forbidden_with,
+});
+
+/// Everything the site keeps about the member, one section per crate (`accounts` first), in one
+/// read-only pass.
+pub async fn export(
+    state: &AppState,
+    user_id: UserId,
+) -> Result<BTreeMap<&'static str, serde_json::Value>, ApiError> {
+    let mut pooled = state.db.get().await?;
+    let conn = &mut pooled.conn();
+    let account = repo::account_export(conn, user_id)
+        .await?
+        .ok_or_else(ApiError::unauthorized)?;
+    let mut sections = BTreeMap::new();
+    sections.insert(
+        "accounts",
+        serde_json::to_value(account).map_err(ApiError::internal)?,
+    );
+    for holder in &state.settings.member_data {
+        sections.insert(holder.section, (holder.export)(conn, user_id).await?);
+    }
+    Ok(sections)
+}
+
+/// Deletes the member's account after the password is confirmed: every crate erases its share
+/// and the user row becomes an anonymous tombstone in one transaction (the wallet ledger keeps
+/// pointing at it), every session ends, then the member's uploaded files go.
+pub async fn delete_account(
+    state: &AppState,
+    user_id: UserId,
+    password: Option<String>,
+) -> Result<(), DataRightsError> {
+    {
+        let mut pooled = state.db.get().await?;
+        let role = repo::live_role(&mut pooled.conn(), user_id)
+            .await?
+            .ok_or_else(ApiError::unauthorized)?;
+        if role.parse().is_ok_and(platform::Role::is_admin) {
+            return Err(DataRightsError::AdminCannotLeave);
+        }
+    }
+    let has_password = confirm_current_password(state, user_id, password)
+        .await
+        .map_err(ApiError::from)?;
+    if !has_password {
+        return Err(DataRightsError::NoPassword);
+    }
+    let now = state.now();
+    let mut pooled = state.db.get().await?;
+    let conn = &mut pooled.conn();
+    transaction!(conn, |tx| {
+        // Crates above accounts first, in the reverse of the module order.
+        for holder in state.settings.member_data.iter().rev() {
+            (holder.erase)(tx, user_id).await?;
+        }
+        repo::delete_sign_in_links(tx, user_id).await?;
+        if repo::tombstone(tx, user_id, now).await? == 0 {
+            // Deleted meanwhile by a concurrent request: nothing more to do.
+            return Err(DataRightsError::Platform(ApiError::unauthorized()));
+        }
+        Ok::<_, DataRightsError>(())
+    })?;
+    drop(pooled);
+    state.auth.forget(user_id);
+    files::delete_uploads_of(state, user_id).await?;
+    Ok(())
+}
