@@ -1,6 +1,8 @@
 // Account journeys (issue 12): consent at registration, the account page's password, email and
-// phone cards, and recovering a forgotten password through a code mailed to the fake SMTP server.
+// phone cards, recovering a forgotten password through a code mailed to the fake SMTP server, and
+// the member's data rights (photo protection, export, deletion).
 import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
 import { describe, test } from 'node:test';
 import { CAPTCHA_BYPASS } from './server.mjs';
 import { PASSWORD, startJourney } from './journey.mjs';
@@ -102,5 +104,43 @@ describe('account journeys', () => {
     await logIn(visitor, 'forgetful', { password: 'recovered-789' });
     await visitor.waitForURL(url('/'));
     await visitor.context().close();
+  });
+
+  test('protect the photos, export my data, then delete the account for good', async () => {
+    createUser({ username: 'leaving', password: PASSWORD });
+    const page = await newPage(undefined, { acceptDownloads: true });
+    await logIn(page, 'leaving', { href: '/user/account' });
+    await page.waitForURL(url('/user/account'));
+
+    const protection = page.getByRole('switch', { name: '开启照片保护' });
+    await protection.click();
+    await page.getByText('照片保护已开启').waitFor();
+    const token = await tokenIn(page);
+    const mine = await api('/api/v1/user/myprofile/get', {}, token);
+    assert.equal(mine.data.photoProtection, 1);
+
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: '导出我的数据' }).click();
+    const file = await download;
+    assert.match(file.suggestedFilename(), /^xinqiao-leaving-\d{4}-\d{2}-\d{2}\.json$/);
+    const exported = JSON.parse(await readFile(await file.path(), 'utf8'));
+    assert.equal(exported.sections.accounts.username, 'leaving');
+    assert.equal(exported.sections.profile.profile.photoProtection, 1);
+
+    await page.getByRole('button', { name: '注销账号' }).click();
+    await page.getByLabel('登录密码').fill('not-my-password');
+    await page.getByRole('button', { name: '永久注销' }).click();
+    await page.getByText('当前密码错误').waitFor();
+    await page.getByLabel('登录密码').fill(PASSWORD);
+    await page.getByRole('button', { name: '永久注销' }).click();
+    await page.getByText(/感谢你曾来到心桥/).waitFor();
+    assert.equal(await tokenIn(page), null, 'this device forgot the session');
+    await page.getByRole('button', { name: /知\s*道\s*了/ }).click();
+    await page.waitForURL(url('/'));
+    assert.equal((await api('/api/v1/user/keeplogin', {}, token)).code, 401);
+
+    await logIn(page, 'leaving');
+    await page.getByText(/用户名或密码错误/).waitFor();
+    await page.context().close();
   });
 });

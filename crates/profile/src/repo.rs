@@ -215,13 +215,24 @@ pub async fn photos_page(
     Ok((rows, total))
 }
 
-/// Counts one visit of `visitor` to `visited` in the pair's row.
+/// Looks at a profile within this many seconds of the last one are the same visit (a reload,
+/// the refresh after an unlock), so the count says how often someone came, not how often a
+/// page loaded.
+const ONE_VISIT_SECONDS: i64 = 30 * 60;
+
+/// Counts a visit of `visitor` to `visited` in the pair's row, unless the last one was less
+/// than [`ONE_VISIT_SECONDS`] ago; the last visit's time moves on either way.
 pub async fn record_visit(
     conn: &mut Conn<'_>,
     visitor: UserId,
     visited: UserId,
     now: i64,
 ) -> QueryResult<()> {
+    let new_visit = diesel::dsl::case_when(
+        profile_visits::last_visited_at.le(now - ONE_VISIT_SECONDS),
+        1_i64.into_sql::<diesel::sql_types::BigInt>(),
+    )
+    .otherwise(0_i64.into_sql::<diesel::sql_types::BigInt>());
     run!(conn, |c| diesel::insert_into(profile_visits::table)
         .values((
             profile_visits::visitor_id.eq(visitor),
@@ -232,7 +243,7 @@ pub async fn record_visit(
         .on_conflict((profile_visits::visitor_id, profile_visits::visited_id))
         .do_update()
         .set((
-            profile_visits::times.eq(profile_visits::times + 1_i64),
+            profile_visits::times.eq(profile_visits::times + new_visit),
             profile_visits::last_visited_at.eq(excluded(profile_visits::last_visited_at))
         ))
         .execute(c)

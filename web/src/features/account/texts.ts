@@ -66,4 +66,28 @@ export const ACCOUNT_TEXT = {
   formInvalid: '请检查表单填写是否正确',
   saveFailed: '保存失败',
   accountLoadFailed: '获取用户信息失败',
+  protectionTitle: '照片保护',
+  protectionIntro:
+    '开启后，没有解锁你照片的会员在资料页、列表和动态里只能看到模糊的头像和照片；对方需要花费 10 积分解锁。',
+  protectionLabel: '开启照片保护',
+  protectionOn: '照片保护已开启',
+  protectionOff: '照片保护已关闭',
+  profileLoadFailed: '读取个人资料失败，请刷新重试',
+  exportTitle: '导出我的数据',
+  exportIntro:
+    '下载心桥保存的关于你的全部数据（账号、资料、照片地址、动态、评论、点赞、钱包记录和反馈），格式为 JSON。',
+  exportButton: '导出我的数据',
+  exported: '数据已导出，请查看浏览器的下载',
+  exportFailed: '导出失败，请稍后再试',
+  deleteTitle: '注销账号',
+  deleteIntro:
+    '注销后，你的个人资料、照片、动态、评论、点赞、访问记录、文章和反馈都会被删除，所有设备上的登录都会退出，用户名可以被他人注册。钱包流水按财务要求匿名保留。此操作不能撤销，建议先导出你的数据。',
+  deleteButton: '注销账号',
+  deleteConfirmTitle: '确认注销账号',
+  deleteConfirmIntro: '请输入登录密码确认注销。注销后无法恢复。',
+  deleteConfirm: '永久注销',
+  deleteNeedsPassword: '你的账号还没有登录密码。请先在上方设置密码，再注销账号。',
+  deleteFailed: '注销失败',
+  deletedTitle: '账号已注销',
+  deletedIntro: '你的资料已删除。感谢你曾来到心桥，祝你幸福。',
 } as const;

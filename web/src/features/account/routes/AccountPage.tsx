@@ -1,8 +1,11 @@
 import { Space, Typography } from 'antd';
 import type { PageProps } from '../../../lib/page';
+import { DataExportCard } from '../components/DataExportCard';
+import { DeleteAccountCard } from '../components/DeleteAccountCard';
 import { EmailCard } from '../components/EmailCard';
 import { PasswordCard } from '../components/PasswordCard';
 import { PhoneCard } from '../components/PhoneCard';
+import { PhotoProtectionCard } from '../components/PhotoProtectionCard';
 import { WeChatBindingCard } from '../components/WeChatBindingCard';
 import styles from './AccountPage.module.css';
 
@@ -17,6 +20,9 @@ export default function AccountPage({ title }: PageProps) {
       <EmailCard />
       <PhoneCard />
       <WeChatBindingCard />
+      <PhotoProtectionCard />
+      <DataExportCard />
+      <DeleteAccountCard />
     </Space>
   );
 }
