@@ -75,6 +75,9 @@ pub struct UpdateProfileRequest {
     /// 照片保护: others see blurred photos until they unlock them.
     #[schema(schema_with = platform::flag::schema)]
     pub photo_protection: Option<Flag>,
+    /// 隐身浏览: visits the member makes are not shown to the members they view.
+    #[schema(schema_with = platform::flag::schema)]
+    pub invisible_browsing: Option<Flag>,
 }
 
 /// The member's own profile, with their changes still under review (spec 2, section 3).
@@ -119,6 +122,8 @@ pub struct MyProfile {
     pub photo: String,
     /// 1 when photo protection is on.
     pub photo_protection: i64,
+    /// 1 when the member browses invisibly.
+    pub invisible_browsing: i64,
     pub is_verified: i64,
     pub vip_level: i64,
     #[serde(rename = "vip_level")]

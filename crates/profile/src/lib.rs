@@ -14,6 +14,7 @@ mod member_data;
 mod model;
 mod protection;
 mod queue;
+mod relations;
 mod repo;
 mod review;
 mod schema;

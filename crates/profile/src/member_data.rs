@@ -1,7 +1,8 @@
 //! The profile's share of a member's data rights: the export holds the profile as its owner
-//! sees it (changes under review included), the photos with their review state and the
-//! profiles the member visited; an account deletion removes the profile, its pending changes,
-//! the photo records and the visits both ways (the files go with the member's uploads).
+//! sees it (changes under review included), the photos with their review state, the profiles
+//! the member visited, liked and blacklisted; an account deletion removes the profile, its
+//! pending changes, settings, the photo records, and the visits, likes and blacklistings both
+//! ways (the files go with the member's uploads).
 
 use diesel::prelude::*;
 use diesel_async::RunQueryDsl;
@@ -11,7 +12,10 @@ use platform::{ApiError, UserId, run};
 use serde_json::json;
 
 use crate::repo;
-use crate::schema::{profile_photos, profile_revisions, profile_visits, profiles};
+use crate::schema::{
+    profile_blocks, profile_likes, profile_photos, profile_revisions, profile_settings,
+    profile_visits, profiles,
+};
 use crate::service::{my_view, profile_or_empty};
 
 pub fn export<'a>(
@@ -40,8 +44,31 @@ pub fn export<'a>(
             ))
             .load(c)
             .await)?;
-        let visited_ids: Vec<UserId> = visited.iter().map(|(id, ..)| *id).collect();
-        let uuids = accounts::api::user_summaries(conn, &visited_ids).await?;
+        let liked: Vec<(UserId, i64)> = run!(conn, |c| profile_likes::table
+            .filter(profile_likes::liker_id.eq(user_id))
+            .order(profile_likes::created_at)
+            .select((profile_likes::liked_id, profile_likes::created_at))
+            .load(c)
+            .await)?;
+        let blocked: Vec<(UserId, i64)> = run!(conn, |c| profile_blocks::table
+            .filter(profile_blocks::blocker_id.eq(user_id))
+            .order(profile_blocks::created_at)
+            .select((profile_blocks::blocked_id, profile_blocks::created_at))
+            .load(c)
+            .await)?;
+        let others: Vec<UserId> = visited
+            .iter()
+            .map(|(id, ..)| *id)
+            .chain(liked.iter().chain(&blocked).map(|(id, _)| *id))
+            .collect();
+        let uuids = accounts::api::user_summaries(conn, &others).await?;
+        let by_uuid = |pairs: &[(UserId, i64)]| -> Vec<serde_json::Value> {
+            pairs
+                .iter()
+                .filter_map(|(id, at)| Some(json!({ "uuid": uuids.get(id)?.uuid, "at": at })))
+                .collect()
+        };
+        let (liked, blacklist) = (by_uuid(&liked), by_uuid(&blocked));
         let photos: Vec<String> = wall.iter().map(|photo| photo.path.clone()).collect();
         let profile = my_view(summary, row, revision, photos);
         Ok(json!({
@@ -51,6 +78,8 @@ pub fn export<'a>(
                 "isAudited": photo.is_audited,
                 "uploadedAt": photo.created_at,
             })).collect::<Vec<_>>(),
+            "liked": liked,
+            "blacklist": blacklist,
             "visited": visited.iter().filter_map(|(id, times, last)| {
                 let member = uuids.get(id)?;
                 Some(json!({ "uuid": member.uuid, "times": times, "lastVisitedAt": last }))
@@ -67,6 +96,29 @@ pub fn erase<'a>(conn: &'a mut Conn<'_>, user_id: UserId) -> BoxFuture<'a, Resul
                     .eq(user_id)
                     .or(profile_visits::visited_id.eq(user_id))
             )
+        )
+        .execute(c)
+        .await)?;
+        run!(conn, |c| diesel::delete(
+            profile_likes::table.filter(
+                profile_likes::liker_id
+                    .eq(user_id)
+                    .or(profile_likes::liked_id.eq(user_id))
+            )
+        )
+        .execute(c)
+        .await)?;
+        run!(conn, |c| diesel::delete(
+            profile_blocks::table.filter(
+                profile_blocks::blocker_id
+                    .eq(user_id)
+                    .or(profile_blocks::blocked_id.eq(user_id))
+            )
+        )
+        .execute(c)
+        .await)?;
+        run!(conn, |c| diesel::delete(
+            profile_settings::table.find(user_id)
         )
         .execute(c)
         .await)?;

@@ -8,6 +8,7 @@ use platform::files::blurred_path;
 use platform::{Identity, UserId};
 
 use crate::error::ProfileError;
+use crate::relations;
 
 /// The purchase kind of an unlock in the wallet: one per (viewer, member), so a second
 /// charge cannot happen.
@@ -15,13 +16,15 @@ pub const UNLOCK_KIND: &str = "profile_unlock";
 /// Spec 2, section 9: viewing an unvisited (blurred) profile costs 10 points.
 pub const UNLOCK_POINTS: i64 = 10;
 
-/// Whether `viewer` sees `owner`'s photos clear without unlocking: the owner and admins do;
+/// Whether `viewer` sees `owner`'s photos clear without unlocking or a mutual like: the owner
+/// and admins do;
 /// a guest or another member does only when the owner has no protection.
 pub fn clear_without_unlock(owner: UserId, protected: bool, viewer: Option<&Identity>) -> bool {
     !protected || viewer.is_some_and(|viewer| viewer.user_id == owner || viewer.role.is_admin())
 }
 
-/// Of the protected `owners`, those `viewer` has unlocked (one query, none for a guest).
+/// Of the protected `owners`, those `viewer` sees clear: unlocked with points, or liked both
+/// ways (friends see each other free). Two queries, none for a guest.
 pub async fn unlocked_by(
     conn: &mut Conn<'_>,
     viewer: Option<&Identity>,
@@ -35,7 +38,12 @@ pub async fn unlocked_by(
     }
     let ids: Vec<i64> = owners.iter().map(|owner| owner.get()).collect();
     let owned = payments::api::owned(conn, viewer.user_id, UNLOCK_KIND, &ids).await?;
-    Ok(owned.into_iter().map(UserId).collect())
+    let (liked, liking) = relations::repo::likes_among(conn, viewer.user_id, owners).await?;
+    Ok(owned
+        .into_iter()
+        .map(UserId)
+        .chain(liked.intersection(&liking).copied())
+        .collect())
 }
 
 /// What a locked viewer is shown instead of an image: its blurred copy (never the clear path).

@@ -10,7 +10,9 @@ use platform::paging::PageWindow;
 use platform::{UserId, run};
 
 use crate::model::{NewPhoto, PhotoId, PhotoReview, PhotoRow, ProfileRow, RevisionRow};
-use crate::schema::{profile_photos, profile_revisions, profile_visits, profiles};
+use crate::schema::{
+    profile_photos, profile_revisions, profile_settings, profile_visits, profiles,
+};
 
 pub async fn find_profile(conn: &mut Conn<'_>, user_id: UserId) -> QueryResult<Option<ProfileRow>> {
     run!(conn, |c| profiles::table
@@ -226,6 +228,7 @@ pub async fn record_visit(
     conn: &mut Conn<'_>,
     visitor: UserId,
     visited: UserId,
+    hidden: bool,
     now: i64,
 ) -> QueryResult<()> {
     let new_visit = diesel::dsl::case_when(
@@ -238,14 +241,46 @@ pub async fn record_visit(
             profile_visits::visitor_id.eq(visitor),
             profile_visits::visited_id.eq(visited),
             profile_visits::times.eq(1_i64),
-            profile_visits::last_visited_at.eq(now)
+            profile_visits::last_visited_at.eq(now),
+            profile_visits::hidden.eq(hidden)
         ))
         .on_conflict((profile_visits::visitor_id, profile_visits::visited_id))
         .do_update()
         .set((
             profile_visits::times.eq(profile_visits::times + new_visit),
-            profile_visits::last_visited_at.eq(excluded(profile_visits::last_visited_at))
+            profile_visits::last_visited_at.eq(excluded(profile_visits::last_visited_at)),
+            profile_visits::hidden.eq(excluded(profile_visits::hidden))
         ))
+        .execute(c)
+        .await)?;
+    Ok(())
+}
+
+/// Whether the member chose to browse invisibly (their visits are not shown to those they view).
+pub async fn browses_invisibly(conn: &mut Conn<'_>, user_id: UserId) -> QueryResult<bool> {
+    let found: Option<bool> = run!(conn, |c| profile_settings::table
+        .find(user_id)
+        .select(profile_settings::invisible_browsing)
+        .first(c)
+        .await
+        .optional())?;
+    Ok(found.unwrap_or(false))
+}
+
+/// Stores the member's invisible-browsing choice.
+pub async fn set_invisible_browsing(
+    conn: &mut Conn<'_>,
+    user_id: UserId,
+    invisible: bool,
+) -> QueryResult<()> {
+    run!(conn, |c| diesel::insert_into(profile_settings::table)
+        .values((
+            profile_settings::user_id.eq(user_id),
+            profile_settings::invisible_browsing.eq(invisible)
+        ))
+        .on_conflict(profile_settings::user_id)
+        .do_update()
+        .set(profile_settings::invisible_browsing.eq(invisible))
         .execute(c)
         .await)?;
     Ok(())

@@ -63,5 +63,30 @@ diesel::table! {
         visited_id -> BigInt,
         times -> BigInt,
         last_visited_at -> BigInt,
+        hidden -> Bool,
+    }
+}
+
+diesel::table! {
+    profile_likes (liker_id, liked_id) {
+        liker_id -> BigInt,
+        liked_id -> BigInt,
+        level -> BigInt,
+        created_at -> BigInt,
+    }
+}
+
+diesel::table! {
+    profile_blocks (blocker_id, blocked_id) {
+        blocker_id -> BigInt,
+        blocked_id -> BigInt,
+        created_at -> BigInt,
+    }
+}
+
+diesel::table! {
+    profile_settings (user_id) {
+        user_id -> BigInt,
+        invisible_browsing -> Bool,
     }
 }

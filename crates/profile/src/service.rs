@@ -15,7 +15,8 @@ use crate::error::ProfileError;
 use crate::form::{self, ReviewedChanges};
 use crate::model::{NewPhoto, PhotoReview, PhotoRow, ProfileRow, RevisionRow, date_number};
 use crate::protection::{self, UNLOCK_KIND, UNLOCK_POINTS};
-use crate::{AVATAR, PHOTO, repo};
+use crate::{AVATAR, PHOTO, relations, repo};
+use platform::flag::Flag;
 
 pub(crate) async fn member(conn: &mut Conn<'_>, uuid: &str) -> Result<Member, ProfileError> {
     accounts::api::member_by_uuid(conn, uuid)
@@ -53,7 +54,11 @@ pub async fn my_profile(
         .into_iter()
         .map(|photo| photo.path)
         .collect();
-    Ok(my_view(summary, row, revision, photos))
+    let invisible = repo::browses_invisibly(conn, me.user_id).await?;
+    Ok(MyProfile {
+        invisible_browsing: i64::from(invisible),
+        ..my_view(summary, row, revision, photos)
+    })
 }
 
 pub(crate) fn my_view(
@@ -106,6 +111,7 @@ pub(crate) fn my_view(
         girl_count: row.girl_count,
         religion: row.religion,
         photo_protection: row.photo_protection,
+        invisible_browsing: 0,
         is_verified: 0,
         vip_level: row.vip_level,
         vip_level_snake: row.vip_level,
@@ -130,6 +136,7 @@ pub async fn update(
     let conn = &mut pooled.conn();
     let summary = member(conn, &me.uuid).await?.summary;
     let mut row = profile_or_empty(conn, me.user_id).await?;
+    let invisible = request.invisible_browsing.map(Flag::is_set);
     let reviewed = form::apply(request, &mut row, date_number(now))?;
     row.updated_at = now;
     let new_uploads = uploads_to_check(conn, me.user_id, &reviewed).await?;
@@ -155,6 +162,9 @@ pub async fn update(
         }
         if let Some(photos) = &reviewed.photos {
             arrange_wall(tx, me.user_id, photos, &new_uploads, &mut unused, now).await?;
+        }
+        if let Some(invisible) = invisible {
+            repo::set_invisible_browsing(tx, me.user_id, invisible).await?;
         }
         Ok::<_, ProfileError>(unused)
     })?;
@@ -281,7 +291,7 @@ pub async fn public_profile(
     let now = state.now();
     let mut pooled = state.db.get().await?;
     let conn = &mut pooled.conn();
-    let member = member(conn, uuid).await?;
+    let member = relations::visible_member(conn, viewer.user_id, uuid).await?;
     let row = profile_or_empty(conn, member.id).await?;
     let clear = protection::clear_without_unlock(member.id, row.protects_photos(), Some(viewer))
         || !protection::unlocked_by(conn, Some(viewer), &[member.id])
@@ -294,7 +304,8 @@ pub async fn public_profile(
         .map(|photo| protection::shown(&photo.path, !clear))
         .collect();
     if viewer.user_id != member.id && !viewer.role.is_admin() {
-        repo::record_visit(conn, viewer.user_id, member.id, now).await?;
+        let hidden = repo::browses_invisibly(conn, viewer.user_id).await?;
+        repo::record_visit(conn, viewer.user_id, member.id, hidden, now).await?;
     }
     let times = repo::visit_total(conn, member.id).await?;
     Ok(public_view(
@@ -377,14 +388,18 @@ pub async fn unlock(
     viewer: &Identity,
     uuid: &str,
 ) -> Result<UnlockData, ProfileError> {
-    let (member, protected) = {
+    let (member, already_clear) = {
         let mut pooled = state.db.get().await?;
         let conn = &mut pooled.conn();
-        let member = member(conn, uuid).await?;
+        let member = relations::visible_member(conn, viewer.user_id, uuid).await?;
         let protected = profile_or_empty(conn, member.id).await?.protects_photos();
-        (member, protected)
+        let clear = protection::clear_without_unlock(member.id, protected, Some(viewer))
+            || !protection::unlocked_by(conn, Some(viewer), &[member.id])
+                .await?
+                .is_empty();
+        (member, clear)
     };
-    if protection::clear_without_unlock(member.id, protected, Some(viewer)) {
+    if already_clear {
         return Ok(UnlockData {
             locked: 0,
             charged: 0,

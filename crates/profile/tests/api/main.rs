@@ -5,6 +5,7 @@
 
 mod own_profile;
 mod protection;
+mod relations;
 mod review;
 
 use actix_web::test::TestRequest;

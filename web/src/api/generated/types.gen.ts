@@ -82,6 +82,11 @@ export type BindingStatus = {
     nickname: string;
 };
 
+export type BlacklistPage = {
+    blacklist: Array<PersonCard>;
+    total: number;
+};
+
 export type BlogCategoryItem = {
     category: string;
     id: number;
@@ -403,6 +408,21 @@ export type EnvelopeBindingStatus = {
     message: string;
 };
 
+export type EnvelopeBlacklistPage = {
+    /**
+     * 200 on success.
+     */
+    code: number;
+    data: {
+        blacklist: Array<PersonCard>;
+        total: number;
+    };
+    /**
+     * A short success text (the spec's where it gives one) or "ok".
+     */
+    message: string;
+};
+
 export type EnvelopeBlogCategoryListData = {
     /**
      * 200 on success.
@@ -687,6 +707,24 @@ export type EnvelopeLikeData = {
     message: string;
 };
 
+export type EnvelopeLikesPage = {
+    /**
+     * 200 on success.
+     */
+    code: number;
+    data: {
+        likes: Array<PersonCard>;
+        /**
+         * How many match, over all pages.
+         */
+        total: number;
+    };
+    /**
+     * A short success text (the spec's where it gives one) or "ok".
+     */
+    message: string;
+};
+
 export type EnvelopeLoginData = {
     /**
      * 200 on success.
@@ -790,6 +828,10 @@ export type EnvelopeMyProfile = {
         homeProvince: string;
         income: number;
         introduction: string;
+        /**
+         * 1 when the member browses invisibly.
+         */
+        invisibleBrowsing: number;
         isVerified: number;
         lat: number;
         lng: number;
@@ -1152,6 +1194,21 @@ export type EnvelopeVecBalanceEntry = {
     message: string;
 };
 
+export type EnvelopeVisitsPage = {
+    /**
+     * 200 on success.
+     */
+    code: number;
+    data: {
+        total: number;
+        visited: Array<VisitCard>;
+    };
+    /**
+     * A short success text (the spec's where it gives one) or "ok".
+     */
+    message: string;
+};
+
 export type EnvelopeWeChatLoginData = {
     /**
      * 200 on success.
@@ -1272,6 +1329,14 @@ export type LikeData = {
      * JSON text of [{uuid, nickname}].
      */
     likes: string;
+};
+
+export type LikesPage = {
+    likes: Array<PersonCard>;
+    /**
+     * How many match, over all pages.
+     */
+    total: number;
 };
 
 export type LoginData = SessionGrant & {
@@ -1417,6 +1482,10 @@ export type MyProfile = {
     homeProvince: string;
     income: number;
     introduction: string;
+    /**
+     * 1 when the member browses invisibly.
+     */
+    invisibleBrowsing: number;
     isVerified: number;
     lat: number;
     lng: number;
@@ -1505,6 +1574,61 @@ export type PageRequest = {
      * maximum, at most 100.
      */
     pageSize?: number | null;
+};
+
+/**
+ * A person in a list, as the viewer may see them (spec 2, section 3, Person card).
+ */
+export type PersonCard = {
+    /**
+     * Full years; 0 without a birthday.
+     */
+    age: number;
+    /**
+     * The avatar, or its blurred copy when `locked` is 1.
+     */
+    avatar: string;
+    boyCount: number;
+    /**
+     * The current city's name.
+     */
+    city: string;
+    education: string;
+    girlCount: number;
+    height: number;
+    /**
+     * Interest codes (the interest catalogue names them).
+     */
+    hobbies: Array<string>;
+    introduction: string;
+    /**
+     * 1 when the viewer likes this person.
+     */
+    isLiked: number;
+    /**
+     * Province, city and district names.
+     */
+    location: string;
+    /**
+     * 1 when the person's photos are blurred for the viewer (viewing them costs 10 points).
+     */
+    locked: number;
+    maritalStatus: string;
+    /**
+     * Empty when the member has none: show the username.
+     */
+    nickname: string;
+    occupation: string;
+    /**
+     * The first photo (the avatar when there is none), blurred when `locked` is 1.
+     */
+    photo: string;
+    /**
+     * `male`, `female`, or empty.
+     */
+    sex: string;
+    username: string;
+    uuid: string;
 };
 
 export type PhotoAuditListData = {
@@ -1828,6 +1952,17 @@ export type SiteConfig = {
     wechatOpenLogin: boolean;
 };
 
+export type TargetRequest = {
+    /**
+     * Only for `/user/like`: the like's level; 1 (the default) is the only one.
+     */
+    likeLevel?: number | null;
+    /**
+     * The other member.
+     */
+    targetUuid: string;
+};
+
 export type TransactionItem = {
     /**
      * Signed: fen for CNY, points for POINTS.
@@ -1966,6 +2101,10 @@ export type UpdateProfileRequest = {
     income?: number | null;
     introduction?: string | null;
     /**
+     * 1 (or true) is on; 0, false, null or left out is off.
+     */
+    invisibleBrowsing?: number | boolean | null;
+    /**
      * Degrees times 10000.
      */
     lat?: number | null;
@@ -2044,6 +2183,25 @@ export type VerifyEmailRequest = {
      * The address the code was sent to.
      */
     email: string;
+};
+
+/**
+ * A visitor or a visited member, with the pair's visit count and the last visit.
+ */
+export type VisitCard = PersonCard & {
+    /**
+     * The last visit, epoch seconds.
+     */
+    lastVisitedAt: number;
+    /**
+     * How many visits (a reload within half an hour is the same visit).
+     */
+    times: number;
+};
+
+export type VisitsPage = {
+    total: number;
+    visited: Array<VisitCard>;
 };
 
 /**
@@ -2608,6 +2766,48 @@ export type GetHealthResponses = {
 
 export type GetHealthResponse = GetHealthResponses[keyof GetHealthResponses];
 
+export type ListLikedData = {
+    body: PageRequest;
+    path?: never;
+    query?: never;
+    url: '/api/v1/liked/list';
+};
+
+export type ListLikedErrors = {
+    400: ErrorEnvelope;
+    401: ErrorEnvelope;
+    413: ErrorEnvelope;
+};
+
+export type ListLikedError = ListLikedErrors[keyof ListLikedErrors];
+
+export type ListLikedResponses = {
+    200: EnvelopeLikesPage;
+};
+
+export type ListLikedResponse = ListLikedResponses[keyof ListLikedResponses];
+
+export type ListLikedMeData = {
+    body: PageRequest;
+    path?: never;
+    query?: never;
+    url: '/api/v1/likedme/list';
+};
+
+export type ListLikedMeErrors = {
+    400: ErrorEnvelope;
+    401: ErrorEnvelope;
+    413: ErrorEnvelope;
+};
+
+export type ListLikedMeError = ListLikedMeErrors[keyof ListLikedMeErrors];
+
+export type ListLikedMeResponses = {
+    200: EnvelopeLikesPage;
+};
+
+export type ListLikedMeResponse = ListLikedMeResponses[keyof ListLikedMeResponses];
+
 export type GetMapConfigData = {
     body?: never;
     path?: never;
@@ -2783,6 +2983,27 @@ export type UnlikeMomentResponses = {
 };
 
 export type UnlikeMomentResponse = UnlikeMomentResponses[keyof UnlikeMomentResponses];
+
+export type ListMutualLikedData = {
+    body: PageRequest;
+    path?: never;
+    query?: never;
+    url: '/api/v1/mutualliked/list';
+};
+
+export type ListMutualLikedErrors = {
+    400: ErrorEnvelope;
+    401: ErrorEnvelope;
+    413: ErrorEnvelope;
+};
+
+export type ListMutualLikedError = ListMutualLikedErrors[keyof ListMutualLikedErrors];
+
+export type ListMutualLikedResponses = {
+    200: EnvelopeLikesPage;
+};
+
+export type ListMutualLikedResponse = ListMutualLikedResponses[keyof ListMutualLikedResponses];
 
 export type CreateRechargeData = {
     body: CreateRechargeRequest;
@@ -3168,6 +3389,86 @@ export type GetBalanceResponses = {
 
 export type GetBalanceResponse = GetBalanceResponses[keyof GetBalanceResponses];
 
+export type ListBlacklistData = {
+    body: PageRequest;
+    path?: never;
+    query?: never;
+    url: '/api/v1/user/blacklist';
+};
+
+export type ListBlacklistErrors = {
+    400: ErrorEnvelope;
+    401: ErrorEnvelope;
+    413: ErrorEnvelope;
+};
+
+export type ListBlacklistError = ListBlacklistErrors[keyof ListBlacklistErrors];
+
+export type ListBlacklistResponses = {
+    200: EnvelopeBlacklistPage;
+};
+
+export type ListBlacklistResponse = ListBlacklistResponses[keyof ListBlacklistResponses];
+
+export type AddToBlacklistData = {
+    body: TargetRequest;
+    path?: never;
+    query?: never;
+    url: '/api/v1/user/blacklist/add';
+};
+
+export type AddToBlacklistErrors = {
+    /**
+     * 不能将自己加入黑名单
+     */
+    400: ErrorEnvelope;
+    401: ErrorEnvelope;
+    /**
+     * 用户资料不存在
+     */
+    404: ErrorEnvelope;
+    413: ErrorEnvelope;
+};
+
+export type AddToBlacklistError = AddToBlacklistErrors[keyof AddToBlacklistErrors];
+
+export type AddToBlacklistResponses = {
+    /**
+     * 已添加到黑名单
+     */
+    200: EnvelopeEmpty;
+};
+
+export type AddToBlacklistResponse = AddToBlacklistResponses[keyof AddToBlacklistResponses];
+
+export type RemoveFromBlacklistData = {
+    body: TargetRequest;
+    path?: never;
+    query?: never;
+    url: '/api/v1/user/blacklist/del';
+};
+
+export type RemoveFromBlacklistErrors = {
+    400: ErrorEnvelope;
+    401: ErrorEnvelope;
+    /**
+     * 用户资料不存在
+     */
+    404: ErrorEnvelope;
+    413: ErrorEnvelope;
+};
+
+export type RemoveFromBlacklistError = RemoveFromBlacklistErrors[keyof RemoveFromBlacklistErrors];
+
+export type RemoveFromBlacklistResponses = {
+    /**
+     * 已从黑名单移除
+     */
+    200: EnvelopeEmpty;
+};
+
+export type RemoveFromBlacklistResponse = RemoveFromBlacklistResponses[keyof RemoveFromBlacklistResponses];
+
 export type GetCaptchaData = {
     body?: never;
     path?: never;
@@ -3324,6 +3625,37 @@ export type KeepLoginResponses = {
 };
 
 export type KeepLoginResponse = KeepLoginResponses[keyof KeepLoginResponses];
+
+export type LikeMemberData = {
+    body: TargetRequest;
+    path?: never;
+    query?: never;
+    url: '/api/v1/user/like';
+};
+
+export type LikeMemberErrors = {
+    /**
+     * 不能喜欢自己, a like level other than 1, or the member is on the caller's blacklist
+     */
+    400: ErrorEnvelope;
+    401: ErrorEnvelope;
+    /**
+     * 用户资料不存在
+     */
+    404: ErrorEnvelope;
+    413: ErrorEnvelope;
+};
+
+export type LikeMemberError = LikeMemberErrors[keyof LikeMemberErrors];
+
+export type LikeMemberResponses = {
+    /**
+     * 已添加到喜欢列表
+     */
+    200: EnvelopeEmpty;
+};
+
+export type LikeMemberResponse = LikeMemberResponses[keyof LikeMemberResponses];
 
 export type LoginUserData = {
     body: LoginRequest;
@@ -3665,6 +3997,76 @@ export type RegisterUserResponses = {
 };
 
 export type RegisterUserResponse = RegisterUserResponses[keyof RegisterUserResponses];
+
+export type UnlikeMemberData = {
+    body: TargetRequest;
+    path?: never;
+    query?: never;
+    url: '/api/v1/user/unlike';
+};
+
+export type UnlikeMemberErrors = {
+    400: ErrorEnvelope;
+    401: ErrorEnvelope;
+    /**
+     * 用户资料不存在
+     */
+    404: ErrorEnvelope;
+    413: ErrorEnvelope;
+};
+
+export type UnlikeMemberError = UnlikeMemberErrors[keyof UnlikeMemberErrors];
+
+export type UnlikeMemberResponses = {
+    /**
+     * 已取消喜欢
+     */
+    200: EnvelopeEmpty;
+};
+
+export type UnlikeMemberResponse = UnlikeMemberResponses[keyof UnlikeMemberResponses];
+
+export type ListVisitedData = {
+    body: PageRequest;
+    path?: never;
+    query?: never;
+    url: '/api/v1/visited/list';
+};
+
+export type ListVisitedErrors = {
+    400: ErrorEnvelope;
+    401: ErrorEnvelope;
+    413: ErrorEnvelope;
+};
+
+export type ListVisitedError = ListVisitedErrors[keyof ListVisitedErrors];
+
+export type ListVisitedResponses = {
+    200: EnvelopeVisitsPage;
+};
+
+export type ListVisitedResponse = ListVisitedResponses[keyof ListVisitedResponses];
+
+export type ListVisitedMeData = {
+    body: PageRequest;
+    path?: never;
+    query?: never;
+    url: '/api/v1/visitedme/list';
+};
+
+export type ListVisitedMeErrors = {
+    400: ErrorEnvelope;
+    401: ErrorEnvelope;
+    413: ErrorEnvelope;
+};
+
+export type ListVisitedMeError = ListVisitedMeErrors[keyof ListVisitedMeErrors];
+
+export type ListVisitedMeResponses = {
+    200: EnvelopeVisitsPage;
+};
+
+export type ListVisitedMeResponse = ListVisitedMeResponses[keyof ListVisitedMeResponses];
 
 export type WechatBindData = {
     body: BindRequest;

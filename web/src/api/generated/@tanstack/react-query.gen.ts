@@ -3,8 +3,8 @@
 import { type DefaultError, queryOptions, type UseMutationOptions } from '@tanstack/react-query';
 
 import { client } from '../client.gen';
-import { adminAuditPhoto, adminAuditProfile, adminListFeedback, adminListPhotoAudits, adminListProfileAudits, changePassword, createBlog, createComment, createFeedback, createMoment, createRecharge, deleteBlog, deleteComment, deleteMoment, deleteMyAccount, exportMyData, forgotPassword, getAccount, getBalance, getBlog, getCaptcha, getHealth, getMapConfig, getMyProfile, getProfile, getRechargeOrder, getSandboxOrder, getSiteConfig, getUpload, keepLogin, likeMoment, listBlogCategories, listBlogs, listBlogTags, listGuestMoments, listMoments, listMyBlogs, listRecharges, listTransactions, loginUser, logoutUser, type Options, paySandboxOrder, publishBlog, receiveWechatpayNotification, registerUser, resetPassword, sendEmailCode, unlikeMoment, unlockProfile, unpublishBlog, updateBlog, updatePhone, updateProfile, uploadFile, verifyEmail, wechatBind, wechatBinding, wechatCallback, wechatLogin, wechatOfficialCallback, wechatOfficialLogin, wechatUnbind } from '../sdk.gen';
-import type { AdminAuditPhotoData, AdminAuditPhotoError, AdminAuditPhotoResponse, AdminAuditProfileData, AdminAuditProfileError, AdminAuditProfileResponse, AdminListFeedbackData, AdminListFeedbackError, AdminListFeedbackResponse, AdminListPhotoAuditsData, AdminListPhotoAuditsError, AdminListPhotoAuditsResponse, AdminListProfileAuditsData, AdminListProfileAuditsError, AdminListProfileAuditsResponse, ChangePasswordData, ChangePasswordError, ChangePasswordResponse, CreateBlogData, CreateBlogError, CreateBlogResponse, CreateCommentData, CreateCommentError, CreateCommentResponse, CreateFeedbackData, CreateFeedbackError, CreateFeedbackResponse, CreateMomentData, CreateMomentError, CreateMomentResponse, CreateRechargeData, CreateRechargeError, CreateRechargeResponse, DeleteBlogData, DeleteBlogError, DeleteBlogResponse, DeleteCommentData, DeleteCommentError, DeleteCommentResponse, DeleteMomentData, DeleteMomentError, DeleteMomentResponse, DeleteMyAccountData, DeleteMyAccountError, DeleteMyAccountResponse, ExportMyDataData, ExportMyDataError, ExportMyDataResponse, ForgotPasswordData, ForgotPasswordError, ForgotPasswordResponse, GetAccountData, GetAccountError, GetAccountResponse, GetBalanceData, GetBalanceError, GetBalanceResponse, GetBlogData, GetBlogError, GetBlogResponse, GetCaptchaData, GetCaptchaError, GetCaptchaResponse, GetHealthData, GetHealthResponse, GetMapConfigData, GetMapConfigResponse, GetMyProfileData, GetMyProfileError, GetMyProfileResponse, GetProfileData, GetProfileError, GetProfileResponse, GetRechargeOrderData, GetRechargeOrderError, GetRechargeOrderResponse, GetSandboxOrderData, GetSandboxOrderError, GetSandboxOrderResponse, GetSiteConfigData, GetSiteConfigResponse, GetUploadData, GetUploadError, KeepLoginData, KeepLoginError, KeepLoginResponse, LikeMomentData, LikeMomentError, LikeMomentResponse, ListBlogCategoriesData, ListBlogCategoriesError, ListBlogCategoriesResponse, ListBlogsData, ListBlogsError, ListBlogsResponse, ListBlogTagsData, ListBlogTagsError, ListBlogTagsResponse, ListGuestMomentsData, ListGuestMomentsError, ListGuestMomentsResponse, ListMomentsData, ListMomentsError, ListMomentsResponse, ListMyBlogsData, ListMyBlogsError, ListMyBlogsResponse, ListRechargesData, ListRechargesError, ListRechargesResponse, ListTransactionsData, ListTransactionsError, ListTransactionsResponse, LoginUserData, LoginUserError, LoginUserResponse, LogoutUserData, LogoutUserError, LogoutUserResponse, PaySandboxOrderData, PaySandboxOrderError, PaySandboxOrderResponse, PublishBlogData, PublishBlogError, PublishBlogResponse, ReceiveWechatpayNotificationData, ReceiveWechatpayNotificationError, ReceiveWechatpayNotificationResponse, RegisterUserData, RegisterUserError, RegisterUserResponse, ResetPasswordData, ResetPasswordError, ResetPasswordResponse, SendEmailCodeData, SendEmailCodeError, SendEmailCodeResponse, UnlikeMomentData, UnlikeMomentError, UnlikeMomentResponse, UnlockProfileData, UnlockProfileError, UnlockProfileResponse, UnpublishBlogData, UnpublishBlogError, UnpublishBlogResponse, UpdateBlogData, UpdateBlogError, UpdateBlogResponse, UpdatePhoneData, UpdatePhoneError, UpdatePhoneResponse, UpdateProfileData, UpdateProfileError, UpdateProfileResponse, UploadFileData, UploadFileError, UploadFileResponse, VerifyEmailData, VerifyEmailError, VerifyEmailResponse, WechatBindData, WechatBindError, WechatBindingData, WechatBindingError, WechatBindingResponse, WechatBindResponse, WechatCallbackData, WechatCallbackError, WechatCallbackResponse, WechatLoginData, WechatLoginError, WechatOfficialCallbackData, WechatOfficialCallbackError, WechatOfficialCallbackResponse, WechatOfficialLoginData, WechatOfficialLoginError, WechatUnbindData, WechatUnbindError, WechatUnbindResponse } from '../types.gen';
+import { addToBlacklist, adminAuditPhoto, adminAuditProfile, adminListFeedback, adminListPhotoAudits, adminListProfileAudits, changePassword, createBlog, createComment, createFeedback, createMoment, createRecharge, deleteBlog, deleteComment, deleteMoment, deleteMyAccount, exportMyData, forgotPassword, getAccount, getBalance, getBlog, getCaptcha, getHealth, getMapConfig, getMyProfile, getProfile, getRechargeOrder, getSandboxOrder, getSiteConfig, getUpload, keepLogin, likeMember, likeMoment, listBlacklist, listBlogCategories, listBlogs, listBlogTags, listGuestMoments, listLiked, listLikedMe, listMoments, listMutualLiked, listMyBlogs, listRecharges, listTransactions, listVisited, listVisitedMe, loginUser, logoutUser, type Options, paySandboxOrder, publishBlog, receiveWechatpayNotification, registerUser, removeFromBlacklist, resetPassword, sendEmailCode, unlikeMember, unlikeMoment, unlockProfile, unpublishBlog, updateBlog, updatePhone, updateProfile, uploadFile, verifyEmail, wechatBind, wechatBinding, wechatCallback, wechatLogin, wechatOfficialCallback, wechatOfficialLogin, wechatUnbind } from '../sdk.gen';
+import type { AddToBlacklistData, AddToBlacklistError, AddToBlacklistResponse, AdminAuditPhotoData, AdminAuditPhotoError, AdminAuditPhotoResponse, AdminAuditProfileData, AdminAuditProfileError, AdminAuditProfileResponse, AdminListFeedbackData, AdminListFeedbackError, AdminListFeedbackResponse, AdminListPhotoAuditsData, AdminListPhotoAuditsError, AdminListPhotoAuditsResponse, AdminListProfileAuditsData, AdminListProfileAuditsError, AdminListProfileAuditsResponse, ChangePasswordData, ChangePasswordError, ChangePasswordResponse, CreateBlogData, CreateBlogError, CreateBlogResponse, CreateCommentData, CreateCommentError, CreateCommentResponse, CreateFeedbackData, CreateFeedbackError, CreateFeedbackResponse, CreateMomentData, CreateMomentError, CreateMomentResponse, CreateRechargeData, CreateRechargeError, CreateRechargeResponse, DeleteBlogData, DeleteBlogError, DeleteBlogResponse, DeleteCommentData, DeleteCommentError, DeleteCommentResponse, DeleteMomentData, DeleteMomentError, DeleteMomentResponse, DeleteMyAccountData, DeleteMyAccountError, DeleteMyAccountResponse, ExportMyDataData, ExportMyDataError, ExportMyDataResponse, ForgotPasswordData, ForgotPasswordError, ForgotPasswordResponse, GetAccountData, GetAccountError, GetAccountResponse, GetBalanceData, GetBalanceError, GetBalanceResponse, GetBlogData, GetBlogError, GetBlogResponse, GetCaptchaData, GetCaptchaError, GetCaptchaResponse, GetHealthData, GetHealthResponse, GetMapConfigData, GetMapConfigResponse, GetMyProfileData, GetMyProfileError, GetMyProfileResponse, GetProfileData, GetProfileError, GetProfileResponse, GetRechargeOrderData, GetRechargeOrderError, GetRechargeOrderResponse, GetSandboxOrderData, GetSandboxOrderError, GetSandboxOrderResponse, GetSiteConfigData, GetSiteConfigResponse, GetUploadData, GetUploadError, KeepLoginData, KeepLoginError, KeepLoginResponse, LikeMemberData, LikeMemberError, LikeMemberResponse, LikeMomentData, LikeMomentError, LikeMomentResponse, ListBlacklistData, ListBlacklistError, ListBlacklistResponse, ListBlogCategoriesData, ListBlogCategoriesError, ListBlogCategoriesResponse, ListBlogsData, ListBlogsError, ListBlogsResponse, ListBlogTagsData, ListBlogTagsError, ListBlogTagsResponse, ListGuestMomentsData, ListGuestMomentsError, ListGuestMomentsResponse, ListLikedData, ListLikedError, ListLikedMeData, ListLikedMeError, ListLikedMeResponse, ListLikedResponse, ListMomentsData, ListMomentsError, ListMomentsResponse, ListMutualLikedData, ListMutualLikedError, ListMutualLikedResponse, ListMyBlogsData, ListMyBlogsError, ListMyBlogsResponse, ListRechargesData, ListRechargesError, ListRechargesResponse, ListTransactionsData, ListTransactionsError, ListTransactionsResponse, ListVisitedData, ListVisitedError, ListVisitedMeData, ListVisitedMeError, ListVisitedMeResponse, ListVisitedResponse, LoginUserData, LoginUserError, LoginUserResponse, LogoutUserData, LogoutUserError, LogoutUserResponse, PaySandboxOrderData, PaySandboxOrderError, PaySandboxOrderResponse, PublishBlogData, PublishBlogError, PublishBlogResponse, ReceiveWechatpayNotificationData, ReceiveWechatpayNotificationError, ReceiveWechatpayNotificationResponse, RegisterUserData, RegisterUserError, RegisterUserResponse, RemoveFromBlacklistData, RemoveFromBlacklistError, RemoveFromBlacklistResponse, ResetPasswordData, ResetPasswordError, ResetPasswordResponse, SendEmailCodeData, SendEmailCodeError, SendEmailCodeResponse, UnlikeMemberData, UnlikeMemberError, UnlikeMemberResponse, UnlikeMomentData, UnlikeMomentError, UnlikeMomentResponse, UnlockProfileData, UnlockProfileError, UnlockProfileResponse, UnpublishBlogData, UnpublishBlogError, UnpublishBlogResponse, UpdateBlogData, UpdateBlogError, UpdateBlogResponse, UpdatePhoneData, UpdatePhoneError, UpdatePhoneResponse, UpdateProfileData, UpdateProfileError, UpdateProfileResponse, UploadFileData, UploadFileError, UploadFileResponse, VerifyEmailData, VerifyEmailError, VerifyEmailResponse, WechatBindData, WechatBindError, WechatBindingData, WechatBindingError, WechatBindingResponse, WechatBindResponse, WechatCallbackData, WechatCallbackError, WechatCallbackResponse, WechatLoginData, WechatLoginError, WechatOfficialCallbackData, WechatOfficialCallbackError, WechatOfficialCallbackResponse, WechatOfficialLoginData, WechatOfficialLoginError, WechatUnbindData, WechatUnbindError, WechatUnbindResponse } from '../types.gen';
 
 /**
  * The messages visitors sent, newest first.
@@ -362,6 +362,40 @@ export const getHealthOptions = (options?: Options<GetHealthData>) => queryOptio
     queryKey: getHealthQueryKey(options)
 });
 
+/**
+ * Whom the caller likes, newest first.
+ */
+export const listLikedMutation = (options?: Partial<Options<ListLikedData>>): UseMutationOptions<ListLikedResponse, ListLikedError, Options<ListLikedData>> => {
+    const mutationOptions: UseMutationOptions<ListLikedResponse, ListLikedError, Options<ListLikedData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await listLiked({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Who liked the caller, newest first. The keyword matches a name, a region or an age.
+ */
+export const listLikedMeMutation = (options?: Partial<Options<ListLikedMeData>>): UseMutationOptions<ListLikedMeResponse, ListLikedMeError, Options<ListLikedMeData>> => {
+    const mutationOptions: UseMutationOptions<ListLikedMeResponse, ListLikedMeError, Options<ListLikedMeData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await listLikedMe({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
 export const getMapConfigQueryKey = (options?: Options<GetMapConfigData>) => createQueryKey('getMapConfig', options);
 
 /**
@@ -463,6 +497,23 @@ export const unlikeMomentMutation = (options?: Partial<Options<UnlikeMomentData>
     const mutationOptions: UseMutationOptions<UnlikeMomentResponse, UnlikeMomentError, Options<UnlikeMomentData>> = {
         mutationFn: async (fnOptions) => {
             const { data } = await unlikeMoment({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Mutual likes (friends): members the caller likes who like the caller back.
+ */
+export const listMutualLikedMutation = (options?: Partial<Options<ListMutualLikedData>>): UseMutationOptions<ListMutualLikedResponse, ListMutualLikedError, Options<ListMutualLikedData>> => {
+    const mutationOptions: UseMutationOptions<ListMutualLikedResponse, ListMutualLikedError, Options<ListMutualLikedData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await listMutualLiked({
                 ...options,
                 ...fnOptions,
                 throwOnError: true
@@ -700,6 +751,58 @@ export const getBalanceOptions = (options?: Options<GetBalanceData>) => queryOpt
     queryKey: getBalanceQueryKey(options)
 });
 
+/**
+ * The caller's blacklist, newest first.
+ */
+export const listBlacklistMutation = (options?: Partial<Options<ListBlacklistData>>): UseMutationOptions<ListBlacklistResponse, ListBlacklistError, Options<ListBlacklistData>> => {
+    const mutationOptions: UseMutationOptions<ListBlacklistResponse, ListBlacklistError, Options<ListBlacklistData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await listBlacklist({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Blacklists a member: the two vanish from each other's lists, search and feed, the likes
+ * between them go and each one's profile is 404 to the other.
+ */
+export const addToBlacklistMutation = (options?: Partial<Options<AddToBlacklistData>>): UseMutationOptions<AddToBlacklistResponse, AddToBlacklistError, Options<AddToBlacklistData>> => {
+    const mutationOptions: UseMutationOptions<AddToBlacklistResponse, AddToBlacklistError, Options<AddToBlacklistData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await addToBlacklist({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Takes a member off the caller's blacklist.
+ */
+export const removeFromBlacklistMutation = (options?: Partial<Options<RemoveFromBlacklistData>>): UseMutationOptions<RemoveFromBlacklistResponse, RemoveFromBlacklistError, Options<RemoveFromBlacklistData>> => {
+    const mutationOptions: UseMutationOptions<RemoveFromBlacklistResponse, RemoveFromBlacklistError, Options<RemoveFromBlacklistData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await removeFromBlacklist({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
 export const getCaptchaQueryKey = (options?: Options<GetCaptchaData>) => createQueryKey('getCaptcha', options);
 
 /**
@@ -776,6 +879,24 @@ export const keepLoginMutation = (options?: Partial<Options<KeepLoginData>>): Us
     const mutationOptions: UseMutationOptions<KeepLoginResponse, KeepLoginError, Options<KeepLoginData>> = {
         mutationFn: async (fnOptions) => {
             const { data } = await keepLogin({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Likes a member (already liked is fine). Refused for oneself and for someone on the
+ * caller's blacklist; someone who blacklisted the caller is 404 as an unknown member.
+ */
+export const likeMemberMutation = (options?: Partial<Options<LikeMemberData>>): UseMutationOptions<LikeMemberResponse, LikeMemberError, Options<LikeMemberData>> => {
+    const mutationOptions: UseMutationOptions<LikeMemberResponse, LikeMemberError, Options<LikeMemberData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await likeMember({
                 ...options,
                 ...fnOptions,
                 throwOnError: true
@@ -968,6 +1089,58 @@ export const registerUserMutation = (options?: Partial<Options<RegisterUserData>
     const mutationOptions: UseMutationOptions<RegisterUserResponse, RegisterUserError, Options<RegisterUserData>> = {
         mutationFn: async (fnOptions) => {
             const { data } = await registerUser({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Takes back a like (none is fine).
+ */
+export const unlikeMemberMutation = (options?: Partial<Options<UnlikeMemberData>>): UseMutationOptions<UnlikeMemberResponse, UnlikeMemberError, Options<UnlikeMemberData>> => {
+    const mutationOptions: UseMutationOptions<UnlikeMemberResponse, UnlikeMemberError, Options<UnlikeMemberData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await unlikeMember({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Whose profiles the caller viewed, latest first, with the visit counts.
+ */
+export const listVisitedMutation = (options?: Partial<Options<ListVisitedData>>): UseMutationOptions<ListVisitedResponse, ListVisitedError, Options<ListVisitedData>> => {
+    const mutationOptions: UseMutationOptions<ListVisitedResponse, ListVisitedError, Options<ListVisitedData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await listVisited({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Who viewed the caller's profile, latest first, with their visit counts; visits made while
+ * browsing invisibly are not listed.
+ */
+export const listVisitedMeMutation = (options?: Partial<Options<ListVisitedMeData>>): UseMutationOptions<ListVisitedMeResponse, ListVisitedMeError, Options<ListVisitedMeData>> => {
+    const mutationOptions: UseMutationOptions<ListVisitedMeResponse, ListVisitedMeError, Options<ListVisitedMeData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await listVisitedMe({
                 ...options,
                 ...fnOptions,
                 throwOnError: true

@@ -1,0 +1,209 @@
+//! Relations as pages of person cards: who liked me, whom I like, mutual likes, visitors both
+//! ways and the blacklist. A list reads the relation's rows of one member (bounded by that
+//! member's relations, not by the site's size), drops members blacklisted either way, filters
+//! by the keyword and pages in memory; the page's cards come in a fixed number of queries.
+
+use std::collections::{HashMap, HashSet};
+
+use platform::db::Conn;
+use platform::files::is_awaiting_review;
+use platform::paging::{PageRequest, PageWindow};
+use platform::{AppState, Identity, UserId};
+
+use super::repo::{self, Related};
+use crate::error::ProfileError;
+use crate::model::{ProfileRow, date_number};
+use crate::service::region_words;
+use crate::{protection, repo as profiles};
+
+/// Spec 2, section 9: the like, visitor and blacklist lists show 12 people a page.
+pub const PAGE_SIZE: i64 = 12;
+const MAX_PAGE_SIZE: i64 = 48;
+
+/// What a list shows about one person to one viewer (photo protection applied).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Person {
+    pub uuid: String,
+    pub username: String,
+    pub nickname: String,
+    pub avatar: String,
+    /// The first passed photo, or the avatar when there is none (blurred when `locked`).
+    pub photo: String,
+    pub age: i64,
+    pub sex: &'static str,
+    /// Province, city and district names, as words.
+    pub location: String,
+    /// The current city's name.
+    pub city: String,
+    pub height: i64,
+    pub occupation: String,
+    pub education: String,
+    pub marital_status: String,
+    pub boy_count: i64,
+    pub girl_count: i64,
+    pub hobbies: Vec<String>,
+    pub introduction: String,
+    pub locked: bool,
+    /// The viewer likes this person.
+    pub liked: bool,
+}
+
+/// Which relation a list shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Relation {
+    LikedMe,
+    Liked,
+    Mutual,
+    VisitedMe,
+    Visited,
+    Blacklist,
+}
+
+/// A page of a relation list: the people with their relation rows, and how many match.
+pub struct RelationPage {
+    pub people: Vec<(Person, Related)>,
+    pub total: i64,
+}
+
+pub async fn page(
+    state: &AppState,
+    viewer: &Identity,
+    relation: Relation,
+    request: &PageRequest,
+) -> Result<RelationPage, ProfileError> {
+    let today = date_number(state.now());
+    let me = viewer.user_id;
+    let mut pooled = state.db.get().await?;
+    let conn = &mut pooled.conn();
+    let mut related = match relation {
+        Relation::LikedMe => repo::likers_of(conn, me).await?,
+        Relation::Liked => repo::liked_by(conn, me).await?,
+        Relation::Mutual => repo::mutual_of(conn, me).await?,
+        Relation::VisitedMe => repo::visitors_of(conn, me).await?,
+        Relation::Visited => repo::visited_by(conn, me).await?,
+        Relation::Blacklist => repo::blacklist_of(conn, me).await?,
+    };
+    if relation != Relation::Blacklist {
+        // Likes cannot cross a blacklisting (it removes them); visits can.
+        let blocked = repo::blocked_either_way(conn, me).await?;
+        related.retain(|row| !blocked.contains(&row.id));
+    }
+    if let Some(keyword) = request.keyword() {
+        let ids: Vec<UserId> = related.iter().map(|row| row.id).collect();
+        let matching = matching(conn, &ids, &keyword, today).await?;
+        related.retain(|row| matching.contains(&row.id));
+    }
+    let total = i64::try_from(related.len()).unwrap_or(i64::MAX);
+    let window: PageWindow = request.window(PAGE_SIZE, MAX_PAGE_SIZE);
+    let shown: Vec<Related> = related
+        .into_iter()
+        .skip(usize::try_from(window.offset).unwrap_or(usize::MAX))
+        .take(usize::try_from(window.limit).unwrap_or(0))
+        .collect();
+    let ids: Vec<UserId> = shown.iter().map(|row| row.id).collect();
+    let mut people = people(conn, viewer, &ids, today).await?;
+    let people = shown
+        .into_iter()
+        .filter_map(|row| Some((people.remove(&row.id)?, row)))
+        .collect();
+    Ok(RelationPage { people, total })
+}
+
+/// Of `ids`, the members whose name or region contains `keyword`, or whose age it is (two
+/// queries).
+async fn matching(
+    conn: &mut Conn<'_>,
+    ids: &[UserId],
+    keyword: &str,
+    today: i64,
+) -> Result<HashSet<UserId>, ProfileError> {
+    let wanted = keyword.to_lowercase();
+    let age: Option<i64> = keyword.parse().ok();
+    let mut found: HashSet<UserId> = accounts::api::user_summaries(conn, ids)
+        .await?
+        .into_iter()
+        .filter(|(_, summary)| {
+            summary.nickname.to_lowercase().contains(&wanted)
+                || summary.username.to_lowercase().contains(&wanted)
+        })
+        .map(|(id, _)| id)
+        .collect();
+    for row in profiles::profiles_of(conn, ids).await? {
+        let by_place = region_words(&row.province, &row.city, &row.district).contains(keyword);
+        if by_place || age.is_some_and(|age| row.birthday != 0 && row.age_on(today) == age) {
+            found.insert(row.user_id);
+        }
+    }
+    Ok(found)
+}
+
+/// The person cards of `ids` for `viewer`, keyed by id; deleted or unknown ids are absent.
+/// Five queries whatever the page's size.
+pub async fn people(
+    conn: &mut Conn<'_>,
+    viewer: &Identity,
+    ids: &[UserId],
+    today: i64,
+) -> Result<HashMap<UserId, Person>, ProfileError> {
+    if ids.is_empty() {
+        return Ok(HashMap::new());
+    }
+    let summaries = accounts::api::user_summaries(conn, ids).await?;
+    let rows: HashMap<UserId, ProfileRow> = profiles::profiles_of(conn, ids)
+        .await?
+        .into_iter()
+        .map(|row| (row.user_id, row))
+        .collect();
+    let walls = profiles::walls(conn, ids).await?;
+    let protected: Vec<UserId> = rows
+        .values()
+        .filter(|row| {
+            !protection::clear_without_unlock(row.user_id, row.protects_photos(), Some(viewer))
+        })
+        .map(|row| row.user_id)
+        .collect();
+    let clear = protection::unlocked_by(conn, Some(viewer), &protected).await?;
+    let (liked, _) = repo::likes_among(conn, viewer.user_id, ids).await?;
+    Ok(summaries
+        .into_iter()
+        .filter(|(_, summary)| !summary.username.is_empty())
+        .map(|(id, summary)| {
+            let row = rows
+                .get(&id)
+                .cloned()
+                .unwrap_or_else(|| ProfileRow::empty(id));
+            let locked = protected.contains(&id) && !clear.contains(&id);
+            let first_photo = walls
+                .get(&id)
+                .and_then(|wall| wall.iter().find(|path| !is_awaiting_review(path)))
+                .cloned()
+                .unwrap_or_else(|| summary.avatar.clone());
+            let person = Person {
+                avatar: protection::shown(&summary.avatar, locked),
+                photo: protection::shown(&first_photo, locked),
+                uuid: summary.uuid,
+                username: summary.username,
+                nickname: summary.nickname,
+                age: row.age_on(today),
+                sex: match row.sex_number() {
+                    1 => "male",
+                    2 => "female",
+                    _ => "",
+                },
+                location: region_words(&row.province, &row.city, &row.district),
+                city: region_words("", &row.city, ""),
+                height: row.height,
+                occupation: row.occupation.clone(),
+                education: row.education.clone(),
+                marital_status: row.marital_status.clone(),
+                boy_count: row.boy_count,
+                girl_count: row.girl_count,
+                hobbies: row.hobbies(),
+                introduction: row.introduction.clone(),
+                locked,
+                liked: liked.contains(&id),
+            };
+            (id, person)
+        })
+        .collect())
+}

@@ -1,0 +1,91 @@
+//! Members in relation to one another: likes (mutual likes are friends), the blacklist, which
+//! works both ways everywhere, and visits seen as lists. `lists` shows each relation as a page
+//! of person cards.
+
+pub mod http;
+pub mod lists;
+pub(crate) mod repo;
+
+use accounts::api::Member;
+use platform::db::Conn;
+use platform::{AppState, Identity, UserId, transaction};
+
+use crate::error::ProfileError;
+use crate::service::member;
+
+/// The only like level the spec's client sends.
+pub const LIKE_LEVEL: i64 = 1;
+
+/// The member with `uuid` as `viewer` may know them: someone on either side of a blacklisting
+/// with the viewer is unknown, as a wrong uuid is (用户资料不存在).
+pub(crate) async fn visible_member(
+    conn: &mut Conn<'_>,
+    viewer: UserId,
+    uuid: &str,
+) -> Result<Member, ProfileError> {
+    let found = member(conn, uuid).await?;
+    if found.id != viewer
+        && repo::blocked_either_way(conn, viewer)
+            .await?
+            .contains(&found.id)
+    {
+        return Err(ProfileError::NotFound);
+    }
+    Ok(found)
+}
+
+/// Likes `uuid`; liking again changes nothing.
+pub async fn like(state: &AppState, me: &Identity, uuid: &str) -> Result<(), ProfileError> {
+    let now = state.now();
+    let mut pooled = state.db.get().await?;
+    let conn = &mut pooled.conn();
+    let target = member(conn, uuid).await?.id;
+    if target == me.user_id {
+        return Err(ProfileError::Invalid("不能喜欢自己"));
+    }
+    transaction!(conn, |tx| {
+        // Checked inside the write, so a blacklisting committed meanwhile is seen.
+        if repo::has_blocked(tx, me.user_id, target).await? {
+            return Err(ProfileError::Invalid(
+                "对方在你的黑名单中，请先将其移出黑名单",
+            ));
+        }
+        if repo::has_blocked(tx, target, me.user_id).await? {
+            return Err(ProfileError::NotFound);
+        }
+        repo::insert_like(tx, me.user_id, target, LIKE_LEVEL, now).await?;
+        Ok(())
+    })
+}
+
+/// Takes back a like of `uuid`; there being none is fine.
+pub async fn unlike(state: &AppState, me: &Identity, uuid: &str) -> Result<(), ProfileError> {
+    let mut pooled = state.db.get().await?;
+    let conn = &mut pooled.conn();
+    let target = member(conn, uuid).await?.id;
+    repo::delete_like(conn, me.user_id, target).await?;
+    Ok(())
+}
+
+/// Blacklists `uuid`: the likes between the two go, both ways.
+pub async fn block(state: &AppState, me: &Identity, uuid: &str) -> Result<(), ProfileError> {
+    let mut pooled = state.db.get().await?;
+    let conn = &mut pooled.conn();
+    let target = member(conn, uuid).await?.id;
+    if target == me.user_id {
+        return Err(ProfileError::Invalid("不能将自己加入黑名单"));
+    }
+    let now = state.now();
+    transaction!(conn, |tx| Ok::<_, ProfileError>(
+        repo::insert_block(tx, me.user_id, target, now).await?
+    ))
+}
+
+/// Takes `uuid` off the member's blacklist (liking again is up to them).
+pub async fn unblock(state: &AppState, me: &Identity, uuid: &str) -> Result<(), ProfileError> {
+    let mut pooled = state.db.get().await?;
+    let conn = &mut pooled.conn();
+    let target = member(conn, uuid).await?.id;
+    repo::delete_block(conn, me.user_id, target).await?;
+    Ok(())
+}

@@ -1,0 +1,259 @@
+//! Queries on likes, the blacklist and visits as relations between two members, each once for
+//! both engines.
+
+use std::collections::HashSet;
+
+use diesel::prelude::*;
+use diesel_async::RunQueryDsl;
+use platform::UserId;
+use platform::db::Conn;
+use platform::run;
+
+use crate::schema::{profile_blocks, profile_likes, profile_visits};
+
+/// Records `liker`'s like of `liked`; `true` when it is new. A second like (also a concurrent
+/// one) is the same like.
+pub async fn insert_like(
+    conn: &mut Conn<'_>,
+    liker: UserId,
+    liked: UserId,
+    level: i64,
+    now: i64,
+) -> QueryResult<bool> {
+    let inserted = run!(conn, |c| diesel::insert_into(profile_likes::table)
+        .values((
+            profile_likes::liker_id.eq(liker),
+            profile_likes::liked_id.eq(liked),
+            profile_likes::level.eq(level),
+            profile_likes::created_at.eq(now),
+        ))
+        .on_conflict((profile_likes::liker_id, profile_likes::liked_id))
+        .do_nothing()
+        .execute(c)
+        .await)?;
+    Ok(inserted == 1)
+}
+
+/// Removes `liker`'s like of `liked`; `true` when there was one.
+pub async fn delete_like(conn: &mut Conn<'_>, liker: UserId, liked: UserId) -> QueryResult<bool> {
+    let deleted = run!(conn, |c| diesel::delete(
+        profile_likes::table.find((liker, liked))
+    )
+    .execute(c)
+    .await)?;
+    Ok(deleted == 1)
+}
+
+/// Adds `blocked` to `blocker`'s blacklist and removes the likes between them, both ways.
+pub async fn insert_block(
+    conn: &mut Conn<'_>,
+    blocker: UserId,
+    blocked: UserId,
+    now: i64,
+) -> QueryResult<()> {
+    run!(conn, |c| diesel::insert_into(profile_blocks::table)
+        .values((
+            profile_blocks::blocker_id.eq(blocker),
+            profile_blocks::blocked_id.eq(blocked),
+            profile_blocks::created_at.eq(now),
+        ))
+        .on_conflict((profile_blocks::blocker_id, profile_blocks::blocked_id))
+        .do_nothing()
+        .execute(c)
+        .await)?;
+    delete_like(conn, blocker, blocked).await?;
+    delete_like(conn, blocked, blocker).await?;
+    Ok(())
+}
+
+/// Takes `blocked` off `blocker`'s blacklist; `true` when they were on it.
+pub async fn delete_block(
+    conn: &mut Conn<'_>,
+    blocker: UserId,
+    blocked: UserId,
+) -> QueryResult<bool> {
+    let deleted = run!(conn, |c| diesel::delete(
+        profile_blocks::table.find((blocker, blocked))
+    )
+    .execute(c)
+    .await)?;
+    Ok(deleted == 1)
+}
+
+/// Everyone `member` blacklisted or who blacklisted `member` (one query).
+pub async fn blocked_either_way(
+    conn: &mut Conn<'_>,
+    member: UserId,
+) -> QueryResult<HashSet<UserId>> {
+    let pairs: Vec<(UserId, UserId)> = run!(conn, |c| profile_blocks::table
+        .filter(
+            profile_blocks::blocker_id
+                .eq(member)
+                .or(profile_blocks::blocked_id.eq(member))
+        )
+        .select((profile_blocks::blocker_id, profile_blocks::blocked_id))
+        .load(c)
+        .await)?;
+    Ok(pairs
+        .into_iter()
+        .map(|(blocker, blocked)| if blocker == member { blocked } else { blocker })
+        .collect())
+}
+
+/// Whether `member` blacklisted `other` (not the other way round).
+pub async fn has_blocked(conn: &mut Conn<'_>, member: UserId, other: UserId) -> QueryResult<bool> {
+    let found: Option<i64> = run!(conn, |c| profile_blocks::table
+        .find((member, other))
+        .select(profile_blocks::created_at)
+        .first(c)
+        .await
+        .optional())?;
+    Ok(found.is_some())
+}
+
+/// Of `others`, those `member` likes and those who like `member` (one round trip on
+/// PostgreSQL).
+pub async fn likes_among(
+    conn: &mut Conn<'_>,
+    member: UserId,
+    others: &[UserId],
+) -> QueryResult<(HashSet<UserId>, HashSet<UserId>)> {
+    if others.is_empty() {
+        return Ok((HashSet::new(), HashSet::new()));
+    }
+    let liked_by_member = profile_likes::table
+        .filter(profile_likes::liker_id.eq(member))
+        .filter(profile_likes::liked_id.eq_any(others))
+        .select(profile_likes::liked_id);
+    let liking_member = profile_likes::table
+        .filter(profile_likes::liked_id.eq(member))
+        .filter(profile_likes::liker_id.eq_any(others))
+        .select(profile_likes::liker_id);
+    let (liked, liking): (Vec<UserId>, Vec<UserId>) =
+        platform::run_both!(conn, |c| liked_by_member.load(c), liking_member.load(c))?;
+    Ok((liked.into_iter().collect(), liking.into_iter().collect()))
+}
+
+/// A member related to the list's owner, with the relation's count and time.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Related {
+    pub id: UserId,
+    /// Visits: how many; likes and the blacklist: 0.
+    pub times: i64,
+    /// When the relation began (likes, blacklist) or was last renewed (visits).
+    pub at: i64,
+}
+
+fn related((id, times, at): (UserId, i64, i64)) -> Related {
+    Related { id, times, at }
+}
+
+/// Who likes `member`, newest first.
+pub async fn likers_of(conn: &mut Conn<'_>, member: UserId) -> QueryResult<Vec<Related>> {
+    let rows: Vec<(UserId, i64)> = run!(conn, |c| profile_likes::table
+        .filter(profile_likes::liked_id.eq(member))
+        .order((
+            profile_likes::created_at.desc(),
+            profile_likes::liker_id.desc()
+        ))
+        .select((profile_likes::liker_id, profile_likes::created_at))
+        .load(c)
+        .await)?;
+    Ok(rows
+        .into_iter()
+        .map(|(id, at)| related((id, 0, at)))
+        .collect())
+}
+
+/// Whom `member` likes, newest first.
+pub async fn liked_by(conn: &mut Conn<'_>, member: UserId) -> QueryResult<Vec<Related>> {
+    let rows: Vec<(UserId, i64)> = run!(conn, |c| profile_likes::table
+        .filter(profile_likes::liker_id.eq(member))
+        .order((
+            profile_likes::created_at.desc(),
+            profile_likes::liked_id.desc()
+        ))
+        .select((profile_likes::liked_id, profile_likes::created_at))
+        .load(c)
+        .await)?;
+    Ok(rows
+        .into_iter()
+        .map(|(id, at)| related((id, 0, at)))
+        .collect())
+}
+
+/// Whom `member` likes and who like them back, newest like of `member`'s first.
+pub async fn mutual_of(conn: &mut Conn<'_>, member: UserId) -> QueryResult<Vec<Related>> {
+    let back = diesel::alias!(profile_likes as liked_back);
+    let liking_member = back
+        .filter(back.field(profile_likes::liked_id).eq(member))
+        .select(back.field(profile_likes::liker_id));
+    let rows: Vec<(UserId, i64)> = run!(conn, |c| profile_likes::table
+        .filter(profile_likes::liker_id.eq(member))
+        .filter(profile_likes::liked_id.eq_any(liking_member))
+        .order((
+            profile_likes::created_at.desc(),
+            profile_likes::liked_id.desc()
+        ))
+        .select((profile_likes::liked_id, profile_likes::created_at))
+        .load(c)
+        .await)?;
+    Ok(rows
+        .into_iter()
+        .map(|(id, at)| related((id, 0, at)))
+        .collect())
+}
+
+/// Who visited `member`, latest first, leaving out visits made while browsing invisibly.
+pub async fn visitors_of(conn: &mut Conn<'_>, member: UserId) -> QueryResult<Vec<Related>> {
+    let rows: Vec<(UserId, i64, i64)> = run!(conn, |c| profile_visits::table
+        .filter(profile_visits::visited_id.eq(member))
+        .filter(profile_visits::hidden.eq(false))
+        .order((
+            profile_visits::last_visited_at.desc(),
+            profile_visits::visitor_id.desc()
+        ))
+        .select((
+            profile_visits::visitor_id,
+            profile_visits::times,
+            profile_visits::last_visited_at,
+        ))
+        .load(c)
+        .await)?;
+    Ok(rows.into_iter().map(related).collect())
+}
+
+/// Whom `member` visited, latest first (invisible visits too: they are the member's own).
+pub async fn visited_by(conn: &mut Conn<'_>, member: UserId) -> QueryResult<Vec<Related>> {
+    let rows: Vec<(UserId, i64, i64)> = run!(conn, |c| profile_visits::table
+        .filter(profile_visits::visitor_id.eq(member))
+        .order((
+            profile_visits::last_visited_at.desc(),
+            profile_visits::visited_id.desc()
+        ))
+        .select((
+            profile_visits::visited_id,
+            profile_visits::times,
+            profile_visits::last_visited_at,
+        ))
+        .load(c)
+        .await)?;
+    Ok(rows.into_iter().map(related).collect())
+}
+
+/// Whom `member` blacklisted, newest first.
+pub async fn blacklist_of(conn: &mut Conn<'_>, member: UserId) -> QueryResult<Vec<Related>> {
+    let rows: Vec<(UserId, i64)> = run!(conn, |c| profile_blocks::table
+        .filter(profile_blocks::blocker_id.eq(member))
+        .order((
+            profile_blocks::created_at.desc(),
+            profile_blocks::blocked_id.desc()
+        ))
+        .select((profile_blocks::blocked_id, profile_blocks::created_at))
+        .load(c)
+        .await)?;
+    Ok(rows
+        .into_iter()
+        .map(|(id, at)| related((id, 0, at)))
+        .collect())
+}
