@@ -52,6 +52,7 @@ export function myProfile(overrides: Partial<MyProfile> = {}): MyProfile {
     photos: [],
     photo: '',
     photoProtection: 0,
+    invisibleBrowsing: 0,
     isVerified: 0,
     vipLevel: 0,
     vip_level: 0,
