@@ -11,7 +11,6 @@ use crate::dto::{
 };
 use crate::model::{CommentText, MomentDraft};
 use crate::service::{self, MomentsError};
-use crate::visibility::Audience;
 
 const BAD_BODY: &str = "The body is not JSON of this shape";
 const MOMENT_NOT_FOUND: &str = "No such moment, or one the caller cannot see";
@@ -46,8 +45,7 @@ async fn list_moments(
     user: CurrentUser,
     body: web::Json<FeedRequest>,
 ) -> ApiResult<FeedData> {
-    let audience = Audience::Member(user.0.user_id);
-    let moments = service::feed(&state, audience, Some(&user.0), body.window()).await?;
+    let moments = service::feed(&state, Some(user.0.user_id), Some(&user.0), body.window()).await?;
     ok(FeedData { moments })
 }
 
@@ -70,7 +68,7 @@ async fn list_guest_moments(
 ) -> ApiResult<FeedData> {
     // The guest list shows public moments only, whoever asks; a member's token still marks
     // what they liked.
-    let moments = service::feed(&state, Audience::Guest, user.0.as_ref(), body.window()).await?;
+    let moments = service::feed(&state, None, user.0.as_ref(), body.window()).await?;
     ok(FeedData { moments })
 }
 

@@ -17,12 +17,13 @@ use crate::schema::{moment_comments, moment_images, moment_likes, moments};
 use crate::visibility::Audience;
 
 /// A page of the feed, newest first. The filters say in SQL what [`Audience::can_see`] says
-/// in Rust. A member's page is the public page and the member's own other moments, read
-/// apart and merged: each read walks its own index, `(visibility, id)` and `(user_id, id)`,
-/// where one `public OR mine` filter would make both engines collect and sort every match.
+/// in Rust. A member's page is the public page (without members blacklisted either way), the
+/// member's own other moments and their friends' friends-only ones, read apart and merged:
+/// each read walks its own index, `(visibility, id)` and `(user_id, id)`, where one
+/// `public OR mine OR friends'` filter would make both engines collect and sort every match.
 pub async fn feed_page(
     conn: &mut Conn<'_>,
-    audience: Audience,
+    audience: &Audience,
     window: FeedWindow,
 ) -> QueryResult<Vec<MomentRow>> {
     let older = moments::table
@@ -36,8 +37,9 @@ pub async fn feed_page(
             .load(c)
             .await);
     };
+    let public = public.filter(moments::user_id.ne_all(&viewer.blocked));
     let own_others = older
-        .filter(moments::user_id.eq(viewer))
+        .filter(moments::user_id.eq(viewer.id))
         .filter(moments::visibility.ne("public"));
     // One round trip on PostgreSQL for both reads.
     let (mut page, own): (Vec<MomentRow>, Vec<MomentRow>) = platform::run_both!(
@@ -45,11 +47,24 @@ pub async fn feed_page(
         |c| public.select(MomentRow::as_select()).load(c),
         own_others.select(MomentRow::as_select()).load(c)
     )?;
-    if !own.is_empty() {
-        page.extend(own);
-        page.sort_unstable_by_key(|moment| std::cmp::Reverse(moment.id));
-        page.truncate(usize::try_from(window.limit).unwrap_or(usize::MAX));
+    page.extend(own);
+    let friends: Vec<UserId> = viewer
+        .friends
+        .iter()
+        .filter(|friend| !viewer.blocked.contains(friend))
+        .copied()
+        .collect();
+    if !friends.is_empty() {
+        let friends_only = older
+            .filter(moments::user_id.eq_any(&friends))
+            .filter(moments::visibility.eq("friends"));
+        page.extend(run!(conn, |c| friends_only
+            .select(MomentRow::as_select())
+            .load(c)
+            .await)?);
     }
+    page.sort_unstable_by_key(|moment| std::cmp::Reverse(moment.id));
+    page.truncate(usize::try_from(window.limit).unwrap_or(usize::MAX));
     Ok(page)
 }
 

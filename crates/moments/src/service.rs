@@ -43,18 +43,23 @@ platform::api_errors!(MomentsError {
     MomentsError::NotYourMoment | MomentsError::NotYourComment => forbidden_with,
 });
 
-/// A page of what `audience` may see; `viewer` (when signed in) decides `isLiked`. Two
-/// queries for a guest, three for a member: the moments (each row carries its images,
-/// likers and thread), the member's own non-public ones, and the members they name.
+/// A page of what the member `seen_as` may see (a guest's page when `None`); `viewer` (when
+/// signed in) decides `isLiked`. Two queries for a guest: the moments (each row carries its
+/// images, likers and thread) and the members they name; a member's page adds their circle
+/// (two), their own non-public moments and, when they have friends, the friends-only ones.
 pub async fn feed(
     state: &AppState,
-    audience: Audience,
+    seen_as: Option<UserId>,
     viewer: Option<&Identity>,
     window: FeedWindow,
 ) -> Result<Vec<MomentItem>, MomentsError> {
     let mut pooled = state.db.get().await?;
     let conn = &mut pooled.conn();
-    let page: Vec<PageMoment> = repo::feed_page(conn, audience, window)
+    let audience = match seen_as {
+        Some(member) => Audience::member(conn, member).await?,
+        None => Audience::Guest,
+    };
+    let page: Vec<PageMoment> = repo::feed_page(conn, &audience, window)
         .await?
         .into_iter()
         .map(PageMoment::new)
@@ -91,7 +96,8 @@ async fn visible_moment(
     let moment = repo::find_moment(conn, moment_id)
         .await?
         .ok_or(MomentsError::MomentNotFound)?;
-    if Audience::Member(viewer.user_id).can_see(moment.user_id, moment.visibility()) {
+    let audience = Audience::member(conn, viewer.user_id).await?;
+    if audience.can_see(moment.user_id, moment.visibility()) {
         Ok(moment)
     } else {
         Err(MomentsError::MomentNotFound)
@@ -184,7 +190,8 @@ pub async fn delete_moment(
         .ok_or(MomentsError::MomentNotFound)?;
     if moment.user_id != caller.user_id && !caller.role.is_admin() {
         // Someone who cannot see the moment learns nothing about it, not even that it exists.
-        let visible = Audience::Member(caller.user_id).can_see(moment.user_id, moment.visibility());
+        let audience = Audience::member(conn, caller.user_id).await?;
+        let visible = audience.can_see(moment.user_id, moment.visibility());
         return Err(if visible {
             MomentsError::NotYourMoment
         } else {
@@ -249,7 +256,8 @@ pub async fn delete_comment(
         || caller.role.is_admin();
     if !allowed {
         // A comment on a moment the caller cannot see does not exist for them.
-        let visible = Audience::Member(caller.user_id).can_see(moment.user_id, moment.visibility());
+        let audience = Audience::member(conn, caller.user_id).await?;
+        let visible = audience.can_see(moment.user_id, moment.visibility());
         return Err(if visible {
             MomentsError::NotYourComment
         } else {

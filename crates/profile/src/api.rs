@@ -7,7 +7,7 @@ use platform::{ApiError, AppState, Identity, UserId};
 
 pub use crate::error::ProfileError;
 use crate::model::ProfileRow;
-use crate::{catalogue, protection, repo, review};
+use crate::{catalogue, protection, relations, repo, review};
 
 /// What lists and the feed show about a member to one viewer (photo protection applied).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -85,6 +85,28 @@ pub async fn cards(
             (id, card)
         })
         .collect())
+}
+
+/// Who stands in a special relation to a member, for what the member may see elsewhere (the
+/// moments feed): friends (liked both ways) and everyone blacklisted either way.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Circle {
+    pub friends: Vec<UserId>,
+    pub blocked: Vec<UserId>,
+}
+
+/// The member's circle, in two queries.
+pub async fn circle(conn: &mut Conn<'_>, member: UserId) -> Result<Circle, ApiError> {
+    let friends = relations::repo::mutual_of(conn, member)
+        .await?
+        .into_iter()
+        .map(|related| related.id)
+        .collect();
+    let blocked = relations::repo::blocked_either_way(conn, member)
+        .await?
+        .into_iter()
+        .collect();
+    Ok(Circle { friends, blocked })
 }
 
 /// Passes everything of the member's that waits for review: profile changes and pending

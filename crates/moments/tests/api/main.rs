@@ -4,6 +4,7 @@
 #![allow(clippy::unwrap_used)]
 
 mod abuse;
+mod circle;
 mod comments;
 mod create;
 mod feed;
