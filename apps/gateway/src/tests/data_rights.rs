@@ -46,7 +46,7 @@ async fn ok(app: &TestApp, user: &TestUser, path: &str, body: Value) -> TestResp
 }
 
 /// Everything a member leaves around the site: a profile with a photo, a moment with an
-/// image, a like, a comment (with a reply from `other`) on `other`'s moment, visits both ways,
+/// image, a like of `other` and of their moment, a comment (with a reply from `other`) on `other`'s moment, visits both ways,
 /// an unlock paid with points, and feedback. Answers `other`'s moment and `member`'s image.
 async fn active_member(app: &TestApp, member: &TestUser, other: &TestUser) -> (i64, String) {
     ok(
@@ -180,6 +180,7 @@ async fn an_export_holds_the_members_own_data_and_nobody_elses(app) {
         "times": 1,
         "lastVisitedAt": sections["profile"]["visited"][0]["lastVisitedAt"],
     }]));
+    assert_eq!(sections["profile"]["liked"][0]["uuid"], json!(other.uuid));
     assert_eq!(sections["moments"]["moments"][0]["content"], json!("甲方的动态"));
     assert_eq!(sections["moments"]["comments"][0]["content"], json!("甲方的评论"));
     assert_eq!(sections["moments"]["likes"].as_array().unwrap().len(), 1);
@@ -222,6 +223,11 @@ async fn deleting_the_account_ends_sign_in_and_removes_personal_data(app) {
     let gone = app.post("/api/v1/user/profile/get", json!({"uuid": member.uuid}), Some(&other.token)).await;
     assert_eq!((gone.status, gone.message()), (404, "用户资料不存在"));
     assert_eq!(app.get(&format!("/api/v1/{image}"), None).await.status, 404, "the member's files are gone");
+
+    let liked_me = ok(&app, &other, "/api/v1/likedme/list", json!({})).await;
+    assert_eq!(liked_me.data()["total"], json!(0), "{}", liked_me.json);
+    let visitors = ok(&app, &other, "/api/v1/visitedme/list", json!({})).await;
+    assert_eq!(visitors.data()["total"], json!(0), "{}", visitors.json);
 
     let moment = moment_in_feed(&app, &other, their_moment).await;
     assert_eq!(moment["likeCount"], json!(0), "{moment}");
