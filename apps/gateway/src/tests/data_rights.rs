@@ -90,6 +90,13 @@ async fn active_member(app: &TestApp, member: &TestUser, other: &TestUser) -> (i
         json!({"momentId": their_moment}),
     )
     .await;
+    ok(
+        app,
+        member,
+        "/api/v1/user/like",
+        json!({"targetUuid": other.uuid}),
+    )
+    .await;
     let commented = ok(
         app,
         member,
@@ -180,7 +187,7 @@ async fn an_export_holds_the_members_own_data_and_nobody_elses(app) {
         "times": 1,
         "lastVisitedAt": sections["profile"]["visited"][0]["lastVisitedAt"],
     }]));
-    assert_eq!(sections["profile"]["liked"][0]["uuid"], json!(other.uuid));
+    assert_eq!(sections["profile"]["liked"][0]["uuid"], json!(other.uuid), "{}", sections["profile"]);
     assert_eq!(sections["moments"]["moments"][0]["content"], json!("甲方的动态"));
     assert_eq!(sections["moments"]["comments"][0]["content"], json!("甲方的评论"));
     assert_eq!(sections["moments"]["likes"].as_array().unwrap().len(), 1);
