@@ -3,6 +3,7 @@
 
 mod mount;
 mod seed;
+mod stats;
 mod web;
 
 use std::process::ExitCode;
@@ -279,6 +280,7 @@ fn spawn_maintenance(state: actix::Data<AppState>) {
 mod tests {
     mod data_rights;
     mod openapi;
+    mod stats;
 
     /// The committed document must be what the code produces; `make openapi` regenerates it
     /// (and the web client generated from it).

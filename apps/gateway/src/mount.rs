@@ -16,6 +16,7 @@ pub const MODULES: &[Module] = &[
     moments::MODULE,
     blog::MODULE,
     admin::MODULE,
+    crate::stats::MODULE,
 ];
 
 /// The document `xinqiao openapi` prints and `/api/v1/openapi.json` serves.

@@ -1,6 +1,7 @@
 //! What the gateway (demo content) may call: the same rules as the HTTP API.
 
-use platform::{ApiError, AppState, Identity};
+use platform::db::Conn;
+use platform::{ApiError, AppState, Identity, UserId};
 
 use crate::model::{BlogDraft, BlogId, Label};
 use crate::service;
@@ -38,4 +39,9 @@ pub async fn write(
         is_published: article.published,
     };
     Ok(service::create(state, author, draft).await?)
+}
+
+/// How many articles `member` is an author of, drafts included (the my page's count).
+pub async fn article_count(conn: &mut Conn<'_>, member: UserId) -> Result<i64, ApiError> {
+    Ok(crate::repo::authored_count(conn, member).await?)
 }

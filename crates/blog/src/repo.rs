@@ -316,3 +316,12 @@ macro_rules! label_queries {
 
 label_queries!(tags: blog_tags(tag, tag_key), blog_tag_links(tag_id));
 label_queries!(categories: blog_categories(category, category_key), blog_category_links(category_id));
+
+/// How many articles `member` is an author of, drafts included.
+pub async fn authored_count(conn: &mut Conn<'_>, member: UserId) -> QueryResult<i64> {
+    run!(conn, |c| blog_authors::table
+        .filter(blog_authors::user_id.eq(member))
+        .count()
+        .get_result(c)
+        .await)
+}

@@ -1,7 +1,9 @@
-//! What the gateway (demo content) may call: the same rules as the HTTP API.
+//! What the gateway may call: the demo content's writes, under the same rules as the HTTP
+//! API, and a member's numbers for the stats.
 
 use platform::{ApiError, AppState, Identity};
 
+pub use crate::counts::{MomentCounts, member_counts};
 use crate::dto::CreateMomentRequest;
 pub use crate::model::{CommentId, MomentId};
 use crate::model::{CommentText, MomentDraft};

@@ -3,6 +3,7 @@
 pub mod api;
 #[cfg(feature = "bench")]
 pub mod bench;
+mod counts;
 mod demo;
 mod dto;
 mod http;

@@ -122,3 +122,41 @@ pub async fn pass_all_waiting(state: &AppState, user_id: UserId) -> Result<(), P
     }
     Ok(())
 }
+
+/// A member's people numbers, as their lists show them (members blacklisted either way are
+/// left out, as the lists leave them out).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct RelationCounts {
+    /// Members the member has visited.
+    pub visited: i64,
+    /// Members who visited the member (visits made invisibly not among them).
+    pub visited_me: i64,
+    /// Every visit to the member's profile, repeat visits included.
+    pub visits_received: i64,
+    pub liked: i64,
+    pub liked_me: i64,
+    pub mutual: i64,
+    pub blacklist: i64,
+}
+
+/// The member's relation counts, in eight queries bounded by the member's own relations.
+pub async fn relation_counts(
+    conn: &mut Conn<'_>,
+    member: UserId,
+) -> Result<RelationCounts, ApiError> {
+    use relations::repo;
+    let blocked = repo::blocked_either_way(conn, member).await?;
+    let shown = |rows: Vec<relations::repo::Related>| {
+        let count = rows.iter().filter(|row| !blocked.contains(&row.id)).count();
+        i64::try_from(count).unwrap_or(i64::MAX)
+    };
+    Ok(RelationCounts {
+        visited: shown(repo::visited_by(conn, member).await?),
+        visited_me: shown(repo::visitors_of(conn, member).await?),
+        visits_received: crate::repo::visit_total(conn, member).await?,
+        liked: shown(repo::liked_by(conn, member).await?),
+        liked_me: shown(repo::likers_of(conn, member).await?),
+        mutual: shown(repo::mutual_of(conn, member).await?),
+        blacklist: i64::try_from(repo::blacklist_of(conn, member).await?.len()).unwrap_or(i64::MAX),
+    })
+}

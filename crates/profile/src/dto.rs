@@ -1,6 +1,9 @@
 //! Request and response bodies, named as the spec names them (spec 2, sections 3 and 7).
 
 use platform::flag::Flag;
+
+use crate::discovery::seeking::Seeking;
+use crate::error::ProfileError;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -78,6 +81,29 @@ pub struct UpdateProfileRequest {
     /// 隐身浏览: visits the member makes are not shown to the members they view.
     #[schema(schema_with = platform::flag::schema)]
     pub invisible_browsing: Option<Flag>,
+    /// 择偶偏好, sent together with the two ages: `male`, `female`, `any` (不限) or empty (the
+    /// other sex than the member's).
+    pub seek_gender: Option<String>,
+    /// The youngest age wanted, 18–80; 0 with `seekAgeMax` 0 for no age preference.
+    pub seek_age_min: Option<i64>,
+    /// The oldest age wanted, 18–80, not below `seekAgeMin`.
+    pub seek_age_max: Option<i64>,
+}
+
+impl UpdateProfileRequest {
+    /// The partner preference, when the form sent one.
+    pub fn seeking(&self) -> Result<Option<Seeking>, ProfileError> {
+        if self.seek_gender.is_none() && self.seek_age_min.is_none() && self.seek_age_max.is_none()
+        {
+            return Ok(None);
+        }
+        Seeking::parse(
+            self.seek_gender.as_deref().unwrap_or_default().trim(),
+            self.seek_age_min.unwrap_or(0),
+            self.seek_age_max.unwrap_or(0),
+        )
+        .map(Some)
+    }
 }
 
 /// The member's own profile, with their changes still under review (spec 2, section 3).
@@ -124,6 +150,11 @@ pub struct MyProfile {
     pub photo_protection: i64,
     /// 1 when the member browses invisibly.
     pub invisible_browsing: i64,
+    /// Whom the member looks for: `male`, `female`, `any` or empty (the other sex).
+    pub seek_gender: String,
+    /// The wanted age range; both 0 when not set.
+    pub seek_age_min: i64,
+    pub seek_age_max: i64,
     pub is_verified: i64,
     pub vip_level: i64,
     #[serde(rename = "vip_level")]

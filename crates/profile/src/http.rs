@@ -17,6 +17,7 @@ pub fn configure(cfg: &mut utoipa_actix_web::service_config::ServiceConfig<'_>) 
         .service(unlock_profile)
         .service(crate::map::get_map_config);
     crate::relations::http::configure(cfg);
+    crate::discovery::http::configure(cfg);
 }
 
 /// The caller's own profile, with the changes still under review (`underReview`); `uuid`

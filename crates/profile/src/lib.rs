@@ -5,6 +5,7 @@ mod admin;
 pub mod api;
 pub mod catalogue;
 mod demo;
+mod discovery;
 mod dto;
 mod error;
 mod form;

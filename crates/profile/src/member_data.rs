@@ -135,6 +135,7 @@ pub fn erase<'a>(conn: &'a mut Conn<'_>, user_id: UserId) -> BoxFuture<'a, Resul
         run!(conn, |c| diesel::delete(profiles::table.find(user_id))
             .execute(c)
             .await)?;
+        crate::discovery::directory::remove(conn, user_id).await?;
         Ok(())
     })
 }

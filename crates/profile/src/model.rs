@@ -83,13 +83,18 @@ impl ProfileRow {
 
     /// Full years on `today` (yyyymmdd); 0 without a birthday.
     pub fn age_on(&self, today: i64) -> i64 {
-        if self.birthday == 0 {
-            return 0;
-        }
-        let years = today / 10_000 - self.birthday / 10_000;
-        let birthday_passed = today % 10_000 >= self.birthday % 10_000;
-        if birthday_passed { years } else { years - 1 }
+        age_on(self.birthday, today)
     }
+}
+
+/// Full years from `birthday` to `today` (both yyyymmdd); 0 without a birthday.
+pub fn age_on(birthday: i64, today: i64) -> i64 {
+    if birthday == 0 {
+        return 0;
+    }
+    let years = today / 10_000 - birthday / 10_000;
+    let birthday_passed = today % 10_000 >= birthday % 10_000;
+    if birthday_passed { years } else { years - 1 }
 }
 
 /// A change waiting for review; `None` fields are unchanged.

@@ -6,6 +6,7 @@
 use platform::files;
 use platform::{AppState, UserId, transaction};
 
+use crate::discovery::directory;
 use crate::error::ProfileError;
 use crate::model::{PhotoId, PhotoReview, RevisionRow};
 use crate::{AVATAR, PHOTO, repo};
@@ -126,6 +127,7 @@ pub async fn review_photo(
             return Ok::<_, ProfileError>(false);
         }
         files::move_record(tx, &photo.path, &published).await?;
+        directory::refresh(tx, photo.user_id, None).await?;
         Ok(true)
     })?;
     if settled {

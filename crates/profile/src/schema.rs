@@ -88,5 +88,28 @@ diesel::table! {
     profile_settings (user_id) {
         user_id -> BigInt,
         invisible_browsing -> Bool,
+        seek_gender -> Text,
+        seek_age_min -> BigInt,
+        seek_age_max -> BigInt,
+    }
+}
+
+diesel::table! {
+    profile_directory (user_id) {
+        user_id -> BigInt,
+        gender -> Text,
+        birthday -> BigInt,
+        height -> BigInt,
+        weight -> BigInt,
+        province -> Text,
+        city -> Text,
+        education -> Text,
+        marital_status -> Text,
+        boy_count -> BigInt,
+        girl_count -> BigInt,
+        hobbies -> Text,
+        tags -> Text,
+        photo_count -> BigInt,
+        active_at -> BigInt,
     }
 }

@@ -10,6 +10,7 @@ use platform::files;
 use platform::{AppState, Identity, UserId, transaction};
 
 use crate::catalogue;
+use crate::discovery::{directory, seeking};
 use crate::dto::{MyProfile, PublicProfile, UnlockData, UpdateProfileRequest};
 use crate::error::ProfileError;
 use crate::form::{self, ReviewedChanges};
@@ -55,8 +56,13 @@ pub async fn my_profile(
         .map(|photo| photo.path)
         .collect();
     let invisible = repo::browses_invisibly(conn, me.user_id).await?;
+    let seeking = seeking::find(conn, me.user_id).await?;
+    directory::touch(conn, me.user_id, state.now()).await?;
     Ok(MyProfile {
         invisible_browsing: i64::from(invisible),
+        seek_gender: seeking.gender,
+        seek_age_min: seeking.age_min,
+        seek_age_max: seeking.age_max,
         ..my_view(summary, row, revision, photos)
     })
 }
@@ -112,6 +118,9 @@ pub(crate) fn my_view(
         religion: row.religion,
         photo_protection: row.photo_protection,
         invisible_browsing: 0,
+        seek_gender: String::new(),
+        seek_age_min: 0,
+        seek_age_max: 0,
         is_verified: 0,
         vip_level: row.vip_level,
         vip_level_snake: row.vip_level,
@@ -137,6 +146,7 @@ pub async fn update(
     let summary = member(conn, &me.uuid).await?.summary;
     let mut row = profile_or_empty(conn, me.user_id).await?;
     let invisible = request.invisible_browsing.map(Flag::is_set);
+    let seeking = request.seeking()?;
     let reviewed = form::apply(request, &mut row, date_number(now))?;
     row.updated_at = now;
     let new_uploads = uploads_to_check(conn, me.user_id, &reviewed).await?;
@@ -166,6 +176,10 @@ pub async fn update(
         if let Some(invisible) = invisible {
             repo::set_invisible_browsing(tx, me.user_id, invisible).await?;
         }
+        if let Some(seeking) = &seeking {
+            seeking::save(tx, me.user_id, seeking).await?;
+        }
+        directory::refresh(tx, me.user_id, Some(now)).await?;
         Ok::<_, ProfileError>(unused)
     })?;
     files::delete_uploads(state, &unused.0).await?;
@@ -306,6 +320,7 @@ pub async fn public_profile(
     if viewer.user_id != member.id && !viewer.role.is_admin() {
         let hidden = repo::browses_invisibly(conn, viewer.user_id).await?;
         repo::record_visit(conn, viewer.user_id, member.id, hidden, now).await?;
+        directory::touch(conn, viewer.user_id, now).await?;
     }
     let times = repo::visit_total(conn, member.id).await?;
     Ok(public_view(

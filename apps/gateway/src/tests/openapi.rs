@@ -16,6 +16,10 @@ const OPTIONAL_ON_PURPOSE: &[(&str, &str)] = &[
     ),
     ("FeedRequest", "fromId 0 (the default) is the newest page"),
     (
+        "AdvancedSearchRequest",
+        "every filter is optional: no filters is everyone, first page",
+    ),
+    (
         "MyProfileRequest",
         "the uuid may be left out: the caller's own profile",
     ),

@@ -111,7 +111,7 @@ pub async fn page(
 
 /// Of `ids`, the members whose name or region contains `keyword`, or whose age it is (two
 /// queries).
-async fn matching(
+pub(crate) async fn matching(
     conn: &mut Conn<'_>,
     ids: &[UserId],
     keyword: &str,

@@ -10,6 +10,7 @@ use accounts::api::Member;
 use platform::db::Conn;
 use platform::{AppState, Identity, UserId, transaction};
 
+use crate::discovery::directory;
 use crate::error::ProfileError;
 use crate::service::member;
 
@@ -54,6 +55,7 @@ pub async fn like(state: &AppState, me: &Identity, uuid: &str) -> Result<(), Pro
             return Err(ProfileError::NotFound);
         }
         repo::insert_like(tx, me.user_id, target, LIKE_LEVEL, now).await?;
+        directory::touch(tx, me.user_id, now).await?;
         Ok(())
     })
 }

@@ -2,7 +2,7 @@
 
 import { type Client, formDataBodySerializer, type Options as Options2, type TDataShape } from './client';
 import { client } from './client.gen';
-import type { AddToBlacklistData, AddToBlacklistErrors, AddToBlacklistResponses, AdminAuditPhotoData, AdminAuditPhotoErrors, AdminAuditPhotoResponses, AdminAuditProfileData, AdminAuditProfileErrors, AdminAuditProfileResponses, AdminListFeedbackData, AdminListFeedbackErrors, AdminListFeedbackResponses, AdminListPhotoAuditsData, AdminListPhotoAuditsErrors, AdminListPhotoAuditsResponses, AdminListProfileAuditsData, AdminListProfileAuditsErrors, AdminListProfileAuditsResponses, ChangePasswordData, ChangePasswordErrors, ChangePasswordResponses, CreateBlogData, CreateBlogErrors, CreateBlogResponses, CreateCommentData, CreateCommentErrors, CreateCommentResponses, CreateFeedbackData, CreateFeedbackErrors, CreateFeedbackResponses, CreateMomentData, CreateMomentErrors, CreateMomentResponses, CreateRechargeData, CreateRechargeErrors, CreateRechargeResponses, DeleteBlogData, DeleteBlogErrors, DeleteBlogResponses, DeleteCommentData, DeleteCommentErrors, DeleteCommentResponses, DeleteMomentData, DeleteMomentErrors, DeleteMomentResponses, DeleteMyAccountData, DeleteMyAccountErrors, DeleteMyAccountResponses, ExportMyDataData, ExportMyDataErrors, ExportMyDataResponses, ForgotPasswordData, ForgotPasswordErrors, ForgotPasswordResponses, GetAccountData, GetAccountErrors, GetAccountResponses, GetBalanceData, GetBalanceErrors, GetBalanceResponses, GetBlogData, GetBlogErrors, GetBlogResponses, GetCaptchaData, GetCaptchaErrors, GetCaptchaResponses, GetHealthData, GetHealthResponses, GetMapConfigData, GetMapConfigResponses, GetMyProfileData, GetMyProfileErrors, GetMyProfileResponses, GetProfileData, GetProfileErrors, GetProfileResponses, GetRechargeOrderData, GetRechargeOrderErrors, GetRechargeOrderResponses, GetSandboxOrderData, GetSandboxOrderErrors, GetSandboxOrderResponses, GetSiteConfigData, GetSiteConfigResponses, GetUploadData, GetUploadErrors, GetUploadResponses, KeepLoginData, KeepLoginErrors, KeepLoginResponses, LikeMemberData, LikeMemberErrors, LikeMemberResponses, LikeMomentData, LikeMomentErrors, LikeMomentResponses, ListBlacklistData, ListBlacklistErrors, ListBlacklistResponses, ListBlogCategoriesData, ListBlogCategoriesErrors, ListBlogCategoriesResponses, ListBlogsData, ListBlogsErrors, ListBlogsResponses, ListBlogTagsData, ListBlogTagsErrors, ListBlogTagsResponses, ListGuestMomentsData, ListGuestMomentsErrors, ListGuestMomentsResponses, ListLikedData, ListLikedErrors, ListLikedMeData, ListLikedMeErrors, ListLikedMeResponses, ListLikedResponses, ListMomentsData, ListMomentsErrors, ListMomentsResponses, ListMutualLikedData, ListMutualLikedErrors, ListMutualLikedResponses, ListMyBlogsData, ListMyBlogsErrors, ListMyBlogsResponses, ListRechargesData, ListRechargesErrors, ListRechargesResponses, ListTransactionsData, ListTransactionsErrors, ListTransactionsResponses, ListVisitedData, ListVisitedErrors, ListVisitedMeData, ListVisitedMeErrors, ListVisitedMeResponses, ListVisitedResponses, LoginUserData, LoginUserErrors, LoginUserResponses, LogoutUserData, LogoutUserErrors, LogoutUserResponses, PaySandboxOrderData, PaySandboxOrderErrors, PaySandboxOrderResponses, PublishBlogData, PublishBlogErrors, PublishBlogResponses, ReceiveWechatpayNotificationData, ReceiveWechatpayNotificationErrors, ReceiveWechatpayNotificationResponses, RegisterUserData, RegisterUserErrors, RegisterUserResponses, RemoveFromBlacklistData, RemoveFromBlacklistErrors, RemoveFromBlacklistResponses, ResetPasswordData, ResetPasswordErrors, ResetPasswordResponses, SendEmailCodeData, SendEmailCodeErrors, SendEmailCodeResponses, UnlikeMemberData, UnlikeMemberErrors, UnlikeMemberResponses, UnlikeMomentData, UnlikeMomentErrors, UnlikeMomentResponses, UnlockProfileData, UnlockProfileErrors, UnlockProfileResponses, UnpublishBlogData, UnpublishBlogErrors, UnpublishBlogResponses, UpdateBlogData, UpdateBlogErrors, UpdateBlogResponses, UpdatePhoneData, UpdatePhoneErrors, UpdatePhoneResponses, UpdateProfileData, UpdateProfileErrors, UpdateProfileResponses, UploadFileData, UploadFileErrors, UploadFileResponses, VerifyEmailData, VerifyEmailErrors, VerifyEmailResponses, WechatBindData, WechatBindErrors, WechatBindingData, WechatBindingErrors, WechatBindingResponses, WechatBindResponses, WechatCallbackData, WechatCallbackErrors, WechatCallbackResponses, WechatLoginData, WechatLoginErrors, WechatOfficialCallbackData, WechatOfficialCallbackErrors, WechatOfficialCallbackResponses, WechatOfficialLoginData, WechatOfficialLoginErrors, WechatUnbindData, WechatUnbindErrors, WechatUnbindResponses } from './types.gen';
+import type { AddToBlacklistData, AddToBlacklistErrors, AddToBlacklistResponses, AdminAuditPhotoData, AdminAuditPhotoErrors, AdminAuditPhotoResponses, AdminAuditProfileData, AdminAuditProfileErrors, AdminAuditProfileResponses, AdminListFeedbackData, AdminListFeedbackErrors, AdminListFeedbackResponses, AdminListPhotoAuditsData, AdminListPhotoAuditsErrors, AdminListPhotoAuditsResponses, AdminListProfileAuditsData, AdminListProfileAuditsErrors, AdminListProfileAuditsResponses, AdvancedSearchData, AdvancedSearchErrors, AdvancedSearchResponses, ChangePasswordData, ChangePasswordErrors, ChangePasswordResponses, CreateBlogData, CreateBlogErrors, CreateBlogResponses, CreateCommentData, CreateCommentErrors, CreateCommentResponses, CreateFeedbackData, CreateFeedbackErrors, CreateFeedbackResponses, CreateMomentData, CreateMomentErrors, CreateMomentResponses, CreateRechargeData, CreateRechargeErrors, CreateRechargeResponses, DeleteBlogData, DeleteBlogErrors, DeleteBlogResponses, DeleteCommentData, DeleteCommentErrors, DeleteCommentResponses, DeleteMomentData, DeleteMomentErrors, DeleteMomentResponses, DeleteMyAccountData, DeleteMyAccountErrors, DeleteMyAccountResponses, ExportMyDataData, ExportMyDataErrors, ExportMyDataResponses, ForgotPasswordData, ForgotPasswordErrors, ForgotPasswordResponses, GetAccountData, GetAccountErrors, GetAccountResponses, GetBalanceData, GetBalanceErrors, GetBalanceResponses, GetBlogData, GetBlogErrors, GetBlogResponses, GetCaptchaData, GetCaptchaErrors, GetCaptchaResponses, GetHealthData, GetHealthResponses, GetMapConfigData, GetMapConfigResponses, GetMyProfileData, GetMyProfileErrors, GetMyProfileResponses, GetProfileData, GetProfileErrors, GetProfileResponses, GetRechargeOrderData, GetRechargeOrderErrors, GetRechargeOrderResponses, GetSandboxOrderData, GetSandboxOrderErrors, GetSandboxOrderResponses, GetSiteConfigData, GetSiteConfigResponses, GetUploadData, GetUploadErrors, GetUploadResponses, KeepLoginData, KeepLoginErrors, KeepLoginResponses, LikeMemberData, LikeMemberErrors, LikeMemberResponses, LikeMomentData, LikeMomentErrors, LikeMomentResponses, ListBlacklistData, ListBlacklistErrors, ListBlacklistResponses, ListBlogCategoriesData, ListBlogCategoriesErrors, ListBlogCategoriesResponses, ListBlogsData, ListBlogsErrors, ListBlogsResponses, ListBlogTagsData, ListBlogTagsErrors, ListBlogTagsResponses, ListGuestMomentsData, ListGuestMomentsErrors, ListGuestMomentsResponses, ListLikedData, ListLikedErrors, ListLikedMeData, ListLikedMeErrors, ListLikedMeResponses, ListLikedResponses, ListMomentsData, ListMomentsErrors, ListMomentsResponses, ListMutualLikedData, ListMutualLikedErrors, ListMutualLikedResponses, ListMyBlogsData, ListMyBlogsErrors, ListMyBlogsResponses, ListRechargesData, ListRechargesErrors, ListRechargesResponses, ListRecommendedData, ListRecommendedErrors, ListRecommendedResponses, ListTransactionsData, ListTransactionsErrors, ListTransactionsResponses, ListVisitedData, ListVisitedErrors, ListVisitedMeData, ListVisitedMeErrors, ListVisitedMeResponses, ListVisitedResponses, LoginUserData, LoginUserErrors, LoginUserResponses, LogoutUserData, LogoutUserErrors, LogoutUserResponses, PaySandboxOrderData, PaySandboxOrderErrors, PaySandboxOrderResponses, PublishBlogData, PublishBlogErrors, PublishBlogResponses, ReceiveWechatpayNotificationData, ReceiveWechatpayNotificationErrors, ReceiveWechatpayNotificationResponses, RegisterUserData, RegisterUserErrors, RegisterUserResponses, RemoveFromBlacklistData, RemoveFromBlacklistErrors, RemoveFromBlacklistResponses, ResetPasswordData, ResetPasswordErrors, ResetPasswordResponses, SendEmailCodeData, SendEmailCodeErrors, SendEmailCodeResponses, UnlikeMemberData, UnlikeMemberErrors, UnlikeMemberResponses, UnlikeMomentData, UnlikeMomentErrors, UnlikeMomentResponses, UnlockProfileData, UnlockProfileErrors, UnlockProfileResponses, UnpublishBlogData, UnpublishBlogErrors, UnpublishBlogResponses, UpdateBlogData, UpdateBlogErrors, UpdateBlogResponses, UpdatePhoneData, UpdatePhoneErrors, UpdatePhoneResponses, UpdateProfileData, UpdateProfileErrors, UpdateProfileResponses, UploadFileData, UploadFileErrors, UploadFileResponses, UserStatsData, UserStatsErrors, UserStatsResponses, VerifyEmailData, VerifyEmailErrors, VerifyEmailResponses, WechatBindData, WechatBindErrors, WechatBindingData, WechatBindingErrors, WechatBindingResponses, WechatBindResponses, WechatCallbackData, WechatCallbackErrors, WechatCallbackResponses, WechatLoginData, WechatLoginErrors, WechatOfficialCallbackData, WechatOfficialCallbackErrors, WechatOfficialCallbackResponses, WechatOfficialLoginData, WechatOfficialLoginErrors, WechatUnbindData, WechatUnbindErrors, WechatUnbindResponses } from './types.gen';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -432,6 +432,23 @@ export const receiveWechatpayNotification = <ThrowOnError extends boolean = fals
     }
 });
 
+/**
+ * People for the caller, best fit first: recently active members of the sex they look for
+ * (the other sex unless their preference says otherwise) and of their city, in the age range
+ * they prefer, ranked by shared interests and personality, place, age, activity and photos.
+ * The member, anyone blacklisted either way and erased members never appear. The keyword
+ * narrows the ranking to a name, a region or an age.
+ */
+export const listRecommended = <ThrowOnError extends boolean = false>(options: Options<ListRecommendedData, ThrowOnError>) => (options.client ?? client).post<ListRecommendedResponses, ListRecommendedErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/recommend/list',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
 export const getSiteConfig = <ThrowOnError extends boolean = false>(options?: Options<GetSiteConfigData, ThrowOnError>) => (options?.client ?? client).get<GetSiteConfigResponses, unknown, ThrowOnError>({ url: '/api/v1/site/config', ...options });
 
 /**
@@ -493,6 +510,21 @@ export const getAccount = <ThrowOnError extends boolean = false>(options?: Optio
     headers: {
         'Content-Type': 'application/json',
         ...options?.headers
+    }
+});
+
+/**
+ * Members matching every filter given, most recently active first. The search looks through
+ * the 2 000 most recently active members (of the chosen sex), so it answers as fast at any
+ * size of the site; the caller and anyone blacklisted either way are left out.
+ */
+export const advancedSearch = <ThrowOnError extends boolean = false>(options: Options<AdvancedSearchData, ThrowOnError>) => (options.client ?? client).post<AdvancedSearchResponses, AdvancedSearchErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/user/advsearch',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
     }
 });
 
@@ -754,6 +786,15 @@ export const registerUser = <ThrowOnError extends boolean = false>(options: Opti
         'Content-Type': 'application/json',
         ...options.headers
     }
+});
+
+/**
+ * The caller's stats for the my page, as their lists count them.
+ */
+export const userStats = <ThrowOnError extends boolean = false>(options?: Options<UserStatsData, ThrowOnError>) => (options?.client ?? client).post<UserStatsResponses, UserStatsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/user/stats',
+    ...options
 });
 
 /**

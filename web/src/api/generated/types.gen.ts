@@ -38,6 +38,57 @@ export type AccountDetails = {
 };
 
 /**
+ * The advanced search form (spec 2, section 2.8). Ranges are clamped to their bounds (ages
+ * 18–80, height 100–250 cm, weight 30–200 kg, children 0–10); a range whose lower end is
+ * above its upper end, or a value no list offers, is refused.
+ */
+export type AdvancedSearchRequest = {
+    ageMax?: number | null;
+    ageMin?: number | null;
+    /**
+     * Any of these education levels (高中, 本科, 硕士, 博士).
+     */
+    educations?: Array<string>;
+    /**
+     * `male` or `female`; empty for both.
+     */
+    gender?: string | null;
+    heightMax?: number | null;
+    heightMin?: number | null;
+    /**
+     * Any of these interest codes (travel, food, sport, music, movie, read, photo, draw, …).
+     */
+    hobbies?: Array<string>;
+    /**
+     * 1 (or true) is on; 0, false, null or left out is off.
+     */
+    isVerified?: number | boolean | null;
+    /**
+     * A name, a region or an age.
+     */
+    keyword?: string | null;
+    /**
+     * Any of these marital statuses (未婚, 离异, 丧偶, 再婚, 分居, 其他).
+     */
+    maritalStatus?: Array<string>;
+    /**
+     * At most this many sons.
+     */
+    maxBoys?: number | null;
+    /**
+     * At most this many daughters.
+     */
+    maxGirls?: number | null;
+    page?: number | null;
+    /**
+     * 12 (default), 24, 36 or 48.
+     */
+    pageSize?: number | null;
+    weightMax?: number | null;
+    weightMin?: number | null;
+};
+
+/**
  * One balance; `GET /user/balance` lists CNY (in fen) first, then points.
  */
 export type BalanceEntry = {
@@ -853,6 +904,15 @@ export type EnvelopeMyProfile = {
         photos: Array<string>;
         province: string;
         religion: string;
+        seekAgeMax: number;
+        /**
+         * The wanted age range; both 0 when not set.
+         */
+        seekAgeMin: number;
+        /**
+         * Whom the member looks for: `male`, `female`, `any` or empty (the other sex).
+         */
+        seekGender: string;
         tags: Array<string>;
         /**
          * The fields whose shown value waits for review: nickname, avatar, introduction.
@@ -1036,6 +1096,24 @@ export type EnvelopeRechargeListData = {
     message: string;
 };
 
+export type EnvelopeRecommendPage = {
+    /**
+     * 200 on success.
+     */
+    code: number;
+    data: {
+        likes: Array<RecommendedCard>;
+        /**
+         * How many people the ranking holds, over all pages.
+         */
+        total: number;
+    };
+    /**
+     * A short success text (the spec's where it gives one) or "ok".
+     */
+    message: string;
+};
+
 export type EnvelopeRefreshedSession = {
     /**
      * 200 on success.
@@ -1069,6 +1147,24 @@ export type EnvelopeSandboxOrder = {
         expiresAt: number;
         orderNo: string;
         status: string;
+    };
+    /**
+     * A short success text (the spec's where it gives one) or "ok".
+     */
+    message: string;
+};
+
+export type EnvelopeSearchPage = {
+    /**
+     * 200 on success.
+     */
+    code: number;
+    data: {
+        /**
+         * How many match among the members searched, over all pages.
+         */
+        total: number;
+        users: Array<PersonCard>;
     };
     /**
      * A short success text (the spec's where it gives one) or "ok".
@@ -1166,6 +1262,88 @@ export type EnvelopeUploadData = {
          * The stored relative path (also the envelope's message); shown under /api/v1/.
          */
         url: string;
+    };
+    /**
+     * A short success text (the spec's where it gives one) or "ok".
+     */
+    message: string;
+};
+
+export type EnvelopeUserStats = {
+    /**
+     * 200 on success.
+     */
+    code: number;
+    /**
+     * The member's numbers (spec 2, section 3, User stats). Counts of capabilities not built yet
+     * are 0: `listenCount`, `myTestsCount`, `testCount` (assessments), `myCertsCount` and
+     * `certificationCount` (real-name verification).
+     */
+    data: {
+        /**
+         * The member's avatar path.
+         */
+        avatar: string;
+        blacklistCount: number;
+        /**
+         * Articles the member is an author of, drafts included.
+         */
+        blogCount: number;
+        /**
+         * Always 0 until real-name verification is built.
+         */
+        certificationCount: number;
+        /**
+         * Comments and replies the member wrote on moments.
+         */
+        commentCount: number;
+        /**
+         * Comments and replies others wrote on the member's moments.
+         */
+        commentmeCount: number;
+        /**
+         * Members the member likes.
+         */
+        likedCount: number;
+        likedmeCount: number;
+        /**
+         * Always 0: listening is not a capability yet.
+         */
+        listenCount: number;
+        momentsCount: number;
+        /**
+         * Likes the member's moments received.
+         */
+        momentslikeCount: number;
+        /**
+         * Likes the member gave to others' moments.
+         */
+        momentsthumsupCount: number;
+        mutuallikedCount: number;
+        /**
+         * Always 0 until real-name verification is built.
+         */
+        myCertsCount: number;
+        /**
+         * Always 0 until assessments are built.
+         */
+        myTestsCount: number;
+        /**
+         * Always 0 until assessments are built.
+         */
+        testCount: number;
+        /**
+         * Every visit to the member's profile, repeat visits included.
+         */
+        visiteCount: number;
+        /**
+         * Members the member has visited.
+         */
+        visitedCount: number;
+        /**
+         * Members who visited the member (invisible visits not among them).
+         */
+        visitedmeCount: number;
     };
     /**
      * A short success text (the spec's where it gives one) or "ok".
@@ -1507,6 +1685,15 @@ export type MyProfile = {
     photos: Array<string>;
     province: string;
     religion: string;
+    seekAgeMax: number;
+    /**
+     * The wanted age range; both 0 when not set.
+     */
+    seekAgeMin: number;
+    /**
+     * Whom the member looks for: `male`, `female`, `any` or empty (the other sex).
+     */
+    seekGender: string;
     tags: Array<string>;
     /**
      * The fields whose shown value waits for review: nickname, avatar, introduction.
@@ -1797,6 +1984,28 @@ export type RechargeOrderItem = {
     status: string;
 };
 
+export type RecommendPage = {
+    likes: Array<RecommendedCard>;
+    /**
+     * How many people the ranking holds, over all pages.
+     */
+    total: number;
+};
+
+/**
+ * A recommended person with how well they fit the caller.
+ */
+export type RecommendedCard = PersonCard & {
+    /**
+     * Up to three of the strongest shared signals, in words (共同爱好：摄影、旅游; 同城; …).
+     */
+    reasons: Array<string>;
+    /**
+     * Compatibility, 0–100.
+     */
+    score: number;
+};
+
 export type RefreshedSession = SessionGrant & {
     /**
      * What the role may do: "member" for everyone, plus "admin" and "superadmin".
@@ -1912,6 +2121,14 @@ export type SaveBlogRequest = {
      */
     title: string;
     twitterAuthor?: string;
+};
+
+export type SearchPage = {
+    /**
+     * How many match among the members searched, over all pages.
+     */
+    total: number;
+    users: Array<PersonCard>;
 };
 
 /**
@@ -2133,6 +2350,19 @@ export type UpdateProfileRequest = {
      */
     religion?: string | null;
     /**
+     * The oldest age wanted, 18–80, not below `seekAgeMin`.
+     */
+    seekAgeMax?: number | null;
+    /**
+     * The youngest age wanted, 18–80; 0 with `seekAgeMax` 0 for no age preference.
+     */
+    seekAgeMin?: number | null;
+    /**
+     * 择偶偏好, sent together with the two ages: `male`, `female`, `any` (不限) or empty (the
+     * other sex than the member's).
+     */
+    seekGender?: string | null;
+    /**
      * Personality tag codes from the catalogue.
      */
     tags?: Array<string> | null;
@@ -2166,6 +2396,78 @@ export type UploadForm = {
 };
 
 export type UserId = number;
+
+/**
+ * The member's numbers (spec 2, section 3, User stats). Counts of capabilities not built yet
+ * are 0: `listenCount`, `myTestsCount`, `testCount` (assessments), `myCertsCount` and
+ * `certificationCount` (real-name verification).
+ */
+export type UserStats = {
+    /**
+     * The member's avatar path.
+     */
+    avatar: string;
+    blacklistCount: number;
+    /**
+     * Articles the member is an author of, drafts included.
+     */
+    blogCount: number;
+    /**
+     * Always 0 until real-name verification is built.
+     */
+    certificationCount: number;
+    /**
+     * Comments and replies the member wrote on moments.
+     */
+    commentCount: number;
+    /**
+     * Comments and replies others wrote on the member's moments.
+     */
+    commentmeCount: number;
+    /**
+     * Members the member likes.
+     */
+    likedCount: number;
+    likedmeCount: number;
+    /**
+     * Always 0: listening is not a capability yet.
+     */
+    listenCount: number;
+    momentsCount: number;
+    /**
+     * Likes the member's moments received.
+     */
+    momentslikeCount: number;
+    /**
+     * Likes the member gave to others' moments.
+     */
+    momentsthumsupCount: number;
+    mutuallikedCount: number;
+    /**
+     * Always 0 until real-name verification is built.
+     */
+    myCertsCount: number;
+    /**
+     * Always 0 until assessments are built.
+     */
+    myTestsCount: number;
+    /**
+     * Always 0 until assessments are built.
+     */
+    testCount: number;
+    /**
+     * Every visit to the member's profile, repeat visits included.
+     */
+    visiteCount: number;
+    /**
+     * Members the member has visited.
+     */
+    visitedCount: number;
+    /**
+     * Members who visited the member (invisible visits not among them).
+     */
+    visitedmeCount: number;
+};
 
 /**
  * Names a member.
@@ -3195,6 +3497,27 @@ export type ReceiveWechatpayNotificationResponses = {
 
 export type ReceiveWechatpayNotificationResponse = ReceiveWechatpayNotificationResponses[keyof ReceiveWechatpayNotificationResponses];
 
+export type ListRecommendedData = {
+    body: PageRequest;
+    path?: never;
+    query?: never;
+    url: '/api/v1/recommend/list';
+};
+
+export type ListRecommendedErrors = {
+    400: ErrorEnvelope;
+    401: ErrorEnvelope;
+    413: ErrorEnvelope;
+};
+
+export type ListRecommendedError = ListRecommendedErrors[keyof ListRecommendedErrors];
+
+export type ListRecommendedResponses = {
+    200: EnvelopeRecommendPage;
+};
+
+export type ListRecommendedResponse = ListRecommendedResponses[keyof ListRecommendedResponses];
+
 export type GetSiteConfigData = {
     body?: never;
     path?: never;
@@ -3366,6 +3689,30 @@ export type GetAccountResponses = {
 };
 
 export type GetAccountResponse = GetAccountResponses[keyof GetAccountResponses];
+
+export type AdvancedSearchData = {
+    body: AdvancedSearchRequest;
+    path?: never;
+    query?: never;
+    url: '/api/v1/user/advsearch';
+};
+
+export type AdvancedSearchErrors = {
+    /**
+     * 年龄范围无效, 身高范围无效, 体重范围无效, 性别只能是男或女, 学历选项无效, 婚姻状况选项无效 or 兴趣爱好选项无效
+     */
+    400: ErrorEnvelope;
+    401: ErrorEnvelope;
+    413: ErrorEnvelope;
+};
+
+export type AdvancedSearchError = AdvancedSearchErrors[keyof AdvancedSearchErrors];
+
+export type AdvancedSearchResponses = {
+    200: EnvelopeSearchPage;
+};
+
+export type AdvancedSearchResponse = AdvancedSearchResponses[keyof AdvancedSearchResponses];
 
 export type GetBalanceData = {
     body?: never;
@@ -3997,6 +4344,28 @@ export type RegisterUserResponses = {
 };
 
 export type RegisterUserResponse = RegisterUserResponses[keyof RegisterUserResponses];
+
+export type UserStatsData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/v1/user/stats';
+};
+
+export type UserStatsErrors = {
+    /**
+     * 请先登录
+     */
+    401: ErrorEnvelope;
+};
+
+export type UserStatsError = UserStatsErrors[keyof UserStatsErrors];
+
+export type UserStatsResponses = {
+    200: EnvelopeUserStats;
+};
+
+export type UserStatsResponse = UserStatsResponses[keyof UserStatsResponses];
 
 export type UnlikeMemberData = {
     body: TargetRequest;

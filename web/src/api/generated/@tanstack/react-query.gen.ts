@@ -3,8 +3,8 @@
 import { type DefaultError, queryOptions, type UseMutationOptions } from '@tanstack/react-query';
 
 import { client } from '../client.gen';
-import { addToBlacklist, adminAuditPhoto, adminAuditProfile, adminListFeedback, adminListPhotoAudits, adminListProfileAudits, changePassword, createBlog, createComment, createFeedback, createMoment, createRecharge, deleteBlog, deleteComment, deleteMoment, deleteMyAccount, exportMyData, forgotPassword, getAccount, getBalance, getBlog, getCaptcha, getHealth, getMapConfig, getMyProfile, getProfile, getRechargeOrder, getSandboxOrder, getSiteConfig, getUpload, keepLogin, likeMember, likeMoment, listBlacklist, listBlogCategories, listBlogs, listBlogTags, listGuestMoments, listLiked, listLikedMe, listMoments, listMutualLiked, listMyBlogs, listRecharges, listTransactions, listVisited, listVisitedMe, loginUser, logoutUser, type Options, paySandboxOrder, publishBlog, receiveWechatpayNotification, registerUser, removeFromBlacklist, resetPassword, sendEmailCode, unlikeMember, unlikeMoment, unlockProfile, unpublishBlog, updateBlog, updatePhone, updateProfile, uploadFile, verifyEmail, wechatBind, wechatBinding, wechatCallback, wechatLogin, wechatOfficialCallback, wechatOfficialLogin, wechatUnbind } from '../sdk.gen';
-import type { AddToBlacklistData, AddToBlacklistError, AddToBlacklistResponse, AdminAuditPhotoData, AdminAuditPhotoError, AdminAuditPhotoResponse, AdminAuditProfileData, AdminAuditProfileError, AdminAuditProfileResponse, AdminListFeedbackData, AdminListFeedbackError, AdminListFeedbackResponse, AdminListPhotoAuditsData, AdminListPhotoAuditsError, AdminListPhotoAuditsResponse, AdminListProfileAuditsData, AdminListProfileAuditsError, AdminListProfileAuditsResponse, ChangePasswordData, ChangePasswordError, ChangePasswordResponse, CreateBlogData, CreateBlogError, CreateBlogResponse, CreateCommentData, CreateCommentError, CreateCommentResponse, CreateFeedbackData, CreateFeedbackError, CreateFeedbackResponse, CreateMomentData, CreateMomentError, CreateMomentResponse, CreateRechargeData, CreateRechargeError, CreateRechargeResponse, DeleteBlogData, DeleteBlogError, DeleteBlogResponse, DeleteCommentData, DeleteCommentError, DeleteCommentResponse, DeleteMomentData, DeleteMomentError, DeleteMomentResponse, DeleteMyAccountData, DeleteMyAccountError, DeleteMyAccountResponse, ExportMyDataData, ExportMyDataError, ExportMyDataResponse, ForgotPasswordData, ForgotPasswordError, ForgotPasswordResponse, GetAccountData, GetAccountError, GetAccountResponse, GetBalanceData, GetBalanceError, GetBalanceResponse, GetBlogData, GetBlogError, GetBlogResponse, GetCaptchaData, GetCaptchaError, GetCaptchaResponse, GetHealthData, GetHealthResponse, GetMapConfigData, GetMapConfigResponse, GetMyProfileData, GetMyProfileError, GetMyProfileResponse, GetProfileData, GetProfileError, GetProfileResponse, GetRechargeOrderData, GetRechargeOrderError, GetRechargeOrderResponse, GetSandboxOrderData, GetSandboxOrderError, GetSandboxOrderResponse, GetSiteConfigData, GetSiteConfigResponse, GetUploadData, GetUploadError, KeepLoginData, KeepLoginError, KeepLoginResponse, LikeMemberData, LikeMemberError, LikeMemberResponse, LikeMomentData, LikeMomentError, LikeMomentResponse, ListBlacklistData, ListBlacklistError, ListBlacklistResponse, ListBlogCategoriesData, ListBlogCategoriesError, ListBlogCategoriesResponse, ListBlogsData, ListBlogsError, ListBlogsResponse, ListBlogTagsData, ListBlogTagsError, ListBlogTagsResponse, ListGuestMomentsData, ListGuestMomentsError, ListGuestMomentsResponse, ListLikedData, ListLikedError, ListLikedMeData, ListLikedMeError, ListLikedMeResponse, ListLikedResponse, ListMomentsData, ListMomentsError, ListMomentsResponse, ListMutualLikedData, ListMutualLikedError, ListMutualLikedResponse, ListMyBlogsData, ListMyBlogsError, ListMyBlogsResponse, ListRechargesData, ListRechargesError, ListRechargesResponse, ListTransactionsData, ListTransactionsError, ListTransactionsResponse, ListVisitedData, ListVisitedError, ListVisitedMeData, ListVisitedMeError, ListVisitedMeResponse, ListVisitedResponse, LoginUserData, LoginUserError, LoginUserResponse, LogoutUserData, LogoutUserError, LogoutUserResponse, PaySandboxOrderData, PaySandboxOrderError, PaySandboxOrderResponse, PublishBlogData, PublishBlogError, PublishBlogResponse, ReceiveWechatpayNotificationData, ReceiveWechatpayNotificationError, ReceiveWechatpayNotificationResponse, RegisterUserData, RegisterUserError, RegisterUserResponse, RemoveFromBlacklistData, RemoveFromBlacklistError, RemoveFromBlacklistResponse, ResetPasswordData, ResetPasswordError, ResetPasswordResponse, SendEmailCodeData, SendEmailCodeError, SendEmailCodeResponse, UnlikeMemberData, UnlikeMemberError, UnlikeMemberResponse, UnlikeMomentData, UnlikeMomentError, UnlikeMomentResponse, UnlockProfileData, UnlockProfileError, UnlockProfileResponse, UnpublishBlogData, UnpublishBlogError, UnpublishBlogResponse, UpdateBlogData, UpdateBlogError, UpdateBlogResponse, UpdatePhoneData, UpdatePhoneError, UpdatePhoneResponse, UpdateProfileData, UpdateProfileError, UpdateProfileResponse, UploadFileData, UploadFileError, UploadFileResponse, VerifyEmailData, VerifyEmailError, VerifyEmailResponse, WechatBindData, WechatBindError, WechatBindingData, WechatBindingError, WechatBindingResponse, WechatBindResponse, WechatCallbackData, WechatCallbackError, WechatCallbackResponse, WechatLoginData, WechatLoginError, WechatOfficialCallbackData, WechatOfficialCallbackError, WechatOfficialCallbackResponse, WechatOfficialLoginData, WechatOfficialLoginError, WechatUnbindData, WechatUnbindError, WechatUnbindResponse } from '../types.gen';
+import { addToBlacklist, adminAuditPhoto, adminAuditProfile, adminListFeedback, adminListPhotoAudits, adminListProfileAudits, advancedSearch, changePassword, createBlog, createComment, createFeedback, createMoment, createRecharge, deleteBlog, deleteComment, deleteMoment, deleteMyAccount, exportMyData, forgotPassword, getAccount, getBalance, getBlog, getCaptcha, getHealth, getMapConfig, getMyProfile, getProfile, getRechargeOrder, getSandboxOrder, getSiteConfig, getUpload, keepLogin, likeMember, likeMoment, listBlacklist, listBlogCategories, listBlogs, listBlogTags, listGuestMoments, listLiked, listLikedMe, listMoments, listMutualLiked, listMyBlogs, listRecharges, listRecommended, listTransactions, listVisited, listVisitedMe, loginUser, logoutUser, type Options, paySandboxOrder, publishBlog, receiveWechatpayNotification, registerUser, removeFromBlacklist, resetPassword, sendEmailCode, unlikeMember, unlikeMoment, unlockProfile, unpublishBlog, updateBlog, updatePhone, updateProfile, uploadFile, userStats, verifyEmail, wechatBind, wechatBinding, wechatCallback, wechatLogin, wechatOfficialCallback, wechatOfficialLogin, wechatUnbind } from '../sdk.gen';
+import type { AddToBlacklistData, AddToBlacklistError, AddToBlacklistResponse, AdminAuditPhotoData, AdminAuditPhotoError, AdminAuditPhotoResponse, AdminAuditProfileData, AdminAuditProfileError, AdminAuditProfileResponse, AdminListFeedbackData, AdminListFeedbackError, AdminListFeedbackResponse, AdminListPhotoAuditsData, AdminListPhotoAuditsError, AdminListPhotoAuditsResponse, AdminListProfileAuditsData, AdminListProfileAuditsError, AdminListProfileAuditsResponse, AdvancedSearchData, AdvancedSearchError, AdvancedSearchResponse, ChangePasswordData, ChangePasswordError, ChangePasswordResponse, CreateBlogData, CreateBlogError, CreateBlogResponse, CreateCommentData, CreateCommentError, CreateCommentResponse, CreateFeedbackData, CreateFeedbackError, CreateFeedbackResponse, CreateMomentData, CreateMomentError, CreateMomentResponse, CreateRechargeData, CreateRechargeError, CreateRechargeResponse, DeleteBlogData, DeleteBlogError, DeleteBlogResponse, DeleteCommentData, DeleteCommentError, DeleteCommentResponse, DeleteMomentData, DeleteMomentError, DeleteMomentResponse, DeleteMyAccountData, DeleteMyAccountError, DeleteMyAccountResponse, ExportMyDataData, ExportMyDataError, ExportMyDataResponse, ForgotPasswordData, ForgotPasswordError, ForgotPasswordResponse, GetAccountData, GetAccountError, GetAccountResponse, GetBalanceData, GetBalanceError, GetBalanceResponse, GetBlogData, GetBlogError, GetBlogResponse, GetCaptchaData, GetCaptchaError, GetCaptchaResponse, GetHealthData, GetHealthResponse, GetMapConfigData, GetMapConfigResponse, GetMyProfileData, GetMyProfileError, GetMyProfileResponse, GetProfileData, GetProfileError, GetProfileResponse, GetRechargeOrderData, GetRechargeOrderError, GetRechargeOrderResponse, GetSandboxOrderData, GetSandboxOrderError, GetSandboxOrderResponse, GetSiteConfigData, GetSiteConfigResponse, GetUploadData, GetUploadError, KeepLoginData, KeepLoginError, KeepLoginResponse, LikeMemberData, LikeMemberError, LikeMemberResponse, LikeMomentData, LikeMomentError, LikeMomentResponse, ListBlacklistData, ListBlacklistError, ListBlacklistResponse, ListBlogCategoriesData, ListBlogCategoriesError, ListBlogCategoriesResponse, ListBlogsData, ListBlogsError, ListBlogsResponse, ListBlogTagsData, ListBlogTagsError, ListBlogTagsResponse, ListGuestMomentsData, ListGuestMomentsError, ListGuestMomentsResponse, ListLikedData, ListLikedError, ListLikedMeData, ListLikedMeError, ListLikedMeResponse, ListLikedResponse, ListMomentsData, ListMomentsError, ListMomentsResponse, ListMutualLikedData, ListMutualLikedError, ListMutualLikedResponse, ListMyBlogsData, ListMyBlogsError, ListMyBlogsResponse, ListRechargesData, ListRechargesError, ListRechargesResponse, ListRecommendedData, ListRecommendedError, ListRecommendedResponse, ListTransactionsData, ListTransactionsError, ListTransactionsResponse, ListVisitedData, ListVisitedError, ListVisitedMeData, ListVisitedMeError, ListVisitedMeResponse, ListVisitedResponse, LoginUserData, LoginUserError, LoginUserResponse, LogoutUserData, LogoutUserError, LogoutUserResponse, PaySandboxOrderData, PaySandboxOrderError, PaySandboxOrderResponse, PublishBlogData, PublishBlogError, PublishBlogResponse, ReceiveWechatpayNotificationData, ReceiveWechatpayNotificationError, ReceiveWechatpayNotificationResponse, RegisterUserData, RegisterUserError, RegisterUserResponse, RemoveFromBlacklistData, RemoveFromBlacklistError, RemoveFromBlacklistResponse, ResetPasswordData, ResetPasswordError, ResetPasswordResponse, SendEmailCodeData, SendEmailCodeError, SendEmailCodeResponse, UnlikeMemberData, UnlikeMemberError, UnlikeMemberResponse, UnlikeMomentData, UnlikeMomentError, UnlikeMomentResponse, UnlockProfileData, UnlockProfileError, UnlockProfileResponse, UnpublishBlogData, UnpublishBlogError, UnpublishBlogResponse, UpdateBlogData, UpdateBlogError, UpdateBlogResponse, UpdatePhoneData, UpdatePhoneError, UpdatePhoneResponse, UpdateProfileData, UpdateProfileError, UpdateProfileResponse, UploadFileData, UploadFileError, UploadFileResponse, UserStatsData, UserStatsError, UserStatsResponse, VerifyEmailData, VerifyEmailError, VerifyEmailResponse, WechatBindData, WechatBindError, WechatBindingData, WechatBindingError, WechatBindingResponse, WechatBindResponse, WechatCallbackData, WechatCallbackError, WechatCallbackResponse, WechatLoginData, WechatLoginError, WechatOfficialCallbackData, WechatOfficialCallbackError, WechatOfficialCallbackResponse, WechatOfficialLoginData, WechatOfficialLoginError, WechatUnbindData, WechatUnbindError, WechatUnbindResponse } from '../types.gen';
 
 /**
  * The messages visitors sent, newest first.
@@ -628,6 +628,27 @@ export const receiveWechatpayNotificationMutation = (options?: Partial<Options<R
     return mutationOptions;
 };
 
+/**
+ * People for the caller, best fit first: recently active members of the sex they look for
+ * (the other sex unless their preference says otherwise) and of their city, in the age range
+ * they prefer, ranked by shared interests and personality, place, age, activity and photos.
+ * The member, anyone blacklisted either way and erased members never appear. The keyword
+ * narrows the ranking to a name, a region or an age.
+ */
+export const listRecommendedMutation = (options?: Partial<Options<ListRecommendedData>>): UseMutationOptions<ListRecommendedResponse, ListRecommendedError, Options<ListRecommendedData>> => {
+    const mutationOptions: UseMutationOptions<ListRecommendedResponse, ListRecommendedError, Options<ListRecommendedData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await listRecommended({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
 export const getSiteConfigQueryKey = (options?: Options<GetSiteConfigData>) => createQueryKey('getSiteConfig', options);
 
 export const getSiteConfigOptions = (options?: Options<GetSiteConfigData>) => queryOptions<GetSiteConfigResponse, DefaultError, GetSiteConfigResponse, ReturnType<typeof getSiteConfigQueryKey>>({
@@ -723,6 +744,25 @@ export const getAccountMutation = (options?: Partial<Options<GetAccountData>>): 
     const mutationOptions: UseMutationOptions<GetAccountResponse, GetAccountError, Options<GetAccountData>> = {
         mutationFn: async (fnOptions) => {
             const { data } = await getAccount({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Members matching every filter given, most recently active first. The search looks through
+ * the 2 000 most recently active members (of the chosen sex), so it answers as fast at any
+ * size of the site; the caller and anyone blacklisted either way are left out.
+ */
+export const advancedSearchMutation = (options?: Partial<Options<AdvancedSearchData>>): UseMutationOptions<AdvancedSearchResponse, AdvancedSearchError, Options<AdvancedSearchData>> => {
+    const mutationOptions: UseMutationOptions<AdvancedSearchResponse, AdvancedSearchError, Options<AdvancedSearchData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await advancedSearch({
                 ...options,
                 ...fnOptions,
                 throwOnError: true
@@ -1089,6 +1129,23 @@ export const registerUserMutation = (options?: Partial<Options<RegisterUserData>
     const mutationOptions: UseMutationOptions<RegisterUserResponse, RegisterUserError, Options<RegisterUserData>> = {
         mutationFn: async (fnOptions) => {
             const { data } = await registerUser({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * The caller's stats for the my page, as their lists count them.
+ */
+export const userStatsMutation = (options?: Partial<Options<UserStatsData>>): UseMutationOptions<UserStatsResponse, UserStatsError, Options<UserStatsData>> => {
+    const mutationOptions: UseMutationOptions<UserStatsResponse, UserStatsError, Options<UserStatsData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await userStats({
                 ...options,
                 ...fnOptions,
                 throwOnError: true

@@ -1,0 +1,200 @@
+//! The directory: one narrow row per profile that recommendations and advanced search read,
+//! kept in the transaction of every write it derives from (the profile form, a photo's
+//! review), and when the member was last active in the profile's own pages.
+
+use diesel::prelude::*;
+use diesel_async::RunQueryDsl;
+use platform::db::Conn;
+use platform::{UserId, run};
+
+use crate::model::{PhotoReview, ProfileRow};
+use crate::schema::{profile_directory, profile_photos, profiles};
+
+/// A member as the directory lists them.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Queryable, Selectable, Insertable, AsChangeset)]
+#[diesel(table_name = profile_directory)]
+pub struct Listing {
+    pub user_id: UserId,
+    pub gender: String,
+    pub birthday: i64,
+    pub height: i64,
+    pub weight: i64,
+    pub province: String,
+    pub city: String,
+    pub education: String,
+    pub marital_status: String,
+    pub boy_count: i64,
+    pub girl_count: i64,
+    /// JSON array of interest item codes, as on the profile.
+    pub hobbies: String,
+    /// JSON array of personality tag codes, as on the profile.
+    pub tags: String,
+    /// Photos that passed review.
+    pub photo_count: i64,
+    pub active_at: i64,
+}
+
+impl Listing {
+    fn of(row: ProfileRow, photo_count: i64, active_at: i64) -> Self {
+        Self {
+            user_id: row.user_id,
+            gender: row.gender,
+            birthday: row.birthday,
+            height: row.height,
+            weight: row.weight,
+            province: row.province,
+            city: row.city,
+            education: row.education,
+            marital_status: row.marital_status,
+            boy_count: row.boy_count,
+            girl_count: row.girl_count,
+            hobbies: row.hobbies,
+            tags: row.tags,
+            photo_count,
+            active_at,
+        }
+    }
+
+    pub fn hobbies(&self) -> Vec<String> {
+        serde_json::from_str(&self.hobbies).unwrap_or_default()
+    }
+
+    pub fn tags(&self) -> Vec<String> {
+        serde_json::from_str(&self.tags).unwrap_or_default()
+    }
+
+    /// Full years on `today` (yyyymmdd); 0 without a birthday.
+    pub fn age_on(&self, today: i64) -> i64 {
+        crate::model::age_on(self.birthday, today)
+    }
+}
+
+/// Rewrites the member's listing from their profile and passed photos; `active_at` is the
+/// member's activity when they act, `None` for a change made by someone else (a review).
+/// A member without a profile has no listing.
+pub async fn refresh(
+    conn: &mut Conn<'_>,
+    user_id: UserId,
+    active_at: Option<i64>,
+) -> QueryResult<()> {
+    let profile: Option<ProfileRow> = run!(conn, |c| profiles::table
+        .find(user_id)
+        .select(ProfileRow::as_select())
+        .first(c)
+        .await
+        .optional())?;
+    let Some(profile) = profile else {
+        return remove(conn, user_id).await;
+    };
+    let photo_count: i64 = run!(conn, |c| profile_photos::table
+        .filter(profile_photos::user_id.eq(user_id))
+        .filter(profile_photos::is_audited.eq(PhotoReview::Passed as i64))
+        .count()
+        .get_result(c)
+        .await)?;
+    let fallback = profile.updated_at;
+    let known: Option<i64> = run!(conn, |c| profile_directory::table
+        .find(user_id)
+        .select(profile_directory::active_at)
+        .first(c)
+        .await
+        .optional())?;
+    let listing = Listing::of(
+        profile,
+        photo_count,
+        active_at.or(known).unwrap_or(fallback),
+    );
+    run!(conn, |c| diesel::insert_into(profile_directory::table)
+        .values(&listing)
+        .on_conflict(profile_directory::user_id)
+        .do_update()
+        .set(&listing)
+        .execute(c)
+        .await)?;
+    Ok(())
+}
+
+/// How long activity is not written again: ranking tells days apart, not minutes, and a
+/// member browsing should not write on every page.
+const ACTIVITY_RESOLUTION_SECONDS: i64 = 10 * 60;
+
+/// Notes that the member was active at `now` (one conditional update, usually a no-op).
+pub async fn touch(conn: &mut Conn<'_>, user_id: UserId, now: i64) -> QueryResult<()> {
+    run!(conn, |c| diesel::update(
+        profile_directory::table
+            .find(user_id)
+            .filter(profile_directory::active_at.lt(now - ACTIVITY_RESOLUTION_SECONDS))
+    )
+    .set(profile_directory::active_at.eq(now))
+    .execute(c)
+    .await)?;
+    Ok(())
+}
+
+/// Takes the member out of the directory (their profile is erased).
+pub async fn remove(conn: &mut Conn<'_>, user_id: UserId) -> QueryResult<()> {
+    run!(conn, |c| diesel::delete(
+        profile_directory::table.find(user_id)
+    )
+    .execute(c)
+    .await)?;
+    Ok(())
+}
+
+/// The member's own listing, if they have a profile.
+pub async fn find(conn: &mut Conn<'_>, user_id: UserId) -> QueryResult<Option<Listing>> {
+    run!(conn, |c| profile_directory::table
+        .find(user_id)
+        .select(Listing::as_select())
+        .first(c)
+        .await
+        .optional())
+}
+
+/// The recommendation pool: the `recent` most recently active members of `gender` (everyone
+/// when `None`) and the `neighbours` most recently active of them in `city`, each walked on an
+/// index and stopped at its limit, so the pool costs the same at any size of the site. The
+/// two lists may overlap.
+pub async fn pool(
+    conn: &mut Conn<'_>,
+    gender: Option<&str>,
+    city: &str,
+    recent: i64,
+    neighbours: i64,
+) -> QueryResult<Vec<Listing>> {
+    let city_limit = if city.is_empty() { 0 } else { neighbours };
+    let (mut latest, nearby): (Vec<Listing>, Vec<Listing>) = platform::run_both!(
+        conn,
+        |c| {
+            let mut query = profile_directory::table
+                .select(Listing::as_select())
+                .order((
+                    profile_directory::active_at.desc(),
+                    profile_directory::user_id.desc(),
+                ))
+                .limit(recent)
+                .into_boxed();
+            if let Some(gender) = gender {
+                query = query.filter(profile_directory::gender.eq(gender));
+            }
+            query.load(c)
+        },
+        {
+            let mut query = profile_directory::table
+                .select(Listing::as_select())
+                .filter(profile_directory::city.eq(city))
+                .order((
+                    profile_directory::active_at.desc(),
+                    profile_directory::user_id.desc(),
+                ))
+                .limit(city_limit)
+                .into_boxed();
+            if let Some(gender) = gender {
+                query = query.filter(profile_directory::gender.eq(gender));
+            }
+            query.load(c)
+        }
+    )?;
+    latest.extend(nearby);
+    Ok(latest)
+}

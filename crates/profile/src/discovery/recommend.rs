@@ -1,0 +1,95 @@
+//! Recommendations (推荐): a pool of recently active members of the wanted sex and of the
+//! member's city, minus the member, anyone blacklisted either way and ages outside the
+//! member's preference, ranked by [`Seeker::fit`].
+
+use std::collections::{HashMap, HashSet};
+
+use platform::paging::PageRequest;
+use platform::{AppState, Identity, UserId};
+
+use super::directory::{self, Listing};
+use super::ranking::{Fit, Seeker};
+use super::seeking;
+use crate::error::ProfileError;
+use crate::model::date_number;
+use crate::relations::lists::{self, PAGE_SIZE, Person};
+use crate::relations::repo as relations;
+
+/// The most recently active members of the wanted sex a ranking looks at.
+pub const RECENT_POOL: i64 = 300;
+/// The most recently active members of the member's own city it adds.
+pub const NEIGHBOUR_POOL: i64 = 100;
+const MAX_PAGE_SIZE: i64 = 48;
+
+pub struct RecommendPage {
+    pub people: Vec<(Person, Fit)>,
+    /// How many people the ranking holds (over all pages).
+    pub total: i64,
+}
+
+pub async fn page(
+    state: &AppState,
+    viewer: &Identity,
+    request: &PageRequest,
+) -> Result<RecommendPage, ProfileError> {
+    let now = state.now();
+    let today = date_number(now);
+    let me = viewer.user_id;
+    let mut pooled = state.db.get().await?;
+    let conn = &mut pooled.conn();
+    // A member without a profile is still shown people: with nothing to compare, activity
+    // and photos rank them.
+    let mine = directory::find(conn, me).await?.unwrap_or_else(|| Listing {
+        user_id: me,
+        hobbies: "[]".into(),
+        tags: "[]".into(),
+        ..Listing::default()
+    });
+    let wants = seeking::find(conn, me).await?;
+    let blocked = relations::blocked_either_way(conn, me).await?;
+    let wanted = wants.wanted_gender(&mine.gender);
+    let pool = directory::pool(conn, wanted, &mine.city, RECENT_POOL, NEIGHBOUR_POOL).await?;
+
+    let mut seen = HashSet::new();
+    let mut candidates: Vec<Listing> = pool
+        .into_iter()
+        .filter(|candidate| {
+            candidate.user_id != me
+                && !blocked.contains(&candidate.user_id)
+                && wants.admits_age(candidate.age_on(today))
+                && seen.insert(candidate.user_id)
+        })
+        .collect();
+    if let Some(keyword) = request.keyword() {
+        let ids: Vec<UserId> = candidates.iter().map(|c| c.user_id).collect();
+        let matching = lists::matching(conn, &ids, &keyword, today).await?;
+        candidates.retain(|candidate| matching.contains(&candidate.user_id));
+    }
+
+    let seeker = Seeker::new(&mine, today);
+    let mut ranked: Vec<(Fit, Listing)> = candidates
+        .into_iter()
+        .map(|candidate| (seeker.fit(&candidate, today, now), candidate))
+        .collect();
+    ranked.sort_by(|(a_fit, a), (b_fit, b)| {
+        (b_fit.score, b.active_at, b.user_id).cmp(&(a_fit.score, a.active_at, a.user_id))
+    });
+
+    let total = i64::try_from(ranked.len()).unwrap_or(i64::MAX);
+    let window = request.window(PAGE_SIZE, MAX_PAGE_SIZE);
+    let shown: Vec<(Fit, Listing)> = ranked
+        .into_iter()
+        .skip(usize::try_from(window.offset).unwrap_or(usize::MAX))
+        .take(usize::try_from(window.limit).unwrap_or(0))
+        .collect();
+    let ids: Vec<UserId> = shown.iter().map(|(_, listing)| listing.user_id).collect();
+    let mut people: HashMap<UserId, Person> = lists::people(conn, viewer, &ids, today).await?;
+    directory::touch(conn, me, now).await?;
+    Ok(RecommendPage {
+        people: shown
+            .into_iter()
+            .filter_map(|(fit, listing)| Some((people.remove(&listing.user_id)?, fit)))
+            .collect(),
+        total,
+    })
+}

@@ -1,0 +1,173 @@
+use super::*;
+
+/// A member with a saved profile.
+async fn member_with(app: &TestApp, username: &str, profile: Value) -> TestUser {
+    let user = signed_in_user(app, username, Role::User).await;
+    saved(app, &user, profile).await;
+    user
+}
+
+fn person(gender: &str, birthday: i64, city: &str, hobbies: &[&str]) -> Value {
+    json!({
+        "gender": gender, "birthday": birthday, "province": &city[..2], "city": city,
+        "hobbies": hobbies, "height": 170, "weight": 60, "education": "本科",
+        "maritalStatus": "未婚",
+    })
+}
+
+async fn recommended(app: &TestApp, user: &TestUser, body: Value) -> (Vec<Value>, i64) {
+    let response = app
+        .post("/api/v1/recommend/list", body, Some(&user.token))
+        .await;
+    assert_eq!(response.status, 200, "{}", response.json);
+    let data = response.data();
+    (
+        data["likes"].as_array().unwrap().clone(),
+        data["total"].as_i64().unwrap(),
+    )
+}
+
+fn usernames(cards: &[Value]) -> Vec<&str> {
+    cards
+        .iter()
+        .map(|card| card["username"].as_str().unwrap())
+        .collect()
+}
+
+async fn searched(app: &TestApp, user: &TestUser, body: Value) -> (Vec<String>, i64) {
+    let response = app
+        .post("/api/v1/user/advsearch", body, Some(&user.token))
+        .await;
+    assert_eq!(response.status, 200, "{}", response.json);
+    let data = response.data();
+    let mut names: Vec<String> = data["users"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|card| card["username"].as_str().unwrap().to_owned())
+        .collect();
+    names.sort();
+    (names, data["total"].as_i64().unwrap())
+}
+
+async fn block(app: &TestApp, user: &TestUser, target: &TestUser) {
+    let response = app
+        .post(
+            "/api/v1/user/blacklist/add",
+            json!({"targetUuid": target.uuid}),
+            Some(&user.token),
+        )
+        .await;
+    assert_eq!(response.status, 200, "{}", response.json);
+}
+
+platform::engine_tests! { spawn_app;
+
+async fn recommendations_rank_by_shared_signals_and_leave_out_who_they_must(app) {
+    let ann = member_with(&app, "ann", person("female", 19960101, "3301", &["photo", "travel", "read"])).await;
+    let close = member_with(&app, "close", person("male", 19950601, "3301", &["photo", "travel", "read"])).await;
+    let far = member_with(&app, "far", person("male", 19700101, "4401", &["golf"])).await;
+    let blocker = member_with(&app, "blocker", person("male", 19960101, "3301", &["photo"])).await;
+    member_with(&app, "eve", person("female", 19960101, "3301", &["photo", "travel"])).await;
+    block(&app, &blocker, &ann).await;
+
+    let (cards, total) = recommended(&app, &ann, json!({})).await;
+    assert_eq!(usernames(&cards), ["close", "far"], "the other sex, blacklisting either way left out");
+    assert_eq!(total, 2);
+    let (best, worst) = (&cards[0], &cards[1]);
+    assert!(best["score"].as_i64().unwrap() > worst["score"].as_i64().unwrap());
+    let reasons: Vec<&str> = best["reasons"].as_array().unwrap().iter().map(|r| r.as_str().unwrap()).collect();
+    assert!(reasons.contains(&"同城") && reasons.contains(&"共同爱好：摄影、旅游、阅读"), "{reasons:?}");
+    assert!(reasons.len() <= 3);
+    assert!(!usernames(&cards).contains(&"ann"));
+
+    // The keyword narrows the ranking; paging walks it.
+    assert_eq!(usernames(&recommended(&app, &ann, json!({"keyword": "far"})).await.0), ["far"]);
+    let (second, total) = recommended(&app, &ann, json!({"page": 2, "pageSize": 1})).await;
+    assert_eq!((usernames(&second), total), (vec!["far"], 2));
+
+    // A preference for everyone aged 25–35 takes in eve and leaves out the 56-year-old.
+    saved(&app, &ann, json!({"seekGender": "any", "seekAgeMin": 25, "seekAgeMax": 35})).await;
+    let mine = my_profile(&app, &ann).await;
+    assert_eq!((mine["seekGender"].clone(), mine["seekAgeMin"].clone(), mine["seekAgeMax"].clone()), (json!("any"), json!(25), json!(35)));
+    let (cards, _) = recommended(&app, &ann, json!({})).await;
+    assert_eq!(usernames(&cards), ["close", "eve"]);
+    let refused = update(&app, &ann, json!({"seekGender": "any", "seekAgeMin": 40, "seekAgeMax": 30})).await;
+    assert_eq!((refused.status, refused.message()), (400, "择偶年龄应在18到80岁之间，且下限不大于上限"));
+
+    // Blacklisting removes someone from the caller's recommendations, and the caller from theirs.
+    block(&app, &ann, &close).await;
+    assert_eq!(usernames(&recommended(&app, &ann, json!({})).await.0), ["eve"]);
+    assert!(!usernames(&recommended(&app, &close, json!({})).await.0).contains(&"ann"));
+    let mut seen_by_far = usernames(&recommended(&app, &far, json!({})).await.0).into_iter().map(str::to_owned).collect::<Vec<_>>();
+    seen_by_far.sort();
+    assert_eq!(seen_by_far, ["ann", "eve"], "far still sees both women");
+    assert_eq!(app.post("/api/v1/recommend/list", json!({}), None).await.status, 401);
+}
+
+async fn advanced_search_applies_every_filter_and_its_boundaries(app) {
+    let me = member_with(&app, "seeker", person("male", 19900101, "1101", &["read"])).await;
+    let mut young = person("female", 19990101, "3301", &["travel", "photo"]);
+    young["height"] = json!(160);
+    young["weight"] = json!(45);
+    young["education"] = json!("硕士");
+    member_with(&app, "young", young).await;
+    let mut mother = person("female", 19880101, "4401", &["food"]);
+    mother["maritalStatus"] = json!("离异");
+    mother["boyCount"] = json!(2);
+    mother["height"] = json!(168);
+    member_with(&app, "mother", mother).await;
+    let man = member_with(&app, "man", person("male", 19920101, "1101", &["music"])).await;
+    let hidden = member_with(&app, "hidden", person("female", 19950101, "3301", &["travel"])).await;
+    block(&app, &hidden, &me).await;
+
+    let all = |names: &[&str]| names.iter().map(|n| (*n).to_owned()).collect::<Vec<_>>();
+    assert_eq!(searched(&app, &me, json!({})).await, (all(&["man", "mother", "young"]), 3), "self and blacklisted left out");
+    assert_eq!(searched(&app, &me, json!({"gender": "female"})).await.0, all(&["mother", "young"]));
+    assert_eq!(searched(&app, &me, json!({"gender": ""})).await.1, 3);
+    let young_age = my_age(&app, "young", &me).await;
+    assert_eq!(searched(&app, &me, json!({"ageMin": young_age, "ageMax": young_age})).await.0, all(&["young"]), "age ends included");
+    assert_eq!(searched(&app, &me, json!({"ageMax": young_age - 1})).await.0, Vec::<String>::new());
+    assert_eq!(searched(&app, &me, json!({"heightMin": 160, "heightMax": 168})).await.0, all(&["mother", "young"]));
+    assert_eq!(searched(&app, &me, json!({"heightMin": 161, "heightMax": 167})).await.0, Vec::<String>::new());
+    assert_eq!(searched(&app, &me, json!({"weightMin": 40, "weightMax": 45})).await.0, all(&["young"]));
+    assert_eq!(searched(&app, &me, json!({"educations": ["硕士", "博士"]})).await.0, all(&["young"]));
+    assert_eq!(searched(&app, &me, json!({"maritalStatus": ["离异", "分居"]})).await.0, all(&["mother"]));
+    assert_eq!(searched(&app, &me, json!({"maxBoys": 1})).await.0, all(&["man", "young"]));
+    assert_eq!(searched(&app, &me, json!({"maxBoys": 2, "maxGirls": 0})).await.1, 3);
+    assert_eq!(searched(&app, &me, json!({"hobbies": ["photo", "food"]})).await.0, all(&["mother", "young"]));
+    assert_eq!(searched(&app, &me, json!({"keyword": "moth"})).await, (all(&["mother"]), 1));
+    assert_eq!(searched(&app, &me, json!({"isVerified": true})).await.1, 0, "nobody is verified yet");
+    assert_eq!(searched(&app, &me, json!({"ageMin": 5, "ageMax": 200})).await.1, 3, "ranges are clamped");
+
+    let (page, total) = searched(&app, &me, json!({"pageSize": 1, "page": 3})).await;
+    assert_eq!((page.len(), total), (1, 3));
+    assert_eq!(searched(&app, &me, json!({"pageSize": 1, "page": 4})).await, (Vec::new(), 3));
+
+    for (body, text) in [
+        (json!({"ageMin": 40, "ageMax": 30}), "年龄范围无效"),
+        (json!({"heightMin": 200, "heightMax": 150}), "身高范围无效"),
+        (json!({"gender": "robot"}), "性别只能是男或女"),
+        (json!({"educations": ["幼儿园"]}), "学历选项无效"),
+        (json!({"maritalStatus": ["热恋"]}), "婚姻状况选项无效"),
+        (json!({"hobbies": ["旅游"]}), "兴趣爱好选项无效"),
+    ] {
+        let refused = app.post("/api/v1/user/advsearch", body.clone(), Some(&me.token)).await;
+        assert_eq!((refused.status, refused.message()), (400, text), "{body}");
+    }
+    assert_eq!(searched(&app, &man, json!({"gender": "female"})).await.0, all(&["hidden", "mother", "young"]));
+}
+
+}
+
+/// `username`'s age as `viewer` sees it on the public profile.
+async fn my_age(app: &TestApp, username: &str, viewer: &TestUser) -> i64 {
+    let response = app
+        .post(
+            "/api/v1/user/advsearch",
+            json!({"keyword": username}),
+            Some(&viewer.token),
+        )
+        .await;
+    response.data()["users"][0]["age"].as_i64().unwrap()
+}
