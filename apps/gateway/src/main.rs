@@ -64,8 +64,9 @@ enum UserCommand {
 enum SeedCommand {
     /// Demo members and content (refused in production).
     Demo,
-    /// A large database for benchmarks: members bench_1… (password bench-password) and
-    /// moments with likes and comments; only into an empty database, never in production.
+    /// A large database for benchmarks: members bench_1… (password bench-password) with
+    /// varied profiles and likes, and moments with likes and comments; only into an empty
+    /// database, never in production.
     Bench {
         #[arg(long, default_value_t = 10_000)]
         members: u32,
@@ -218,6 +219,9 @@ fn seed_bench(loaded: Loaded, members: u32, moments: u32) -> Result<(), String> 
         let mut pooled = state.db.get().await.map_err(|e| e.to_string())?;
         let conn = &mut pooled.conn();
         accounts::bench::fill_members(state, conn, members, "bench-password")
+            .await
+            .map_err(|e| e.to_string())?;
+        profile::bench::fill(conn, state.now())
             .await
             .map_err(|e| e.to_string())?;
         moments::bench::fill(conn, moments, state.now())

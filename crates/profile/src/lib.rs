@@ -3,6 +3,8 @@
 
 mod admin;
 pub mod api;
+#[cfg(feature = "bench")]
+pub mod bench;
 pub mod catalogue;
 mod demo;
 mod discovery;

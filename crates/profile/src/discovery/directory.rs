@@ -118,16 +118,28 @@ pub async fn refresh(
 /// member browsing should not write on every page.
 const ACTIVITY_RESOLUTION_SECONDS: i64 = 10 * 60;
 
-/// Notes that the member was active at `now` (one conditional update, usually a no-op).
+/// Whether activity last noted at `active_at` should be noted again at `now`.
+pub fn is_stale(active_at: i64, now: i64) -> bool {
+    active_at < now - ACTIVITY_RESOLUTION_SECONDS
+}
+
+/// Notes that the member was active at `now`. Read first: on SQLite even an update that
+/// changes nothing takes the write lock, which every request would then queue for.
 pub async fn touch(conn: &mut Conn<'_>, user_id: UserId, now: i64) -> QueryResult<()> {
-    run!(conn, |c| diesel::update(
-        profile_directory::table
-            .find(user_id)
-            .filter(profile_directory::active_at.lt(now - ACTIVITY_RESOLUTION_SECONDS))
-    )
-    .set(profile_directory::active_at.eq(now))
-    .execute(c)
-    .await)?;
+    let known: Option<i64> = run!(conn, |c| profile_directory::table
+        .find(user_id)
+        .select(profile_directory::active_at)
+        .first(c)
+        .await
+        .optional())?;
+    if known.is_some_and(|active_at| is_stale(active_at, now)) {
+        run!(conn, |c| diesel::update(
+            profile_directory::table.find(user_id)
+        )
+        .set(profile_directory::active_at.eq(now))
+        .execute(c)
+        .await)?;
+    }
     Ok(())
 }
 
@@ -163,7 +175,9 @@ pub async fn pool(
     neighbours: i64,
 ) -> QueryResult<Vec<Listing>> {
     let city_limit = if city.is_empty() { 0 } else { neighbours };
-    let (mut latest, nearby): (Vec<Listing>, Vec<Listing>) = platform::run_both!(
+    // The neighbours' ids alone: that query reads the city index only (with every column
+    // asked for, the planner would rather walk the whole sex in activity order).
+    let (mut latest, nearby): (Vec<Listing>, Vec<UserId>) = platform::run_both!(
         conn,
         |c| {
             let mut query = profile_directory::table
@@ -181,7 +195,7 @@ pub async fn pool(
         },
         {
             let mut query = profile_directory::table
-                .select(Listing::as_select())
+                .select(profile_directory::user_id)
                 .filter(profile_directory::city.eq(city))
                 .order((
                     profile_directory::active_at.desc(),
@@ -195,6 +209,15 @@ pub async fn pool(
             query.load(c)
         }
     )?;
-    latest.extend(nearby);
+    let known: std::collections::HashSet<UserId> = latest.iter().map(|l| l.user_id).collect();
+    let missing: Vec<UserId> = nearby.into_iter().filter(|id| !known.contains(id)).collect();
+    if !missing.is_empty() {
+        let more: Vec<Listing> = run!(conn, |c| profile_directory::table
+            .filter(profile_directory::user_id.eq_any(&missing))
+            .select(Listing::as_select())
+            .load(c)
+            .await)?;
+        latest.extend(more);
+    }
     Ok(latest)
 }

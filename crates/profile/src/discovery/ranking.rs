@@ -1,8 +1,6 @@
 //! How well two members fit: a 0–100 compatibility score from the signals both profiles give,
 //! and the strongest of them as reasons in words. Pure, so every weight is tested directly.
 
-use std::collections::HashSet;
-
 use super::directory::Listing;
 use crate::catalogue;
 
@@ -19,122 +17,173 @@ pub struct Fit {
     pub reasons: Vec<String>,
 }
 
-/// What the seeker brings to the comparison, parsed once per request.
+/// What the seeker brings to the comparison, parsed once per request. Codes are kept quoted
+/// (`"photo"`), as they appear in a candidate's JSON list, so scoring a candidate is a few
+/// substring checks on its row, without parsing or allocating.
 pub struct Seeker<'a> {
     pub listing: &'a Listing,
-    hobbies: HashSet<String>,
-    tags: HashSet<String>,
+    hobbies: Vec<(String, &'static str)>,
+    tags: Vec<(String, &'static str)>,
     age: i64,
+    today: i64,
+    now: i64,
+}
+
+/// The signals two members share, each with its weight.
+struct Signals {
+    hobbies: Vec<&'static str>,
+    place: Option<(i64, &'static str)>,
+    age: i64,
+    tags: Vec<&'static str>,
+    activity: i64,
+    photos: i64,
+}
+
+impl Signals {
+    fn weighed(&self) -> [(i64, Reason); 6] {
+        [
+            (8 * count_up_to(self.hobbies.len(), 4), Reason::Hobbies),
+            (self.place.map_or(0, |(weight, _)| weight), Reason::Place),
+            (self.age, Reason::Age),
+            (4 * count_up_to(self.tags.len(), 3), Reason::Tags),
+            (self.activity, Reason::Activity),
+            (self.photos, Reason::Photos),
+        ]
+    }
+
+    fn score(&self) -> i64 {
+        self.weighed()
+            .iter()
+            .map(|(weight, _)| weight)
+            .sum::<i64>()
+            .min(100)
+    }
+}
+
+#[derive(Clone, Copy)]
+enum Reason {
+    Hobbies,
+    Place,
+    Age,
+    Tags,
+    Activity,
+    Photos,
 }
 
 impl<'a> Seeker<'a> {
-    pub fn new(listing: &'a Listing, today: i64) -> Self {
+    /// The seeker `listing` on `today` (yyyymmdd), at `now` (epoch seconds).
+    pub fn new(listing: &'a Listing, today: i64, now: i64) -> Self {
+        let quoted = |codes: Vec<String>, name: fn(&str) -> Option<&'static str>| {
+            codes
+                .into_iter()
+                .filter_map(|code| Some((format!("\"{code}\""), name(&code)?)))
+                .collect()
+        };
         Self {
-            hobbies: listing.hobbies().into_iter().collect(),
-            tags: listing.tags().into_iter().collect(),
+            hobbies: quoted(listing.hobbies(), catalogue::hobby_name),
+            tags: quoted(listing.tags(), catalogue::tag_name),
             age: listing.age_on(today),
+            today,
+            now,
             listing,
         }
     }
 
-    /// Scores `candidate` at `now` (epoch seconds; `today` its yyyymmdd).
-    pub fn fit(&self, candidate: &Listing, today: i64, now: i64) -> Fit {
-        let mut signals: Vec<(i64, String)> = Vec::with_capacity(6);
-
-        let shared_hobbies: Vec<String> = candidate
-            .hobbies()
-            .into_iter()
-            .filter(|code| self.hobbies.contains(code))
-            .collect();
-        if !shared_hobbies.is_empty() {
-            let names: Vec<&str> = shared_hobbies
-                .iter()
-                .filter_map(|code| catalogue::hobby_name(code))
-                .take(3)
-                .collect();
-            signals.push((
-                8 * count_up_to(&shared_hobbies, 4),
-                format!("共同爱好：{}", names.join("、")),
-            ));
-        }
-
-        if !self.listing.city.is_empty() && candidate.city == self.listing.city {
-            signals.push((20, "同城".to_owned()));
+    fn signals(&self, candidate: &Listing) -> Signals {
+        let shared = |mine: &[(String, &'static str)], theirs: &str| {
+            mine.iter()
+                .filter(|(quoted, _)| theirs.contains(quoted.as_str()))
+                .map(|(_, name)| *name)
+                .collect()
+        };
+        let place = if !self.listing.city.is_empty() && candidate.city == self.listing.city {
+            Some((20, "同城"))
         } else if !self.listing.province.is_empty() && candidate.province == self.listing.province {
-            signals.push((10, "同省".to_owned()));
-        }
-
-        let age = candidate.age_on(today);
-        if self.age > 0 && age > 0 {
-            let gap = (self.age - age).abs();
-            let weight = match gap {
+            Some((10, "同省"))
+        } else {
+            None
+        };
+        let age = candidate.age_on(self.today);
+        let age = if self.age > 0 && age > 0 {
+            match (self.age - age).abs() {
                 0..=2 => 16,
                 3..=5 => 12,
                 6..=10 => 6,
                 _ => 0,
-            };
-            if weight > 0 {
-                signals.push((weight, "年龄相仿".to_owned()));
             }
-        }
-
-        let shared_tags: Vec<String> = candidate
-            .tags()
-            .into_iter()
-            .filter(|code| self.tags.contains(code))
-            .collect();
-        if !shared_tags.is_empty() {
-            let names: Vec<&str> = shared_tags
-                .iter()
-                .filter_map(|code| catalogue::tag_name(code))
-                .take(2)
-                .collect();
-            signals.push((
-                4 * count_up_to(&shared_tags, 3),
-                format!("性格相投：{}", names.join("、")),
-            ));
-        }
-
-        let idle_days = (now - candidate.active_at).max(0) / DAY;
-        let activity = match idle_days {
+        } else {
+            0
+        };
+        let activity = match (self.now - candidate.active_at).max(0) / DAY {
             0..=2 => 10,
             3..=13 => 6,
             14..=59 => 2,
             _ => 0,
         };
-        if activity > 0 {
-            signals.push((activity, "最近活跃".to_owned()));
-        }
-
         let photos = match candidate.photo_count {
             0 => 0,
             1 | 2 => 7,
             _ => 10,
         };
-        if photos > 0 {
-            signals.push((photos, "照片丰富".to_owned()));
+        Signals {
+            hobbies: shared(&self.hobbies, &candidate.hobbies),
+            place,
+            age,
+            tags: shared(&self.tags, &candidate.tags),
+            activity,
+            photos,
         }
+    }
 
-        let score = signals
-            .iter()
-            .map(|(weight, _)| weight)
-            .sum::<i64>()
-            .min(100);
+    /// The candidate's score alone, for ranking the whole pool.
+    pub fn score(&self, candidate: &Listing) -> i64 {
+        self.signals(candidate).score()
+    }
+
+    /// The score and the reasons, for the people shown.
+    pub fn fit(&self, candidate: &Listing) -> Fit {
+        let signals = self.signals(candidate);
+        let mut weighed: Vec<(i64, Reason)> = signals
+            .weighed()
+            .into_iter()
+            .filter(|(weight, _)| *weight > 0)
+            .collect();
         // Strongest first; equal weights keep the order above (interests before place).
-        signals.sort_by_key(|(weight, _)| std::cmp::Reverse(*weight));
+        weighed.sort_by_key(|(weight, _)| std::cmp::Reverse(*weight));
+        let reasons = weighed
+            .into_iter()
+            .take(MAX_REASONS)
+            .map(|(_, reason)| match reason {
+                Reason::Hobbies => format!("共同爱好：{}", first_names(&signals.hobbies, 3)),
+                Reason::Place => signals
+                    .place
+                    .map(|(_, name)| name)
+                    .unwrap_or_default()
+                    .to_owned(),
+                Reason::Age => "年龄相仿".to_owned(),
+                Reason::Tags => format!("性格相投：{}", first_names(&signals.tags, 2)),
+                Reason::Activity => "最近活跃".to_owned(),
+                Reason::Photos => "照片丰富".to_owned(),
+            })
+            .collect();
         Fit {
-            score,
-            reasons: signals
-                .into_iter()
-                .take(MAX_REASONS)
-                .map(|(_, reason)| reason)
-                .collect(),
+            score: signals.score(),
+            reasons,
         }
     }
 }
 
-fn count_up_to<T>(items: &[T], cap: usize) -> i64 {
-    i64::try_from(items.len().min(cap)).unwrap_or(0)
+fn first_names(names: &[&str], count: usize) -> String {
+    names
+        .iter()
+        .take(count)
+        .copied()
+        .collect::<Vec<_>>()
+        .join("、")
+}
+
+fn count_up_to(count: usize, cap: usize) -> i64 {
+    i64::try_from(count.min(cap)).unwrap_or(0)
 }
 
 #[cfg(test)]
@@ -161,15 +210,15 @@ mod tests {
     #[test]
     fn shared_hobbies_in_the_same_city_outrank_nothing_in_common() {
         let me = listing(1, &["photo", "travel", "read"], "3301", 19960101);
-        let seeker = Seeker::new(&me, TODAY);
-        let close = seeker.fit(
-            &listing(2, &["photo", "travel", "read"], "3301", 19960601),
-            TODAY,
-            NOW,
-        );
-        let far = seeker.fit(&listing(3, &["golf"], "4401", 19700101), TODAY, NOW);
+        let seeker = Seeker::new(&me, TODAY, NOW);
+        let close = seeker.fit(&listing(2, &["photo", "travel", "read"], "3301", 19960601));
+        let far = seeker.fit(&listing(3, &["golf"], "4401", 19700101));
         assert_eq!(close.score, 3 * 8 + 20 + 16);
         assert_eq!(far.score, 0);
+        assert_eq!(
+            seeker.score(&listing(2, &["photo", "travel", "read"], "3301", 19960601)),
+            close.score
+        );
         assert!(far.reasons.is_empty());
         assert_eq!(
             close.reasons,
@@ -180,11 +229,11 @@ mod tests {
     #[test]
     fn the_province_counts_when_the_city_differs_and_age_fades_with_distance() {
         let me = listing(1, &[], "3301", 19960101);
-        let seeker = Seeker::new(&me, TODAY);
-        let fit = seeker.fit(&listing(2, &[], "3302", 19880101), TODAY, NOW);
+        let seeker = Seeker::new(&me, TODAY, NOW);
+        let fit = seeker.fit(&listing(2, &[], "3302", 19880101));
         assert_eq!(fit.score, 10 + 6);
         assert_eq!(fit.reasons, ["同省", "年龄相仿"]);
-        let unknown_age = seeker.fit(&listing(3, &[], "4401", 0), TODAY, NOW);
+        let unknown_age = seeker.fit(&listing(3, &[], "4401", 0));
         assert_eq!(unknown_age.score, 0);
     }
 
@@ -199,7 +248,7 @@ mod tests {
                 19960101,
             )
         };
-        let seeker = Seeker::new(&me, TODAY);
+        let seeker = Seeker::new(&me, TODAY, NOW);
         let best = Listing {
             tags: r#"["warm","humorous","calm"]"#.into(),
             photo_count: 4,
@@ -211,7 +260,7 @@ mod tests {
                 19960101,
             )
         };
-        let fit = seeker.fit(&best, TODAY, NOW);
+        let fit = seeker.fit(&best);
         assert_eq!(fit.score, 100);
         assert_eq!(fit.reasons.len(), MAX_REASONS);
         let idle = Listing {
@@ -219,6 +268,6 @@ mod tests {
             active_at: NOW - 20 * DAY,
             ..listing(3, &[], "", 0)
         };
-        assert_eq!(seeker.fit(&idle, TODAY, NOW).score, 7 + 2);
+        assert_eq!(seeker.fit(&idle).score, 7 + 2);
     }
 }

@@ -16,9 +16,9 @@ use crate::relations::lists::{self, PAGE_SIZE, Person};
 use crate::relations::repo as relations;
 
 /// The most recently active members of the wanted sex a ranking looks at.
-pub const RECENT_POOL: i64 = 300;
+pub const RECENT_POOL: i64 = 200;
 /// The most recently active members of the member's own city it adds.
-pub const NEIGHBOUR_POOL: i64 = 100;
+pub const NEIGHBOUR_POOL: i64 = 50;
 const MAX_PAGE_SIZE: i64 = 48;
 
 pub struct RecommendPage {
@@ -66,13 +66,13 @@ pub async fn page(
         candidates.retain(|candidate| matching.contains(&candidate.user_id));
     }
 
-    let seeker = Seeker::new(&mine, today);
-    let mut ranked: Vec<(Fit, Listing)> = candidates
+    let seeker = Seeker::new(&mine, today, now);
+    let mut ranked: Vec<(i64, Listing)> = candidates
         .into_iter()
-        .map(|candidate| (seeker.fit(&candidate, today, now), candidate))
+        .map(|candidate| (seeker.score(&candidate), candidate))
         .collect();
-    ranked.sort_by(|(a_fit, a), (b_fit, b)| {
-        (b_fit.score, b.active_at, b.user_id).cmp(&(a_fit.score, a.active_at, a.user_id))
+    ranked.sort_by(|(a_score, a), (b_score, b)| {
+        (b_score, b.active_at, b.user_id).cmp(&(a_score, a.active_at, a.user_id))
     });
 
     let total = i64::try_from(ranked.len()).unwrap_or(i64::MAX);
@@ -81,10 +81,13 @@ pub async fn page(
         .into_iter()
         .skip(usize::try_from(window.offset).unwrap_or(usize::MAX))
         .take(usize::try_from(window.limit).unwrap_or(0))
+        .map(|(_, listing)| (seeker.fit(&listing), listing))
         .collect();
     let ids: Vec<UserId> = shown.iter().map(|(_, listing)| listing.user_id).collect();
     let mut people: HashMap<UserId, Person> = lists::people(conn, viewer, &ids, today).await?;
-    directory::touch(conn, me, now).await?;
+    if directory::is_stale(mine.active_at, now) {
+        directory::touch(conn, me, now).await?;
+    }
     Ok(RecommendPage {
         people: shown
             .into_iter()

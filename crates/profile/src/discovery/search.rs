@@ -179,7 +179,7 @@ pub async fn page(
 
     let (ids, total) = if let Some(keyword) = &filters.keyword {
         // Names live with accounts: match them over the scan's hits, then page here.
-        let hits = matching_ids(conn, filters, floor, &excluded, None).await?;
+        let hits = matching_ids(conn, filters, floor, &excluded).await?;
         let matching = lists::matching(conn, &hits, keyword, today).await?;
         let hits: Vec<UserId> = hits
             .into_iter()
@@ -193,8 +193,7 @@ pub async fn page(
             .collect();
         (page, total)
     } else {
-        let page = matching_ids(conn, filters, floor, &excluded, Some(filters.window)).await?;
-        (page, count(conn, filters, floor, &excluded).await?)
+        page_and_count(conn, filters, floor, &excluded).await?
     };
     let mut people: HashMap<UserId, Person> = lists::people(conn, viewer, &ids, today).await?;
     Ok(SearchPage {
@@ -236,13 +235,15 @@ macro_rules! filtered {
             .filter(profile_directory::birthday.between(filters.birthdays.0, filters.birthdays.1))
             .into_boxed();
         if let Some((active_at, user_id)) = $floor {
-            query = query.filter(
-                profile_directory::active_at
-                    .gt(active_at)
-                    .or(profile_directory::active_at
-                        .eq(active_at)
-                        .and(profile_directory::user_id.ge(user_id))),
-            );
+            // The plain lower bound is what lets both engines walk the activity index as a
+            // range; the second condition settles ties at the floor.
+            query = query
+                .filter(profile_directory::active_at.ge(active_at))
+                .filter(
+                    profile_directory::active_at
+                        .gt(active_at)
+                        .or(profile_directory::user_id.ge(user_id)),
+                );
         }
         if let Some(gender) = &filters.gender {
             query = query.filter(profile_directory::gender.eq(gender));
@@ -284,40 +285,46 @@ macro_rules! filtered {
     }};
 }
 
-/// The ids matching `filters` in activity order: one window of them, or all the scan finds.
+/// Every id the scan finds matching `filters`, in activity order.
 async fn matching_ids(
     conn: &mut platform::db::Conn<'_>,
     filters: &Filters,
     floor: Option<(i64, UserId)>,
     excluded: &[UserId],
-    window: Option<PageWindow>,
 ) -> QueryResult<Vec<UserId>> {
-    let window = window.unwrap_or(PageWindow {
-        offset: 0,
-        limit: SCAN_LIMIT,
-    });
     run!(conn, |c| filtered!(filters, floor, excluded)
         .select(profile_directory::user_id)
         .order((
             profile_directory::active_at.desc(),
             profile_directory::user_id.desc()
         ))
-        .offset(window.offset)
-        .limit(window.limit)
+        .limit(SCAN_LIMIT)
         .load(c)
         .await)
 }
 
-async fn count(
+/// One window of the ids matching `filters` and how many match in all, pipelined on
+/// PostgreSQL.
+async fn page_and_count(
     conn: &mut platform::db::Conn<'_>,
     filters: &Filters,
     floor: Option<(i64, UserId)>,
     excluded: &[UserId],
-) -> QueryResult<i64> {
-    run!(conn, |c| filtered!(filters, floor, excluded)
-        .count()
-        .get_result(c)
-        .await)
+) -> QueryResult<(Vec<UserId>, i64)> {
+    let window = filters.window;
+    platform::run_both!(
+        conn,
+        |c| filtered!(filters, floor, excluded)
+            .select(profile_directory::user_id)
+            .order((
+                profile_directory::active_at.desc(),
+                profile_directory::user_id.desc()
+            ))
+            .offset(window.offset)
+            .limit(window.limit)
+            .load(c),
+        filtered!(filters, floor, excluded).count().get_result(c)
+    )
 }
 
 #[cfg(test)]

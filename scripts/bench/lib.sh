@@ -1,0 +1,73 @@
+# Shared steps of the benchmarks: a throwaway database on one engine, the release server on a
+# free loopback port, a bench member's token, and wrk runs summarised against health.
+# Sourced by feed.sh and people.sh after they set: engine, connections, duration.
+
+bin=target/release/xinqiao
+command -v wrk >/dev/null || { echo "wrk is missing: apt-get install wrk" >&2; exit 1; }
+[[ -x $bin ]] || { echo "$bin is missing: cargo build --release -p gateway" >&2; exit 1; }
+
+work=$(mktemp -d /tmp/xinqiao-bench.XXXXXX)
+server=""
+cleanup() {
+    [[ -n $server ]] && kill "$server" 2>/dev/null || true
+    rm -rf "$work"
+}
+trap cleanup EXIT
+
+export XINQIAO_DATA_DIR=$work/data XINQIAO_ENV=development RUST_LOG=warn
+case $engine in
+    sqlite) export XINQIAO_DATABASE_URL="sqlite://$work/bench.db" ;;
+    postgres)
+        base=${XINQIAO_TEST_POSTGRES_URL:?set XINQIAO_TEST_POSTGRES_URL or use run.sh}
+        schema="bench_$$"
+        # A schema of its own, selected through the connection options.
+        export XINQIAO_DATABASE_URL="${base}?options=-csearch_path%3D${schema}"
+        psql "$base" -qc "CREATE SCHEMA $schema" >/dev/null
+        ;;
+    *) echo "unknown engine $engine" >&2; exit 1 ;;
+esac
+
+# Starts the server on the seeded database and sets `api`.
+start_server() {
+    local port
+    port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()')
+    # The bypass lets the script sign in without reading a captcha image; never set in production.
+    XINQIAO_CAPTCHA_BYPASS=bench-bypass XINQIAO_BIND=127.0.0.1:$port "$bin" serve >"$work/server.log" 2>&1 &
+    server=$!
+    api=http://127.0.0.1:$port/api/v1
+    for _ in $(seq 100); do
+        curl -sf "$api/health" >/dev/null && return
+        sleep 0.1
+    done
+    echo "the server did not start: $(cat "$work/server.log")" >&2
+    exit 1
+}
+
+# Prints the access token of the bench member named $1.
+sign_in() {
+    local captcha_id
+    captcha_id=$(curl -sf "$api/user/captcha" | python3 -c 'import json,sys; print(json.load(sys.stdin)["data"]["captchaId"])')
+    curl -sf -X POST -H 'content-type: application/json' \
+        -d "{\"username\":\"$1\",\"password\":\"bench-password\",\"captcha\":\"bench-bypass\",\"captchaId\":\"$captcha_id\"}" \
+        "$api/user/login" | python3 -c 'import json,sys; print(json.load(sys.stdin)["data"]["accessToken"])'
+}
+
+# Runs wrk as `measure NAME wrk-args…` and adds its summary to the results.
+measure() {
+    local name=$1
+    shift
+    wrk -t2 -c"$connections" -d"$duration" --latency "$@" >"$work/$name.txt"
+    python3 scripts/bench/wrk_summary.py "$name" "$work/$name.txt" >>"$work/results.tsv"
+}
+
+# POSTs JSON $2 to $1 as $BENCH_TOKEN's member and checks that the answer succeeds.
+check_post() {
+    curl -sf -X POST -H 'content-type: application/json' -H "Authorization: Bearer $BENCH_TOKEN" \
+        -d "$2" "$api/$1" | python3 -c 'import json,sys; d=json.load(sys.stdin); assert d["code"] == 200, d' \
+        || { echo "$1 failed" >&2; exit 1; }
+}
+
+print_results() {
+    echo "$1"
+    python3 scripts/bench/wrk_summary.py --table "$work/results.tsv"
+}
