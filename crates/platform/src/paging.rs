@@ -56,6 +56,14 @@ impl PageWindow {
             limit,
         }
     }
+
+    /// This window of `items` held in memory (a list ranked or filtered in the process).
+    pub fn of_items<T>(self, items: impl IntoIterator<Item = T>) -> impl Iterator<Item = T> {
+        items
+            .into_iter()
+            .skip(usize::try_from(self.offset).unwrap_or(usize::MAX))
+            .take(usize::try_from(self.limit).unwrap_or(0))
+    }
 }
 
 impl PageRequest {

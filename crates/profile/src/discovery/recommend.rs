@@ -77,10 +77,8 @@ pub async fn page(
 
     let total = i64::try_from(ranked.len()).unwrap_or(i64::MAX);
     let window = request.window(PAGE_SIZE, MAX_PAGE_SIZE);
-    let shown: Vec<(Fit, Listing)> = ranked
-        .into_iter()
-        .skip(usize::try_from(window.offset).unwrap_or(usize::MAX))
-        .take(usize::try_from(window.limit).unwrap_or(0))
+    let shown: Vec<(Fit, Listing)> = window
+        .of_items(ranked)
         .map(|(_, listing)| (seeker.fit(&listing), listing))
         .collect();
     let ids: Vec<UserId> = shown.iter().map(|(_, listing)| listing.user_id).collect();

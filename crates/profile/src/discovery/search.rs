@@ -186,11 +186,7 @@ pub async fn page(
             .filter(|id| matching.contains(id))
             .collect();
         let total = i64::try_from(hits.len()).unwrap_or(i64::MAX);
-        let page = hits
-            .into_iter()
-            .skip(usize::try_from(filters.window.offset).unwrap_or(usize::MAX))
-            .take(usize::try_from(filters.window.limit).unwrap_or(0))
-            .collect();
+        let page = filters.window.of_items(hits).collect();
         (page, total)
     } else {
         page_and_count(conn, filters, floor, &excluded).await?

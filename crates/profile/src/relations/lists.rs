@@ -95,11 +95,7 @@ pub async fn page(
     }
     let total = i64::try_from(related.len()).unwrap_or(i64::MAX);
     let window: PageWindow = request.window(PAGE_SIZE, MAX_PAGE_SIZE);
-    let shown: Vec<Related> = related
-        .into_iter()
-        .skip(usize::try_from(window.offset).unwrap_or(usize::MAX))
-        .take(usize::try_from(window.limit).unwrap_or(0))
-        .collect();
+    let shown: Vec<Related> = window.of_items(related).collect();
     let ids: Vec<UserId> = shown.iter().map(|row| row.id).collect();
     let mut people = people(conn, viewer, &ids, today).await?;
     let people = shown
