@@ -65,13 +65,47 @@ pub async fn create_user(
     role: Role,
 ) -> Result<CreatedUser, CreateUserError> {
     let username = Username::parse(username).map_err(CreateUserError::Invalid)?;
-    let password = NewPassword::parse(password).map_err(CreateUserError::Invalid)?;
+    let password = SharedPassword::hash(state, password).await?;
+    insert_user(state, &username, &password, nickname, role).await
+}
+
+/// A password hashed once for several accounts that share it, as the demo members share the
+/// demo password: bcrypt at the production cost takes about a quarter of a second a hash.
+pub(crate) struct SharedPassword(String);
+
+impl SharedPassword {
+    /// Hashes `password` under registration's rules.
+    pub(crate) async fn hash(state: &AppState, password: &str) -> Result<Self, CreateUserError> {
+        let password = NewPassword::parse(password).map_err(CreateUserError::Invalid)?;
+        let hash = crate::service::hash_password(password, state.config.password_hash_cost).await?;
+        Ok(Self(hash))
+    }
+}
+
+/// Creates a user who signs in with `password`, with the same rules as registration.
+pub(crate) async fn create_user_with_shared_password(
+    state: &AppState,
+    username: &str,
+    password: &SharedPassword,
+    nickname: Option<&str>,
+    role: Role,
+) -> Result<CreatedUser, CreateUserError> {
+    let username = Username::parse(username).map_err(CreateUserError::Invalid)?;
+    insert_user(state, &username, password, nickname, role).await
+}
+
+async fn insert_user(
+    state: &AppState,
+    username: &Username,
+    password: &SharedPassword,
+    nickname: Option<&str>,
+    role: Role,
+) -> Result<CreatedUser, CreateUserError> {
     let email = Email::parse(&format!(
         "{}@users.xinqiao.invalid",
         uuid::Uuid::new_v4().simple()
     ))
     .map_err(CreateUserError::Invalid)?;
-    let hash = crate::service::hash_password(password, state.config.password_hash_cost).await?;
     let now = state.now();
     let uuid = uuid::Uuid::new_v4().to_string();
     let mut pooled = state.db.get().await?;
@@ -79,7 +113,7 @@ pub async fn create_user(
         uuid: &uuid,
         username: username.as_str(),
         email: email.as_str(),
-        password_hash: Some(&hash),
+        password_hash: Some(&password.0),
         nickname: nickname.unwrap_or(username.as_str()),
         sys_role: role.as_str(),
         created_at: now,

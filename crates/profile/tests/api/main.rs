@@ -3,6 +3,7 @@
 // Unwrapping is how a test says "this must hold"; the lint guards production code.
 #![allow(clippy::unwrap_used)]
 
+mod demo;
 mod discovery;
 mod own_profile;
 mod protection;
