@@ -210,7 +210,10 @@ pub async fn pool(
         }
     )?;
     let known: std::collections::HashSet<UserId> = latest.iter().map(|l| l.user_id).collect();
-    let missing: Vec<UserId> = nearby.into_iter().filter(|id| !known.contains(id)).collect();
+    let missing: Vec<UserId> = nearby
+        .into_iter()
+        .filter(|id| !known.contains(id))
+        .collect();
     if !missing.is_empty() {
         let more: Vec<Listing> = run!(conn, |c| profile_directory::table
             .filter(profile_directory::user_id.eq_any(&missing))
