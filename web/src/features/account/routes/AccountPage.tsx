@@ -3,9 +3,11 @@ import type { PageProps } from '../../../lib/page';
 import { DataExportCard } from '../components/DataExportCard';
 import { DeleteAccountCard } from '../components/DeleteAccountCard';
 import { EmailCard } from '../components/EmailCard';
+import { InvisibleBrowsingCard } from '../components/InvisibleBrowsingCard';
 import { PasswordCard } from '../components/PasswordCard';
 import { PhoneCard } from '../components/PhoneCard';
 import { PhotoProtectionCard } from '../components/PhotoProtectionCard';
+import { SeekingCard } from '../components/SeekingCard';
 import { WeChatBindingCard } from '../components/WeChatBindingCard';
 import styles from './AccountPage.module.css';
 
@@ -21,6 +23,8 @@ export default function AccountPage({ title }: PageProps) {
       <PhoneCard />
       <WeChatBindingCard />
       <PhotoProtectionCard />
+      <InvisibleBrowsingCard />
+      <SeekingCard />
       <DataExportCard />
       <DeleteAccountCard />
     </Space>

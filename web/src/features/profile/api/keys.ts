@@ -2,8 +2,10 @@
 export const profileKeys = {
   all: ['profile'] as const,
   mine: (uuid: string) => [...profileKeys.all, 'mine', uuid] as const,
+  /** Every other member's profile: what a like or a blacklist change may alter. */
+  members: () => [...profileKeys.all, 'member'] as const,
   /** What `viewer` sees of `uuid` differs by viewer (locked photos), so both are in the key. */
-  member: (uuid: string, viewer: string) => [...profileKeys.all, 'member', uuid, viewer] as const,
+  member: (uuid: string, viewer: string) => [...profileKeys.members(), uuid, viewer] as const,
   mapConfig: () => [...profileKeys.all, 'map-config'] as const,
   regions: () => [...profileKeys.all, 'regions'] as const,
 };

@@ -1,6 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Navigate } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { UNLOCK_CONFIRMED } from '../../../lib/profileVisit';
 import { fail, fakeApi, ok, renderRoutes } from '../../../test/render';
 import { ME, publicProfile, signIn } from '../testing';
 import PublicProfilePage from './PublicProfilePage';
@@ -96,6 +98,25 @@ describe('PublicProfilePage', () => {
     await waitFor(() => expect(photoSources()[0]).toBe('/api/v1/uploads/photo/p1.jpg'));
     expect(calls.find((call) => call.path === '/api/v1/user/profile/unlock')?.body).toEqual({ uuid: 'uuid-other' });
     expect(screen.queryByRole('button', { name: /解锁照片/ })).toBeNull();
+  });
+
+  it('unlocks without asking again when a list already asked, and forgets that answer at once', async () => {
+    signIn();
+    const calls = fakeApi({
+      '/api/v1/user/profile/get': [ok(LOCKED), ok(publicProfile())],
+      '/api/v1/user/profile/unlock': [ok({ locked: 0, charged: 10 })],
+    });
+    const { router } = renderRoutes(
+      [
+        { path: '/like', element: <Navigate to="/profile/uuid-other" state={UNLOCK_CONFIRMED} /> },
+        { path: '/profile/:id', element: <PublicProfilePage /> },
+      ],
+      '/like',
+    );
+    await waitFor(() => expect(photoSources()[0]).toBe('/api/v1/uploads/photo/p1.jpg'));
+    expect(screen.queryByText(CONFIRM_TEXT)).toBeNull();
+    expect(calls.filter((call) => call.path === '/api/v1/user/profile/unlock')).toHaveLength(1);
+    expect(router.state.location.state).toBeNull();
   });
 
   it('keeps the blurred view after 取消, with a button to unlock later', async () => {

@@ -12,13 +12,14 @@ import {
 } from '@ant-design/icons';
 import { Alert, App, Avatar, Button, Card, Descriptions, Empty, Image, Result, Skeleton, Tag, Typography } from 'antd';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { useParams } from 'react-router';
+import { useLocation, useNavigate, useParams } from 'react-router';
 import type { PublicProfile } from '../../../api/generated/types.gen';
 import { LinkButton } from '../../../components/LinkButton';
 import { LoginRequired } from '../../../components/LoginRequired';
 import { ApiError, errorText } from '../../../lib/apiError';
 import { cx } from '../../../lib/classNames';
 import { mediaUrl } from '../../../lib/media';
+import { isUnlockConfirmed } from '../../../lib/profileVisit';
 import { isSessionLive, useSession } from '../../../lib/session';
 import { usePublicProfile, useUnlockProfile } from '../api/profile';
 import { hobbyName, incomeLabel, tagName } from '../catalogue';
@@ -258,6 +259,9 @@ function ProfileView({ profile, isMe, viewer }: { profile: PublicProfile; isMe: 
   const [shortOfPoints, setShortOfPoints] = useState<string | null>(null);
   const asked = useRef(false);
   const locked = profile.locked === 1;
+  const location = useLocation();
+  const navigate = useNavigate();
+  const confirmedBefore = isUnlockConfirmed(location.state);
 
   const runUnlock = async () => {
     setShortOfPoints(null);
@@ -283,12 +287,19 @@ function ProfileView({ profile, isMe, viewer }: { profile: PublicProfile; isMe: 
       onOk: runUnlock,
     });
 
-  // Spec 2 section 2.10: a protected profile asks first, once per visit (confirmUnlock is left
-  // out of the dependencies on purpose: a new function each render must not ask again).
+  // Spec 2 section 2.10: a protected profile asks first, once per visit (confirmUnlock and
+  // runUnlock are left out of the dependencies on purpose: a new function each render must not
+  // ask again). A people list that already asked hands its answer over in the router state; it is
+  // dropped at once, so going back or reloading never spends points without asking.
   useEffect(() => {
     if (!locked || isMe || asked.current) return;
     asked.current = true;
-    confirmUnlock();
+    if (confirmedBefore) {
+      void navigate(location.pathname, { replace: true, state: null });
+      void runUnlock();
+    } else {
+      confirmUnlock();
+    }
   }, [locked, isMe]);
 
   const tags = profile.tags.flatMap((code) => tagName(code) ?? []);

@@ -1,0 +1,62 @@
+import { Typography } from 'antd';
+import type { PageProps } from '../../../lib/page';
+import { cx } from '../../../lib/classNames';
+import { PAGE_SIZE, useBlacklist } from '../api/lists';
+import { ListToolbar } from '../components/ListToolbar';
+import { MemberOnly } from '../components/MemberOnly';
+import { PeopleList } from '../components/PeopleList';
+import { PersonCard, type PersonAction } from '../components/PersonCard';
+import { useListControls } from '../components/useListControls';
+import page from '../page.module.css';
+import { PEOPLE_TEXT } from '../texts';
+
+const ONE_LIST = ['blacklist'] as const;
+
+/**
+ * Spec 2 section 2.9 lists view detail and remove from blacklist. A blacklisting hides the two
+ * profiles from each other (the server answers 用户资料不存在 either way), so the card itself is
+ * the detail here and removing is the one action.
+ */
+const ACTIONS: readonly PersonAction[] = ['unblock'];
+
+function Blacklist({ viewer }: { viewer: string }) {
+  const controls = useListControls(ONE_LIST);
+  const list = useBlacklist(viewer, controls.page, controls.keyword);
+
+  return (
+    <div className={cx(page.panel, page.plain)}>
+      <ListToolbar
+        input={controls.input}
+        onInput={controls.setInput}
+        onSearch={controls.searchNow}
+        onRefresh={() => void list.refetch()}
+        refreshing={list.isFetching && !list.isPending}
+      />
+      <PeopleList
+        list={list}
+        failure={PEOPLE_TEXT.blacklistListFailed}
+        empty={PEOPLE_TEXT.emptyBlacklist}
+        keyword={controls.keyword}
+        page={controls.page}
+        pageSize={PAGE_SIZE}
+        onPageChange={controls.setPage}
+        renderCard={(person) => <PersonCard key={person.uuid} person={person} actions={ACTIONS} />}
+      />
+    </div>
+  );
+}
+
+/** /blacklist (spec 2 section 2.9). */
+export default function BlacklistPage({ title }: PageProps) {
+  return (
+    <div className={page.page}>
+      <div className={page.heading}>
+        <Typography.Title level={2} className={page.title}>
+          {title}
+        </Typography.Title>
+        <Typography.Text type="secondary">{PEOPLE_TEXT.blacklistSubtitle}</Typography.Text>
+      </div>
+      <MemberOnly>{(viewer) => <Blacklist key={viewer} viewer={viewer} />}</MemberOnly>
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+import { Typography } from 'antd';
+import { LinkButton } from '../../../components/LinkButton';
+import { cx } from '../../../lib/classNames';
+import type { PageProps } from '../../../lib/page';
+import { useRecommended } from '../api/discovery';
+import { PAGE_SIZE } from '../api/lists';
+import { FitScore } from '../components/FitScore';
+import { ListToolbar } from '../components/ListToolbar';
+import { MemberOnly } from '../components/MemberOnly';
+import { PeopleList } from '../components/PeopleList';
+import { PersonCard, type PersonAction } from '../components/PersonCard';
+import { useListControls } from '../components/useListControls';
+import page from '../page.module.css';
+import { PEOPLE_TEXT } from '../texts';
+
+const ONE_LIST = ['recommend'] as const;
+
+/** Spec 2 section 2.5: view detail, chat, like, blacklist. */
+const ACTIONS: readonly PersonAction[] = ['view', 'chat', 'like', 'blacklist'];
+
+function Recommendations({ viewer }: { viewer: string }) {
+  const controls = useListControls(ONE_LIST);
+  const list = useRecommended(viewer, controls.page, controls.keyword);
+
+  return (
+    <div className={cx(page.panel, page.plain)}>
+      <ListToolbar
+        input={controls.input}
+        onInput={controls.setInput}
+        onSearch={controls.searchNow}
+        onRefresh={() => void list.refetch()}
+        refreshing={list.isFetching && !list.isPending}
+      />
+      <PeopleList
+        list={list}
+        failure={PEOPLE_TEXT.recommendFailed}
+        empty={PEOPLE_TEXT.emptyRecommend}
+        emptyAction={
+          <LinkButton to="/user/info" type="primary">
+            {PEOPLE_TEXT.completeProfile}
+          </LinkButton>
+        }
+        keyword={controls.keyword}
+        page={controls.page}
+        pageSize={PAGE_SIZE}
+        onPageChange={controls.setPage}
+        renderCard={(person) => (
+          <PersonCard key={person.uuid} person={person} actions={ACTIONS} extra={<FitScore fit={person} />} />
+        )}
+      />
+    </div>
+  );
+}
+
+/** /people (spec 2 section 2.5): recommended people, best fit first. */
+export default function RecommendPage({ title }: PageProps) {
+  return (
+    <div className={page.page}>
+      <div className={page.heading}>
+        <Typography.Title level={2} className={page.title}>
+          {title}
+        </Typography.Title>
+        <Typography.Text type="secondary">{PEOPLE_TEXT.recommendSubtitle}</Typography.Text>
+      </div>
+      <MemberOnly>{(viewer) => <Recommendations key={viewer} viewer={viewer} />}</MemberOnly>
+    </div>
+  );
+}

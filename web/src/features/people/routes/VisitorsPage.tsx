@@ -1,0 +1,87 @@
+import { Tabs, Typography } from 'antd';
+import { LinkButton } from '../../../components/LinkButton';
+import type { PageProps } from '../../../lib/page';
+import { PAGE_SIZE, useVisitList, type VisitList } from '../api/lists';
+import { ListToolbar } from '../components/ListToolbar';
+import { MemberOnly } from '../components/MemberOnly';
+import { PeopleList } from '../components/PeopleList';
+import { PersonCard, type PersonAction } from '../components/PersonCard';
+import { useListControls } from '../components/useListControls';
+import { VisitInfo } from '../components/VisitInfo';
+import page from '../page.module.css';
+import { PEOPLE_TEXT } from '../texts';
+
+const TABS: readonly [VisitList, ...VisitList[]] = ['visitedme', 'visited'];
+
+const LABELS: Record<VisitList, string> = {
+  visitedme: PEOPLE_TEXT.tabVisitedMe,
+  visited: PEOPLE_TEXT.tabVisited,
+};
+
+const EMPTY: Record<VisitList, { text: string; to: string; label: string }> = {
+  visitedme: { text: PEOPLE_TEXT.emptyVisitedMe, to: '/user/info', label: PEOPLE_TEXT.completeProfile },
+  visited: { text: PEOPLE_TEXT.emptyVisited, to: '/people', label: PEOPLE_TEXT.goRecommend },
+};
+
+/** Spec 2 section 2.7: view detail, chat, like, add to blacklist. */
+const ACTIONS: readonly PersonAction[] = ['view', 'chat', 'like', 'blacklist'];
+
+function Visits({ viewer }: { viewer: string }) {
+  const controls = useListControls(TABS);
+  const list = useVisitList(viewer, controls.tab, controls.page, controls.keyword);
+  const empty = EMPTY[controls.tab];
+
+  return (
+    <div className={page.panel}>
+      <Tabs
+        activeKey={controls.tab}
+        onChange={(key) => controls.switchTab(key as VisitList)}
+        items={TABS.map((tab) => ({ key: tab, label: LABELS[tab] }))}
+      />
+      <ListToolbar
+        input={controls.input}
+        onInput={controls.setInput}
+        onSearch={controls.searchNow}
+        onRefresh={() => void list.refetch()}
+        refreshing={list.isFetching && !list.isPending}
+      />
+      <PeopleList
+        list={list}
+        failure={PEOPLE_TEXT.listFailed}
+        empty={empty.text}
+        emptyAction={
+          <LinkButton to={empty.to} type="primary">
+            {empty.label}
+          </LinkButton>
+        }
+        keyword={controls.keyword}
+        page={controls.page}
+        pageSize={PAGE_SIZE}
+        onPageChange={controls.setPage}
+        renderCard={(person) => (
+          <PersonCard
+            key={person.uuid}
+            person={person}
+            actions={ACTIONS}
+            extra={<VisitInfo visit={person} direction={controls.tab} />}
+          />
+        )}
+      />
+    </div>
+  );
+}
+
+/** /visite (spec 2 section 2.7): who viewed me and whom I viewed. */
+export default function VisitorsPage({ title }: PageProps) {
+  return (
+    <div className={page.page}>
+      <div className={page.heading}>
+        <Typography.Title level={2} className={page.title}>
+          {title}
+        </Typography.Title>
+        <Typography.Text type="secondary">{PEOPLE_TEXT.visitorsSubtitle}</Typography.Text>
+      </div>
+      <MemberOnly>{(viewer) => <Visits key={viewer} viewer={viewer} />}</MemberOnly>
+    </div>
+  );
+}
