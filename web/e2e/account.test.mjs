@@ -77,10 +77,15 @@ describe('account journeys', () => {
 
     await page.getByRole('button', { name: /编\s*辑/ }).click();
     await page.getByLabel('手机号码').fill('1380013800');
-    await page.getByRole('button', { name: /保\s*存/ }).click();
+    // The phone form's own button: the 择偶偏好 card saves too.
+    const savePhone = page
+      .locator('form')
+      .filter({ has: page.getByLabel('手机号码') })
+      .getByRole('button', { name: /保\s*存/ });
+    await savePhone.click();
     await page.getByText('请输入有效的手机号码').waitFor();
     await page.getByLabel('手机号码').fill('13800138000');
-    await page.getByRole('button', { name: /保\s*存/ }).click();
+    await savePhone.click();
     await page.getByText('保存成功').waitFor();
     await page.getByText('13800138000').waitFor();
     const oldToken = await tokenIn(page);
