@@ -86,7 +86,8 @@ async fn seed_moments(state: &AppState, members: &[Identity]) -> Result<(), Seed
             .iter()
             .filter(|m| m.user_id != author.user_id)
             .collect();
-        for fan in others.iter().take(index % (others.len() + 1)) {
+        // One to all of the others like each moment, so every author's moments have likes.
+        for fan in others.iter().take(1 + index % others.len()) {
             crate::api::like(state, fan, moment_id)
                 .await
                 .map_err(SeedError::at("like"))?;
