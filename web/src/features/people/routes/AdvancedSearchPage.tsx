@@ -1,9 +1,8 @@
-import { Typography } from 'antd';
 import { useCallback, useState } from 'react';
 import { cx } from '../../../lib/classNames';
 import type { PageProps } from '../../../lib/page';
 import { useAdvancedSearch } from '../api/discovery';
-import { MemberOnly } from '../components/MemberOnly';
+import { PeoplePage } from '../components/PeoplePage';
 import { PeopleList } from '../components/PeopleList';
 import { PersonCard, type PersonAction } from '../components/PersonCard';
 import { SearchFiltersForm } from '../components/SearchFiltersForm';
@@ -87,14 +86,8 @@ function Search({ viewer }: { viewer: string }) {
 /** /search (spec 2 section 2.8): the advanced search. */
 export default function AdvancedSearchPage({ title }: PageProps) {
   return (
-    <div className={page.page}>
-      <div className={page.heading}>
-        <Typography.Title level={2} className={page.title}>
-          {title}
-        </Typography.Title>
-        <Typography.Text type="secondary">{PEOPLE_TEXT.searchSubtitle}</Typography.Text>
-      </div>
-      <MemberOnly>{(viewer) => <Search key={viewer} viewer={viewer} />}</MemberOnly>
-    </div>
+    <PeoplePage title={title} subtitle={PEOPLE_TEXT.searchSubtitle}>
+      {(viewer) => <Search key={viewer} viewer={viewer} />}
+    </PeoplePage>
   );
 }

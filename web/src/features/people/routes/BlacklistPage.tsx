@@ -1,9 +1,8 @@
-import { Typography } from 'antd';
 import type { PageProps } from '../../../lib/page';
 import { cx } from '../../../lib/classNames';
 import { PAGE_SIZE, useBlacklist } from '../api/lists';
 import { ListToolbar } from '../components/ListToolbar';
-import { MemberOnly } from '../components/MemberOnly';
+import { PeoplePage } from '../components/PeoplePage';
 import { PeopleList } from '../components/PeopleList';
 import { PersonCard, type PersonAction } from '../components/PersonCard';
 import { useListControls } from '../components/useListControls';
@@ -49,14 +48,8 @@ function Blacklist({ viewer }: { viewer: string }) {
 /** /blacklist (spec 2 section 2.9). */
 export default function BlacklistPage({ title }: PageProps) {
   return (
-    <div className={page.page}>
-      <div className={page.heading}>
-        <Typography.Title level={2} className={page.title}>
-          {title}
-        </Typography.Title>
-        <Typography.Text type="secondary">{PEOPLE_TEXT.blacklistSubtitle}</Typography.Text>
-      </div>
-      <MemberOnly>{(viewer) => <Blacklist key={viewer} viewer={viewer} />}</MemberOnly>
-    </div>
+    <PeoplePage title={title} subtitle={PEOPLE_TEXT.blacklistSubtitle}>
+      {(viewer) => <Blacklist key={viewer} viewer={viewer} />}
+    </PeoplePage>
   );
 }

@@ -1,9 +1,9 @@
-import { Tabs, Typography } from 'antd';
+import { Tabs } from 'antd';
 import { LinkButton } from '../../../components/LinkButton';
 import type { PageProps } from '../../../lib/page';
 import { PAGE_SIZE, useLikeList, type LikeList } from '../api/lists';
 import { ListToolbar } from '../components/ListToolbar';
-import { MemberOnly } from '../components/MemberOnly';
+import { PeoplePage } from '../components/PeoplePage';
 import { PeopleList } from '../components/PeopleList';
 import { PersonCard, type PersonAction } from '../components/PersonCard';
 import { useListControls } from '../components/useListControls';
@@ -80,14 +80,8 @@ function Interactions({ viewer }: { viewer: string }) {
 /** /like (spec 2 section 2.6): who likes me, whom I like, and mutual likes. */
 export default function LikePage({ title }: PageProps) {
   return (
-    <div className={page.page}>
-      <div className={page.heading}>
-        <Typography.Title level={2} className={page.title}>
-          {title}
-        </Typography.Title>
-        <Typography.Text type="secondary">{PEOPLE_TEXT.likeSubtitle}</Typography.Text>
-      </div>
-      <MemberOnly>{(viewer) => <Interactions key={viewer} viewer={viewer} />}</MemberOnly>
-    </div>
+    <PeoplePage title={title} subtitle={PEOPLE_TEXT.likeSubtitle}>
+      {(viewer) => <Interactions key={viewer} viewer={viewer} />}
+    </PeoplePage>
   );
 }

@@ -1,4 +1,3 @@
-import { Typography } from 'antd';
 import { LinkButton } from '../../../components/LinkButton';
 import { cx } from '../../../lib/classNames';
 import type { PageProps } from '../../../lib/page';
@@ -6,7 +5,7 @@ import { useRecommended } from '../api/discovery';
 import { PAGE_SIZE } from '../api/lists';
 import { FitScore } from '../components/FitScore';
 import { ListToolbar } from '../components/ListToolbar';
-import { MemberOnly } from '../components/MemberOnly';
+import { PeoplePage } from '../components/PeoplePage';
 import { PeopleList } from '../components/PeopleList';
 import { PersonCard, type PersonAction } from '../components/PersonCard';
 import { useListControls } from '../components/useListControls';
@@ -55,14 +54,8 @@ function Recommendations({ viewer }: { viewer: string }) {
 /** /people (spec 2 section 2.5): recommended people, best fit first. */
 export default function RecommendPage({ title }: PageProps) {
   return (
-    <div className={page.page}>
-      <div className={page.heading}>
-        <Typography.Title level={2} className={page.title}>
-          {title}
-        </Typography.Title>
-        <Typography.Text type="secondary">{PEOPLE_TEXT.recommendSubtitle}</Typography.Text>
-      </div>
-      <MemberOnly>{(viewer) => <Recommendations key={viewer} viewer={viewer} />}</MemberOnly>
-    </div>
+    <PeoplePage title={title} subtitle={PEOPLE_TEXT.recommendSubtitle}>
+      {(viewer) => <Recommendations key={viewer} viewer={viewer} />}
+    </PeoplePage>
   );
 }

@@ -1,9 +1,9 @@
-import { Tabs, Typography } from 'antd';
+import { Tabs } from 'antd';
 import { LinkButton } from '../../../components/LinkButton';
 import type { PageProps } from '../../../lib/page';
 import { PAGE_SIZE, useVisitList, type VisitList } from '../api/lists';
 import { ListToolbar } from '../components/ListToolbar';
-import { MemberOnly } from '../components/MemberOnly';
+import { PeoplePage } from '../components/PeoplePage';
 import { PeopleList } from '../components/PeopleList';
 import { PersonCard, type PersonAction } from '../components/PersonCard';
 import { useListControls } from '../components/useListControls';
@@ -74,14 +74,8 @@ function Visits({ viewer }: { viewer: string }) {
 /** /visite (spec 2 section 2.7): who viewed me and whom I viewed. */
 export default function VisitorsPage({ title }: PageProps) {
   return (
-    <div className={page.page}>
-      <div className={page.heading}>
-        <Typography.Title level={2} className={page.title}>
-          {title}
-        </Typography.Title>
-        <Typography.Text type="secondary">{PEOPLE_TEXT.visitorsSubtitle}</Typography.Text>
-      </div>
-      <MemberOnly>{(viewer) => <Visits key={viewer} viewer={viewer} />}</MemberOnly>
-    </div>
+    <PeoplePage title={title} subtitle={PEOPLE_TEXT.visitorsSubtitle}>
+      {(viewer) => <Visits key={viewer} viewer={viewer} />}
+    </PeoplePage>
   );
 }
