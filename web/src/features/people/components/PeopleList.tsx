@@ -10,7 +10,7 @@ import styles from './PeopleList.module.css';
 
 const PLACEHOLDER_CARDS = 6;
 
-interface PeopleListProps<T extends PersonCard> {
+export interface PeopleListProps<T extends PersonCard> {
   list: UseQueryResult<PeoplePage<T>>;
   /** Shown when the server gave no words of its own. */
   failure: string;

@@ -1,9 +1,8 @@
 import type { PageProps } from '../../../lib/page';
 import { cx } from '../../../lib/classNames';
 import { PAGE_SIZE, useBlacklist } from '../api/lists';
-import { ListToolbar } from '../components/ListToolbar';
 import { PeoplePage } from '../components/PeoplePage';
-import { PeopleList } from '../components/PeopleList';
+import { SearchablePeopleList } from '../components/SearchablePeopleList';
 import { PersonCard, type PersonAction } from '../components/PersonCard';
 import { useListControls } from '../components/useListControls';
 import page from '../page.module.css';
@@ -24,21 +23,12 @@ function Blacklist({ viewer }: { viewer: string }) {
 
   return (
     <div className={cx(page.panel, page.plain)}>
-      <ListToolbar
-        input={controls.input}
-        onInput={controls.setInput}
-        onSearch={controls.searchNow}
-        onRefresh={() => void list.refetch()}
-        refreshing={list.isFetching && !list.isPending}
-      />
-      <PeopleList
+      <SearchablePeopleList
+        controls={controls}
         list={list}
         failure={PEOPLE_TEXT.blacklistListFailed}
         empty={PEOPLE_TEXT.emptyBlacklist}
-        keyword={controls.keyword}
-        page={controls.page}
         pageSize={PAGE_SIZE}
-        onPageChange={controls.setPage}
         renderCard={(person) => <PersonCard key={person.uuid} person={person} actions={ACTIONS} />}
       />
     </div>

@@ -2,9 +2,8 @@ import { Tabs } from 'antd';
 import { LinkButton } from '../../../components/LinkButton';
 import type { PageProps } from '../../../lib/page';
 import { PAGE_SIZE, useLikeList, type LikeList } from '../api/lists';
-import { ListToolbar } from '../components/ListToolbar';
 import { PeoplePage } from '../components/PeoplePage';
-import { PeopleList } from '../components/PeopleList';
+import { SearchablePeopleList } from '../components/SearchablePeopleList';
 import { PersonCard, type PersonAction } from '../components/PersonCard';
 import { useListControls } from '../components/useListControls';
 import page from '../page.module.css';
@@ -49,14 +48,8 @@ function Interactions({ viewer }: { viewer: string }) {
         onChange={(key) => controls.switchTab(key as LikeList)}
         items={TABS.map((tab) => ({ key: tab, label: LABELS[tab] }))}
       />
-      <ListToolbar
-        input={controls.input}
-        onInput={controls.setInput}
-        onSearch={controls.searchNow}
-        onRefresh={() => void list.refetch()}
-        refreshing={list.isFetching && !list.isPending}
-      />
-      <PeopleList
+      <SearchablePeopleList
+        controls={controls}
         list={list}
         failure={PEOPLE_TEXT.listFailed}
         empty={EMPTY[controls.tab]}
@@ -67,10 +60,7 @@ function Interactions({ viewer }: { viewer: string }) {
             </LinkButton>
           )
         }
-        keyword={controls.keyword}
-        page={controls.page}
         pageSize={PAGE_SIZE}
-        onPageChange={controls.setPage}
         renderCard={(person) => <PersonCard key={person.uuid} person={person} actions={ACTIONS[controls.tab]} />}
       />
     </div>

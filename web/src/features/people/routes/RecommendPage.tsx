@@ -4,9 +4,8 @@ import type { PageProps } from '../../../lib/page';
 import { useRecommended } from '../api/discovery';
 import { PAGE_SIZE } from '../api/lists';
 import { FitScore } from '../components/FitScore';
-import { ListToolbar } from '../components/ListToolbar';
 import { PeoplePage } from '../components/PeoplePage';
-import { PeopleList } from '../components/PeopleList';
+import { SearchablePeopleList } from '../components/SearchablePeopleList';
 import { PersonCard, type PersonAction } from '../components/PersonCard';
 import { useListControls } from '../components/useListControls';
 import page from '../page.module.css';
@@ -23,14 +22,8 @@ function Recommendations({ viewer }: { viewer: string }) {
 
   return (
     <div className={cx(page.panel, page.plain)}>
-      <ListToolbar
-        input={controls.input}
-        onInput={controls.setInput}
-        onSearch={controls.searchNow}
-        onRefresh={() => void list.refetch()}
-        refreshing={list.isFetching && !list.isPending}
-      />
-      <PeopleList
+      <SearchablePeopleList
+        controls={controls}
         list={list}
         failure={PEOPLE_TEXT.recommendFailed}
         empty={PEOPLE_TEXT.emptyRecommend}
@@ -39,10 +32,7 @@ function Recommendations({ viewer }: { viewer: string }) {
             {PEOPLE_TEXT.completeProfile}
           </LinkButton>
         }
-        keyword={controls.keyword}
-        page={controls.page}
         pageSize={PAGE_SIZE}
-        onPageChange={controls.setPage}
         renderCard={(person) => (
           <PersonCard key={person.uuid} person={person} actions={ACTIONS} extra={<FitScore fit={person} />} />
         )}

@@ -2,9 +2,8 @@ import { Tabs } from 'antd';
 import { LinkButton } from '../../../components/LinkButton';
 import type { PageProps } from '../../../lib/page';
 import { PAGE_SIZE, useVisitList, type VisitList } from '../api/lists';
-import { ListToolbar } from '../components/ListToolbar';
 import { PeoplePage } from '../components/PeoplePage';
-import { PeopleList } from '../components/PeopleList';
+import { SearchablePeopleList } from '../components/SearchablePeopleList';
 import { PersonCard, type PersonAction } from '../components/PersonCard';
 import { useListControls } from '../components/useListControls';
 import { VisitInfo } from '../components/VisitInfo';
@@ -38,14 +37,8 @@ function Visits({ viewer }: { viewer: string }) {
         onChange={(key) => controls.switchTab(key as VisitList)}
         items={TABS.map((tab) => ({ key: tab, label: LABELS[tab] }))}
       />
-      <ListToolbar
-        input={controls.input}
-        onInput={controls.setInput}
-        onSearch={controls.searchNow}
-        onRefresh={() => void list.refetch()}
-        refreshing={list.isFetching && !list.isPending}
-      />
-      <PeopleList
+      <SearchablePeopleList
+        controls={controls}
         list={list}
         failure={PEOPLE_TEXT.listFailed}
         empty={empty.text}
@@ -54,10 +47,7 @@ function Visits({ viewer }: { viewer: string }) {
             {empty.label}
           </LinkButton>
         }
-        keyword={controls.keyword}
-        page={controls.page}
         pageSize={PAGE_SIZE}
-        onPageChange={controls.setPage}
         renderCard={(person) => (
           <PersonCard
             key={person.uuid}
