@@ -74,9 +74,14 @@ impl PageRequest {
 
     /// The trimmed keyword, cut to [`KEYWORD_MAX_CHARS`]; `None` when blank.
     pub fn keyword(&self) -> Option<String> {
-        let trimmed = self.keyword.as_deref()?.trim();
-        (!trimmed.is_empty()).then(|| trimmed.chars().take(KEYWORD_MAX_CHARS).collect())
+        search_words(self.keyword.as_deref())
     }
+}
+
+/// A search box's words: trimmed, cut to [`KEYWORD_MAX_CHARS`]; `None` when blank.
+pub fn search_words(raw: Option<&str>) -> Option<String> {
+    let trimmed = raw?.trim();
+    (!trimmed.is_empty()).then(|| trimmed.chars().take(KEYWORD_MAX_CHARS).collect())
 }
 
 /// A keyset window of a feed: items with an id below `before`, newest first.

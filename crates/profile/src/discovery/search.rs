@@ -96,15 +96,7 @@ impl Filters {
         }
         let children = |count: Option<i64>| count.map(|c| c.clamp(0, MAX_CHILDREN));
         Ok(Self {
-            keyword: query
-                .keyword
-                .map(|k| {
-                    k.trim()
-                        .chars()
-                        .take(platform::paging::KEYWORD_MAX_CHARS)
-                        .collect()
-                })
-                .filter(|k: &String| !k.is_empty()),
+            keyword: platform::paging::search_words(query.keyword.as_deref()),
             gender,
             birthdays: birthdays_of_ages(youngest, oldest, today),
             heights: range(query.heights, HEIGHTS, "身高范围无效")?,
