@@ -36,13 +36,30 @@ pub async fn unlocked_by(
     if owners.is_empty() {
         return Ok(HashSet::new());
     }
+    let likes = relations::repo::likes_among(conn, viewer.user_id, owners).await?;
+    unlocked_given_likes(conn, viewer, owners, &likes).await
+}
+
+/// [`unlocked_by`] for a caller that has already read the likes between `viewer` and
+/// `owners` (liked by the viewer, liking the viewer): one query.
+pub async fn unlocked_given_likes(
+    conn: &mut Conn<'_>,
+    viewer: &Identity,
+    owners: &[UserId],
+    (liked, liking): &(HashSet<UserId>, HashSet<UserId>),
+) -> Result<HashSet<UserId>, ProfileError> {
+    if owners.is_empty() {
+        return Ok(HashSet::new());
+    }
     let ids: Vec<i64> = owners.iter().map(|owner| owner.get()).collect();
     let owned = payments::api::owned(conn, viewer.user_id, UNLOCK_KIND, &ids).await?;
-    let (liked, liking) = relations::repo::likes_among(conn, viewer.user_id, owners).await?;
+    let friends = owners
+        .iter()
+        .filter(|owner| liked.contains(owner) && liking.contains(owner));
     Ok(owned
         .into_iter()
         .map(UserId)
-        .chain(liked.intersection(&liking).copied())
+        .chain(friends.copied())
         .collect())
 }
 

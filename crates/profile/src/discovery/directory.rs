@@ -54,6 +54,36 @@ impl Listing {
             active_at,
         }
     }
+}
+
+/// What ranking reads of a member: only the signals it weighs, so the pool a recommendation
+/// ranks is a narrow read.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Queryable, Selectable)]
+#[diesel(table_name = profile_directory)]
+pub struct Candidate {
+    pub user_id: UserId,
+    pub birthday: i64,
+    pub province: String,
+    pub city: String,
+    /// JSON array of interest item codes, as on the profile.
+    pub hobbies: String,
+    /// JSON array of personality tag codes, as on the profile.
+    pub tags: String,
+    /// Photos that passed review.
+    pub photo_count: i64,
+    pub active_at: i64,
+}
+
+impl Candidate {
+    /// A member without a profile: nothing to compare, never active.
+    pub fn without_profile(user_id: UserId) -> Self {
+        Self {
+            user_id,
+            hobbies: "[]".into(),
+            tags: "[]".into(),
+            ..Self::default()
+        }
+    }
 
     pub fn hobbies(&self) -> Vec<String> {
         serde_json::from_str(&self.hobbies).unwrap_or_default()
@@ -153,11 +183,14 @@ pub async fn remove(conn: &mut Conn<'_>, user_id: UserId) -> QueryResult<()> {
     Ok(())
 }
 
-/// The member's own listing, if they have a profile.
-pub async fn find(conn: &mut Conn<'_>, user_id: UserId) -> QueryResult<Option<Listing>> {
+/// The member's own gender and signals, if they have a profile.
+pub async fn find(
+    conn: &mut Conn<'_>,
+    user_id: UserId,
+) -> QueryResult<Option<(String, Candidate)>> {
     run!(conn, |c| profile_directory::table
         .find(user_id)
-        .select(Listing::as_select())
+        .select((profile_directory::gender, Candidate::as_select()))
         .first(c)
         .await
         .optional())
@@ -173,15 +206,15 @@ pub async fn pool(
     city: &str,
     recent: i64,
     neighbours: i64,
-) -> QueryResult<Vec<Listing>> {
+) -> QueryResult<Vec<Candidate>> {
     let city_limit = if city.is_empty() { 0 } else { neighbours };
     // The neighbours' ids alone: that query reads the city index only (with every column
     // asked for, the planner would rather walk the whole sex in activity order).
-    let (mut latest, nearby): (Vec<Listing>, Vec<UserId>) = platform::run_both!(
+    let (mut latest, nearby): (Vec<Candidate>, Vec<UserId>) = platform::run_both!(
         conn,
         |c| {
             let mut query = profile_directory::table
-                .select(Listing::as_select())
+                .select(Candidate::as_select())
                 .order((
                     profile_directory::active_at.desc(),
                     profile_directory::user_id.desc(),
@@ -215,9 +248,9 @@ pub async fn pool(
         .filter(|id| !known.contains(id))
         .collect();
     if !missing.is_empty() {
-        let more: Vec<Listing> = run!(conn, |c| profile_directory::table
+        let more: Vec<Candidate> = run!(conn, |c| profile_directory::table
             .filter(profile_directory::user_id.eq_any(&missing))
-            .select(Listing::as_select())
+            .select(Candidate::as_select())
             .load(c)
             .await)?;
         latest.extend(more);

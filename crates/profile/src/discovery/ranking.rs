@@ -1,7 +1,7 @@
 //! How well two members fit: a 0–100 compatibility score from the signals both profiles give,
 //! and the strongest of them as reasons in words. Pure, so every weight is tested directly.
 
-use super::directory::Listing;
+use super::directory::Candidate;
 use crate::catalogue;
 
 /// The most reasons a card shows.
@@ -21,7 +21,7 @@ pub struct Fit {
 /// (`"photo"`), as they appear in a candidate's JSON list, so scoring a candidate is a few
 /// substring checks on its row, without parsing or allocating.
 pub struct Seeker<'a> {
-    pub listing: &'a Listing,
+    pub listing: &'a Candidate,
     hobbies: Vec<(String, &'static str)>,
     tags: Vec<(String, &'static str)>,
     age: i64,
@@ -72,7 +72,7 @@ enum Reason {
 
 impl<'a> Seeker<'a> {
     /// The seeker `listing` on `today` (yyyymmdd), at `now` (epoch seconds).
-    pub fn new(listing: &'a Listing, today: i64, now: i64) -> Self {
+    pub fn new(listing: &'a Candidate, today: i64, now: i64) -> Self {
         let quoted = |codes: Vec<String>, name: fn(&str) -> Option<&'static str>| {
             codes
                 .into_iter()
@@ -89,7 +89,7 @@ impl<'a> Seeker<'a> {
         }
     }
 
-    fn signals(&self, candidate: &Listing) -> Signals {
+    fn signals(&self, candidate: &Candidate) -> Signals {
         let shared = |mine: &[(String, &'static str)], theirs: &str| {
             mine.iter()
                 .filter(|(quoted, _)| theirs.contains(quoted.as_str()))
@@ -136,12 +136,12 @@ impl<'a> Seeker<'a> {
     }
 
     /// The candidate's score alone, for ranking the whole pool.
-    pub fn score(&self, candidate: &Listing) -> i64 {
+    pub fn score(&self, candidate: &Candidate) -> i64 {
         self.signals(candidate).score()
     }
 
     /// The score and the reasons, for the people shown.
-    pub fn fit(&self, candidate: &Listing) -> Fit {
+    pub fn fit(&self, candidate: &Candidate) -> Fit {
         let signals = self.signals(candidate);
         let mut weighed: Vec<(i64, Reason)> = signals
             .weighed()
@@ -193,17 +193,16 @@ mod tests {
     const TODAY: i64 = 20261124;
     const NOW: i64 = 1_795_000_000;
 
-    fn listing(id: i64, hobbies: &[&str], city: &str, birthday: i64) -> Listing {
-        Listing {
+    fn listing(id: i64, hobbies: &[&str], city: &str, birthday: i64) -> Candidate {
+        Candidate {
             user_id: platform::UserId(id),
-            gender: "female".into(),
             birthday,
             province: city.get(..2).unwrap_or_default().into(),
             city: city.into(),
             hobbies: serde_json::to_string(hobbies).unwrap(),
             tags: "[]".into(),
             active_at: NOW - 400 * DAY,
-            ..Listing::default()
+            ..Candidate::default()
         }
     }
 
@@ -239,7 +238,7 @@ mod tests {
 
     #[test]
     fn recent_activity_and_photos_add_up_and_the_score_stays_within_100() {
-        let me = Listing {
+        let me = Candidate {
             tags: r#"["warm","humorous","calm"]"#.into(),
             ..listing(
                 1,
@@ -249,7 +248,7 @@ mod tests {
             )
         };
         let seeker = Seeker::new(&me, TODAY, NOW);
-        let best = Listing {
+        let best = Candidate {
             tags: r#"["warm","humorous","calm"]"#.into(),
             photo_count: 4,
             active_at: NOW - 3600,
@@ -263,7 +262,7 @@ mod tests {
         let fit = seeker.fit(&best);
         assert_eq!(fit.score, 100);
         assert_eq!(fit.reasons.len(), MAX_REASONS);
-        let idle = Listing {
+        let idle = Candidate {
             photo_count: 1,
             active_at: NOW - 20 * DAY,
             ..listing(3, &[], "", 0)

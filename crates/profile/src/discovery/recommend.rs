@@ -7,7 +7,7 @@ use std::collections::{HashMap, HashSet};
 use platform::paging::PageRequest;
 use platform::{AppState, Identity, UserId};
 
-use super::directory::{self, Listing};
+use super::directory::{self, Candidate};
 use super::ranking::{Fit, Seeker};
 use super::seeking;
 use crate::error::ProfileError;
@@ -39,19 +39,16 @@ pub async fn page(
     let conn = &mut pooled.conn();
     // A member without a profile is still shown people: with nothing to compare, activity
     // and photos rank them.
-    let mine = directory::find(conn, me).await?.unwrap_or_else(|| Listing {
-        user_id: me,
-        hobbies: "[]".into(),
-        tags: "[]".into(),
-        ..Listing::default()
-    });
+    let (gender, mine) = directory::find(conn, me)
+        .await?
+        .unwrap_or_else(|| (String::new(), Candidate::without_profile(me)));
     let wants = seeking::find(conn, me).await?;
     let blocked = relations::blocked_either_way(conn, me).await?;
-    let wanted = wants.wanted_gender(&mine.gender);
+    let wanted = wants.wanted_gender(&gender);
     let pool = directory::pool(conn, wanted, &mine.city, RECENT_POOL, NEIGHBOUR_POOL).await?;
 
     let mut seen = HashSet::new();
-    let mut candidates: Vec<Listing> = pool
+    let mut candidates: Vec<Candidate> = pool
         .into_iter()
         .filter(|candidate| {
             candidate.user_id != me
@@ -67,7 +64,7 @@ pub async fn page(
     }
 
     let seeker = Seeker::new(&mine, today, now);
-    let mut ranked: Vec<(i64, Listing)> = candidates
+    let mut ranked: Vec<(i64, Candidate)> = candidates
         .into_iter()
         .map(|candidate| (seeker.score(&candidate), candidate))
         .collect();
@@ -77,7 +74,7 @@ pub async fn page(
 
     let total = i64::try_from(ranked.len()).unwrap_or(i64::MAX);
     let window = request.window(PAGE_SIZE, MAX_PAGE_SIZE);
-    let shown: Vec<(Fit, Listing)> = window
+    let shown: Vec<(Fit, Candidate)> = window
         .of_items(ranked)
         .map(|(_, listing)| (seeker.fit(&listing), listing))
         .collect();

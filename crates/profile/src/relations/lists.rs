@@ -134,7 +134,7 @@ pub(crate) async fn matching(
 }
 
 /// The person cards of `ids` for `viewer`, keyed by id; deleted or unknown ids are absent.
-/// Five queries whatever the page's size.
+/// Six queries whatever the page's size.
 pub async fn people(
     conn: &mut Conn<'_>,
     viewer: &Identity,
@@ -158,8 +158,9 @@ pub async fn people(
         })
         .map(|row| row.user_id)
         .collect();
-    let clear = protection::unlocked_by(conn, Some(viewer), &protected).await?;
-    let (liked, _) = repo::likes_among(conn, viewer.user_id, ids).await?;
+    let likes = repo::likes_among(conn, viewer.user_id, ids).await?;
+    let clear = protection::unlocked_given_likes(conn, viewer, &protected, &likes).await?;
+    let (liked, _) = likes;
     Ok(summaries
         .into_iter()
         .filter(|(_, summary)| !summary.username.is_empty())
