@@ -15,6 +15,7 @@ pub const MODULES: &[Module] = &[
     profile::MODULE,
     moments::MODULE,
     blog::MODULE,
+    chat::MODULE,
     admin::MODULE,
     crate::stats::MODULE,
 ];

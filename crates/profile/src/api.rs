@@ -160,3 +160,38 @@ pub async fn relation_counts(
         blacklist: i64::try_from(repo::blacklist_of(conn, member).await?.len()).unwrap_or(i64::MAX),
     })
 }
+
+/// How two members stand with each other, for what one may do to the other (chat).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Standing {
+    /// `member` has blacklisted `other`.
+    pub blocks: bool,
+    /// `other` has blacklisted `member`.
+    pub blocked_by: bool,
+    /// They like each other (friends).
+    pub mutual: bool,
+}
+
+/// How `member` and `other` stand, in three queries.
+pub async fn standing(
+    conn: &mut Conn<'_>,
+    member: UserId,
+    other: UserId,
+) -> Result<Standing, ApiError> {
+    let blocks = relations::repo::has_blocked(conn, member, other).await?;
+    let blocked_by = relations::repo::has_blocked(conn, other, member).await?;
+    let (liked, liking) = relations::repo::likes_among(conn, member, &[other]).await?;
+    Ok(Standing {
+        blocks,
+        blocked_by,
+        mutual: liked.contains(&other) && liking.contains(&other),
+    })
+}
+
+/// Everyone blacklisted by `member` or blacklisting them, in one query.
+pub async fn blocked_either_way(
+    conn: &mut Conn<'_>,
+    member: UserId,
+) -> Result<std::collections::HashSet<UserId>, ApiError> {
+    Ok(relations::repo::blocked_either_way(conn, member).await?)
+}

@@ -230,6 +230,84 @@ export type ChangePasswordRequest = {
     newPassword: string;
 };
 
+/**
+ * What the client sends on the socket.
+ */
+export type ChatCommand = {
+    lastId?: number;
+    token: string;
+    type: 'auth';
+} | {
+    toUuid: string;
+    type: 'typing';
+} | {
+    type: 'ping';
+};
+
+/**
+ * What the server sends on the socket.
+ */
+export type ChatFrame = {
+    type: 'ready';
+} | {
+    message: ChatMessage;
+    type: 'message';
+} | {
+    lastReadId: number;
+    readerUuid: string;
+    type: 'read';
+    withUuid: string;
+} | {
+    fromUuid: string;
+    type: 'typing';
+} | {
+    type: 'resync';
+} | {
+    message: string;
+    type: 'error';
+};
+
+/**
+ * One message, as both members see it.
+ */
+export type ChatMessage = {
+    /**
+     * The text; may be empty when `image` is set.
+     */
+    content: string;
+    /**
+     * Epoch seconds.
+     */
+    createdAt: number;
+    id: number;
+    /**
+     * An uploaded picture's path, or empty.
+     */
+    image: string;
+    receiverUuid: string;
+    senderUuid: string;
+};
+
+/**
+ * The other member of a conversation (photo protection applied).
+ */
+export type ChatPeer = {
+    /**
+     * The avatar, or its blurred copy when the viewer sees the member's photos locked.
+     */
+    avatar: string;
+    /**
+     * The current city's name; empty when not given.
+     */
+    city: string;
+    /**
+     * Empty when the member has none: show the username.
+     */
+    nickname: string;
+    username: string;
+    uuid: string;
+};
+
 export type CommentDeletedData = {
     /**
      * JSON text of the remaining comments.
@@ -259,6 +337,30 @@ export type ContactDetails = {
     address: string;
     email: string;
     phone: string;
+};
+
+/**
+ * A conversation in the member's list.
+ */
+export type Conversation = {
+    lastMessage?: ChatMessage | null;
+    peer: ChatPeer;
+    /**
+     * Messages from the peer the member has not read.
+     */
+    unread: number;
+    /**
+     * When the conversation last moved, epoch seconds.
+     */
+    updatedAt: number;
+};
+
+export type ConversationsPage = {
+    conversations: Array<Conversation>;
+    /**
+     * How many conversations the member has, over all pages.
+     */
+    total: number;
 };
 
 export type CreateCommentRequest = {
@@ -581,6 +683,37 @@ export type EnvelopeCaptchaData = {
     message: string;
 };
 
+export type EnvelopeChatMessage = {
+    /**
+     * 200 on success.
+     */
+    code: number;
+    /**
+     * One message, as both members see it.
+     */
+    data: {
+        /**
+         * The text; may be empty when `image` is set.
+         */
+        content: string;
+        /**
+         * Epoch seconds.
+         */
+        createdAt: number;
+        id: number;
+        /**
+         * An uploaded picture's path, or empty.
+         */
+        image: string;
+        receiverUuid: string;
+        senderUuid: string;
+    };
+    /**
+     * A short success text (the spec's where it gives one) or "ok".
+     */
+    message: string;
+};
+
 export type EnvelopeCommentDeletedData = {
     /**
      * 200 on success.
@@ -612,6 +745,24 @@ export type EnvelopeCommentsData = {
          * JSON text of [{CommentId, Nickname, Content, Uuid, ParentId, ParentNickname}].
          */
         comments: string;
+    };
+    /**
+     * A short success text (the spec's where it gives one) or "ok".
+     */
+    message: string;
+};
+
+export type EnvelopeConversationsPage = {
+    /**
+     * 200 on success.
+     */
+    code: number;
+    data: {
+        conversations: Array<Conversation>;
+        /**
+         * How many conversations the member has, over all pages.
+         */
+        total: number;
     };
     /**
      * A short success text (the spec's where it gives one) or "ok".
@@ -841,6 +992,36 @@ export type EnvelopeMemberExport = {
         sections: {
             [key: string]: unknown;
         };
+    };
+    /**
+     * A short success text (the spec's where it gives one) or "ok".
+     */
+    message: string;
+};
+
+export type EnvelopeMessagesPage = {
+    /**
+     * 200 on success.
+     */
+    code: number;
+    data: {
+        /**
+         * 1 when older messages remain.
+         */
+        hasMore: number;
+        /**
+         * Oldest first; the next older page passes the first one's id as `beforeId`.
+         */
+        messages: Array<ChatMessage>;
+        peer: ChatPeer;
+        /**
+         * The newest of the member's messages the peer has read (read receipts).
+         */
+        peerReadId: number;
+        /**
+         * Messages the member may still send before the peer replies; -1 when unlimited.
+         */
+        remainingBeforeReply: number;
     };
     /**
      * A short success text (the spec's where it gives one) or "ok".
@@ -1244,6 +1425,23 @@ export type EnvelopeUnlockData = {
     message: string;
 };
 
+export type EnvelopeUnreadCount = {
+    /**
+     * 200 on success.
+     */
+    code: number;
+    data: {
+        /**
+         * Unread messages over all the member's conversations.
+         */
+        count: number;
+    };
+    /**
+     * A short success text (the spec's where it gives one) or "ok".
+     */
+    message: string;
+};
+
 export type EnvelopeUploadData = {
     /**
      * 200 on success.
@@ -1573,6 +1771,41 @@ export type MemberExport = {
     sections: {
         [key: string]: unknown;
     };
+};
+
+export type MessagesPage = {
+    /**
+     * 1 when older messages remain.
+     */
+    hasMore: number;
+    /**
+     * Oldest first; the next older page passes the first one's id as `beforeId`.
+     */
+    messages: Array<ChatMessage>;
+    peer: ChatPeer;
+    /**
+     * The newest of the member's messages the peer has read (read receipts).
+     */
+    peerReadId: number;
+    /**
+     * Messages the member may still send before the peer replies; -1 when unlimited.
+     */
+    remainingBeforeReply: number;
+};
+
+export type MessagesRequest = {
+    /**
+     * Older than this message id; omitted or 0 for the newest.
+     */
+    beforeId?: number;
+    /**
+     * How many, 1 to 100 (30 when omitted).
+     */
+    pageSize?: number | null;
+    /**
+     * The other member.
+     */
+    peerUuid: string;
 };
 
 /**
@@ -1950,6 +2183,14 @@ export type PublicProfile = {
     weight: number;
 };
 
+export type ReadRequest = {
+    /**
+     * The newest message id the member has seen.
+     */
+    lastId: number;
+    peerUuid: string;
+};
+
 export type RechargeListData = {
     orders: Array<RechargeOrderItem>;
     total: number;
@@ -2131,6 +2372,18 @@ export type SearchPage = {
     users: Array<PersonCard>;
 };
 
+export type SendRequest = {
+    /**
+     * Up to 1000 characters; may be empty when `image` is set.
+     */
+    content?: string;
+    /**
+     * A path the member uploaded with purpose `chat`, or empty.
+     */
+    image?: string;
+    peerUuid: string;
+};
+
 /**
  * The token and who it belongs to; login, registration and keeplogin all answer with it.
  */
@@ -2258,6 +2511,13 @@ export type UnlockData = {
      * 0: the photos are now clear for the caller.
      */
     locked: number;
+};
+
+export type UnreadCount = {
+    /**
+     * Unread messages over all the member's conversations.
+     */
+    count: number;
 };
 
 export type UpdateBlogRequest = SaveBlogRequest & {
@@ -2961,6 +3221,158 @@ export type GetBlogResponses = {
 
 export type GetBlogResponse = GetBlogResponses[keyof GetBlogResponses];
 
+export type ListConversationsData = {
+    body: PageRequest;
+    path?: never;
+    query?: never;
+    url: '/api/v1/chat/conversation/list';
+};
+
+export type ListConversationsErrors = {
+    400: ErrorEnvelope;
+    401: ErrorEnvelope;
+    413: ErrorEnvelope;
+};
+
+export type ListConversationsError = ListConversationsErrors[keyof ListConversationsErrors];
+
+export type ListConversationsResponses = {
+    200: EnvelopeConversationsPage;
+};
+
+export type ListConversationsResponse = ListConversationsResponses[keyof ListConversationsResponses];
+
+export type ReadConversationData = {
+    body: ReadRequest;
+    path?: never;
+    query?: never;
+    url: '/api/v1/chat/conversation/read';
+};
+
+export type ReadConversationErrors = {
+    400: ErrorEnvelope;
+    401: ErrorEnvelope;
+    /**
+     * 用户不存在
+     */
+    404: ErrorEnvelope;
+    413: ErrorEnvelope;
+};
+
+export type ReadConversationError = ReadConversationErrors[keyof ReadConversationErrors];
+
+export type ReadConversationResponses = {
+    200: EnvelopeEmpty;
+};
+
+export type ReadConversationResponse = ReadConversationResponses[keyof ReadConversationResponses];
+
+export type ListMessagesData = {
+    body: MessagesRequest;
+    path?: never;
+    query?: never;
+    url: '/api/v1/chat/message/list';
+};
+
+export type ListMessagesErrors = {
+    /**
+     * 不能给自己发消息
+     */
+    400: ErrorEnvelope;
+    401: ErrorEnvelope;
+    /**
+     * Blacklisted either way: 对方在你的黑名单中，请先将其移出黑名单 or 对方已拒收你的消息
+     */
+    403: ErrorEnvelope;
+    /**
+     * 用户不存在
+     */
+    404: ErrorEnvelope;
+    413: ErrorEnvelope;
+};
+
+export type ListMessagesError = ListMessagesErrors[keyof ListMessagesErrors];
+
+export type ListMessagesResponses = {
+    200: EnvelopeMessagesPage;
+};
+
+export type ListMessagesResponse = ListMessagesResponses[keyof ListMessagesResponses];
+
+export type SendMessageData = {
+    body: SendRequest;
+    path?: never;
+    query?: never;
+    url: '/api/v1/chat/message/send';
+};
+
+export type SendMessageErrors = {
+    /**
+     * 消息不能为空, 消息不能超过1000个字, 不能给自己发消息, 图片不存在，请重新上传
+     */
+    400: ErrorEnvelope;
+    401: ErrorEnvelope;
+    /**
+     * Blacklisted either way, or 对方回复前，你最多只能发送3条消息；互相喜欢后不受此限
+     */
+    403: ErrorEnvelope;
+    /**
+     * 用户不存在
+     */
+    404: ErrorEnvelope;
+    413: ErrorEnvelope;
+    /**
+     * More than 20 messages a minute
+     */
+    429: ErrorEnvelope;
+};
+
+export type SendMessageError = SendMessageErrors[keyof SendMessageErrors];
+
+export type SendMessageResponses = {
+    200: EnvelopeChatMessage;
+};
+
+export type SendMessageResponse = SendMessageResponses[keyof SendMessageResponses];
+
+export type OpenChatSocketData = {
+    /**
+     * Frames the client sends, as JSON text
+     */
+    body: ChatCommand;
+    path?: never;
+    query?: never;
+    url: '/api/v1/chat/socket';
+};
+
+export type OpenChatSocketErrors = {
+    /**
+     * Not a WebSocket handshake
+     */
+    400: ErrorEnvelope;
+};
+
+export type OpenChatSocketError = OpenChatSocketErrors[keyof OpenChatSocketErrors];
+
+export type CountUnreadMessagesData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/v1/chat/unread';
+};
+
+export type CountUnreadMessagesErrors = {
+    401: ErrorEnvelope;
+};
+
+export type CountUnreadMessagesError = CountUnreadMessagesErrors[keyof CountUnreadMessagesErrors];
+
+export type CountUnreadMessagesResponses = {
+    200: EnvelopeUnreadCount;
+};
+
+export type CountUnreadMessagesResponse = CountUnreadMessagesResponses[keyof CountUnreadMessagesResponses];
+
 export type CreateCommentData = {
     body: CreateCommentRequest;
     path?: never;
@@ -3568,7 +3980,7 @@ export type UploadFileData = {
         /**
          * What the image is for; decides the size limit. Default: moment.
          */
-        purpose?: 'avatar' | 'photo' | 'moment' | 'banner';
+        purpose?: 'avatar' | 'photo' | 'moment' | 'banner' | 'chat';
     };
     url: '/api/v1/upload';
 };

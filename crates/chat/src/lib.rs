@@ -1,0 +1,42 @@
+//! One-to-one chat: conversations and their messages, stored; delivered in real time over a
+//! WebSocket to every open tab, across gateways on PostgreSQL (LISTEN/NOTIFY).
+
+mod demo;
+mod dto;
+mod error;
+mod events;
+mod http;
+mod hub;
+mod member_data;
+mod model;
+mod repo;
+mod schema;
+mod service;
+mod socket;
+
+pub use http::configure;
+
+/// Pictures sent in a chat: up to 5 MB.
+pub const CHAT_IMAGE: platform::files::Purpose =
+    platform::files::Purpose::new("chat", 5 * 1024 * 1024, "图片大小不能超过 5MB!");
+
+/// The chat: its hub is built once per process with the settings; two demo members talk;
+/// a member's conversations are theirs to export and close.
+pub const MODULE: platform::Module = platform::Module::new("chat", http::configure)
+    .with_uploads(&[CHAT_IMAGE])
+    .with_settings(load_settings)
+    .with_demo_seed(demo::seed)
+    .with_member_data(member_data::export, member_data::erase);
+
+fn load_settings(
+    _source: &platform::config::Source,
+    config: &platform::config::Config,
+    settings: &mut platform::settings::Settings,
+) -> Result<(), platform::config::ConfigError> {
+    let hub = match &config.database_url {
+        platform::config::DatabaseUrl::Postgres(url) => hub::Hub::postgres(url.clone()),
+        platform::config::DatabaseUrl::Sqlite(_) => hub::Hub::in_process(),
+    };
+    settings.insert(hub);
+    Ok(())
+}

@@ -1,0 +1,154 @@
+//! The chat socket: sign-in by the first frame, catch-up from the last id the client saw, then
+//! live frames from the hub, typing forwarded, pings both ways. A socket whose token stops
+//! being valid (signed out everywhere, account deleted) is closed at the next heartbeat.
+
+use std::time::{Duration, Instant};
+
+use actix_web::web;
+use actix_ws::{CloseCode, CloseReason, Message, MessageStream, Session};
+use futures_util::StreamExt;
+use platform::{AppState, Identity};
+
+use crate::events::{ChatCommand, ChatFrame};
+use crate::model::MessageId;
+use crate::service;
+
+/// How long a new socket has to send its token.
+const SIGN_IN_WITHIN: Duration = Duration::from_secs(10);
+const HEARTBEAT: Duration = Duration::from_secs(25);
+/// A socket that answered no ping for this long is gone.
+const SILENCE_LIMIT: Duration = Duration::from_secs(60);
+/// Typing frames forwarded per socket, at most one per this interval.
+const TYPING_INTERVAL: Duration = Duration::from_secs(2);
+/// Frames from the client are small commands.
+pub const MAX_FRAME_BYTES: usize = 8 * 1024;
+
+pub async fn run(state: web::Data<AppState>, mut session: Session, mut stream: MessageStream) {
+    let Some((me, token, last_id)) = sign_in(&state, &mut session, &mut stream).await else {
+        return;
+    };
+    let mut subscription = service::hub(&state).subscribe(me.user_id).await;
+    if session.text(ChatFrame::Ready.encode()).await.is_err() {
+        return;
+    }
+    match service::missed(&state, &me, MessageId(last_id)).await {
+        Ok(missed) => {
+            for message in missed {
+                if session
+                    .text(ChatFrame::Message { message }.encode())
+                    .await
+                    .is_err()
+                {
+                    return;
+                }
+            }
+        }
+        Err(error) => {
+            tracing::warn!(%error, "chat catch-up failed");
+            let _ = session.text(ChatFrame::Resync.encode()).await;
+        }
+    }
+
+    let mut heartbeat = tokio::time::interval(HEARTBEAT);
+    heartbeat.tick().await;
+    let mut heard_at = Instant::now();
+    let mut typed_at: Option<Instant> = None;
+    let reason = loop {
+        tokio::select! {
+            frame = subscription.frames.recv() => {
+                let Some(frame) = frame else { break None };
+                if session.text(&*frame).await.is_err() {
+                    return;
+                }
+            }
+            incoming = stream.next() => {
+                let Some(Ok(incoming)) = incoming else { break None };
+                heard_at = Instant::now();
+                match incoming {
+                    Message::Text(text) => match serde_json::from_str::<ChatCommand>(&text) {
+                        Ok(ChatCommand::Typing { to_uuid }) => {
+                            if typed_at.is_none_or(|at| at.elapsed() >= TYPING_INTERVAL) {
+                                typed_at = Some(Instant::now());
+                                if let Err(error) = service::typing(&state, &me, &to_uuid).await {
+                                    let frame = ChatFrame::Error { message: error.to_string() };
+                                    let _ = session.text(frame.encode()).await;
+                                }
+                            }
+                        }
+                        Ok(ChatCommand::Ping) => {
+                            let _ = session.text(r#"{"type":"pong"}"#).await;
+                        }
+                        Ok(ChatCommand::Auth { .. }) | Err(_) => {
+                            break Some(refusal("无法识别的消息"));
+                        }
+                    },
+                    Message::Ping(bytes) if session.pong(&bytes).await.is_err() => return,
+                    Message::Close(_) => break None,
+                    _ => {}
+                }
+            }
+            _ = heartbeat.tick() => {
+                if heard_at.elapsed() > SILENCE_LIMIT {
+                    break None;
+                }
+                if state.auth.authenticate(&token, state.now()).await.is_err() {
+                    break Some(expired());
+                }
+                if session.ping(b"").await.is_err() {
+                    return;
+                }
+            }
+        }
+    };
+    let _ = session.close(reason).await;
+}
+
+/// Reads the first frame: the token (checked as every request's is) and the last id seen.
+async fn sign_in(
+    state: &AppState,
+    session: &mut Session,
+    stream: &mut MessageStream,
+) -> Option<(Identity, String, i64)> {
+    let first = tokio::time::timeout(SIGN_IN_WITHIN, async {
+        loop {
+            match stream.next().await {
+                Some(Ok(Message::Text(text))) => break Some(text),
+                Some(Ok(Message::Ping(bytes))) => {
+                    let _ = session.pong(&bytes).await;
+                }
+                Some(Ok(Message::Close(_))) | Some(Err(_)) | None => break None,
+                Some(Ok(_)) => {}
+            }
+        }
+    })
+    .await;
+    let refused = match first {
+        Ok(Some(text)) => match serde_json::from_str::<ChatCommand>(&text) {
+            Ok(ChatCommand::Auth { token, last_id }) => {
+                match state.auth.authenticate(&token, state.now()).await {
+                    Ok(identity) => return Some((identity, token, last_id.max(0))),
+                    Err(_) => expired(),
+                }
+            }
+            _ => refusal("请先发送登录凭证"),
+        },
+        Ok(None) => return None,
+        Err(_) => refusal("登录超时"),
+    };
+    let _ = session.clone().close(Some(refused)).await;
+    None
+}
+
+fn expired() -> CloseReason {
+    CloseReason {
+        code: CloseCode::Policy,
+        description: Some("登录已过期，请重新登录".into()),
+    }
+}
+
+fn refusal(text: &str) -> CloseReason {
+    CloseReason {
+        code: CloseCode::Policy,
+        description: Some(text.into()),
+    }
+}
