@@ -5,104 +5,23 @@
 // Unwrapping is how a test says "this must hold"; the lint guards production code.
 #![allow(clippy::unwrap_used)]
 
-use std::path::Path;
-use std::process::{Child, Command, Stdio};
+mod support;
+
+use std::process::Command;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 use futures_util::future::join_all;
-use platform::config::DatabaseUrl;
 use platform::testkit::{Engine, TestDatabase};
 use serde_json::{Value, json};
+use support::{Server, call, client, prepare, sign_in, start};
 
-const BINARY: &str = env!("CARGO_BIN_EXE_xinqiao");
-const BYPASS: &str = "crash-test";
 const MEMBERS: usize = 7;
 /// Under the 30 orders an hour a member may open.
 const ORDERS_PER_MEMBER: usize = 28;
 /// The kill comes after this many acknowledged credits, well inside the burst.
 const KILL_AFTER: usize = 30;
 const FEN: i64 = 1_000;
-
-struct Server {
-    child: Child,
-    base: String,
-}
-
-fn database_env(url: &DatabaseUrl) -> String {
-    match url {
-        DatabaseUrl::Sqlite(path) => format!("sqlite://{}", path.display()),
-        DatabaseUrl::Postgres(url) => url.clone(),
-    }
-}
-
-fn command(url: &DatabaseUrl, data: &Path) -> Command {
-    let mut command = Command::new(BINARY);
-    command
-        .env("XINQIAO_DATABASE_URL", database_env(url))
-        .env("XINQIAO_DATA_DIR", data)
-        .env("XINQIAO_ENV", "development")
-        .env("XINQIAO_CAPTCHA_BYPASS", BYPASS)
-        .env("RUST_LOG", "warn")
-        .stdout(Stdio::null())
-        .stderr(Stdio::null());
-    command
-}
-
-async fn start(url: &DatabaseUrl, data: &Path, client: &reqwest::Client) -> Server {
-    let port = std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port();
-    let mut child = command(url, data)
-        .env("XINQIAO_BIND", format!("127.0.0.1:{port}"))
-        .arg("serve")
-        .spawn()
-        .unwrap();
-    let base = format!("http://127.0.0.1:{port}/api/v1");
-    for _ in 0..200 {
-        if client.get(format!("{base}/health")).send().await.is_ok() {
-            return Server { child, base };
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-    let _ = child.kill();
-    let _ = child.wait();
-    panic!("the server did not start");
-}
-
-async fn call(
-    client: &reqwest::Client,
-    server: &Server,
-    path: &str,
-    body: Value,
-    token: Option<&str>,
-) -> Option<Value> {
-    let mut request = client.post(format!("{}{path}", server.base)).json(&body);
-    if let Some(token) = token {
-        request = request.bearer_auth(token);
-    }
-    // A request cut off by the kill has no answer: it was never acknowledged.
-    let response = request.send().await.ok()?;
-    response.json().await.ok()
-}
-
-async fn sign_in(client: &reqwest::Client, server: &Server, username: &str) -> String {
-    let captcha: Value = client
-        .get(format!("{}/user/captcha", server.base))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
-    let body = json!({"username": username, "password": "crash-pass-1", "captcha": BYPASS, "captchaId": captcha["data"]["captchaId"]});
-    let login = call(client, server, "/user/login", body, None)
-        .await
-        .unwrap();
-    login["data"]["accessToken"].as_str().unwrap().to_owned()
-}
 
 async fn balance_and_ledger(client: &reqwest::Client, server: &Server, token: &str) -> (i64, i64) {
     let response = client
@@ -136,32 +55,15 @@ async fn acknowledged_credits_survive_a_kill(engine: Engine) {
         return eprintln!("skipped: XINQIAO_TEST_POSTGRES_URL is not set");
     };
     let data = tempfile::tempdir().unwrap();
-    let status = command(database.url(), data.path())
-        .arg("migrate")
-        .status()
-        .unwrap();
-    assert!(status.success());
-    for n in 0..MEMBERS {
-        let status = command(database.url(), data.path())
-            .args([
-                "user",
-                "create",
-                "--username",
-                &format!("payer{n}"),
-                "--password",
-                "crash-pass-1",
-            ])
-            .status()
-            .unwrap();
-        assert!(status.success());
-    }
-    let client = reqwest::Client::builder().no_proxy().build().unwrap();
+    let payers: Vec<String> = (0..MEMBERS).map(|n| format!("payer{n}")).collect();
+    prepare(database.url(), data.path(), &payers);
+    let client = client();
     let mut server = start(database.url(), data.path(), &client).await;
 
     let mut tokens = Vec::new();
     let mut orders = Vec::new();
     for n in 0..MEMBERS {
-        let token = sign_in(&client, &server, &format!("payer{n}")).await;
+        let (token, _) = sign_in(&client, &server, &payers[n]).await;
         for _ in 0..ORDERS_PER_MEMBER {
             let order = call(
                 &client,

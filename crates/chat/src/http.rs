@@ -149,9 +149,11 @@ async fn count_unread(state: web::Data<AppState>, user: CurrentUser) -> ApiResul
 #[utoipa::path(
     tag = "chat",
     operation_id = "open_chat_socket",
-    request_body(content = ChatCommand, description = "Frames the client sends, as JSON text"),
     responses(
-        (status = 101, description = "Switched to the WebSocket protocol; the server's frames", body = ChatFrame),
+        (status = 101, description = "Switched to the WebSocket protocol. Both ways, frames are JSON text: `application/json` describes the server's frames, the chat-command type the client's.", content(
+            (ChatFrame = "application/json"),
+            (ChatCommand = "application/vnd.xinqiao.chat-command+json"),
+        )),
         (status = 400, description = "Not a WebSocket handshake", body = ErrorEnvelope),
     )
 )]

@@ -143,6 +143,20 @@ async fn active_member(app: &TestApp, member: &TestUser, other: &TestUser) -> (i
     ok(
         app,
         member,
+        "/api/v1/chat/message/send",
+        json!({"peerUuid": other.uuid, "content": "甲方的消息"}),
+    )
+    .await;
+    ok(
+        app,
+        other,
+        "/api/v1/chat/message/send",
+        json!({"peerUuid": member.uuid, "content": "乙方的消息"}),
+    )
+    .await;
+    ok(
+        app,
+        member,
         "/api/v1/feedback/create",
         json!({
             "name": "甲方", "email": "jia@example.com", "type": "bug", "message": "甲方的反馈",
@@ -178,7 +192,13 @@ async fn an_export_holds_the_members_own_data_and_nobody_elses(app) {
     let export = ok(&app, &member, "/api/v1/user/export", json!({})).await;
     let sections = &export.data()["sections"];
     let names: Vec<&str> = sections.as_object().unwrap().keys().map(String::as_str).collect();
-    assert_eq!(names, ["accounts", "admin", "blog", "moments", "payments", "profile"]);
+    assert_eq!(names, ["accounts", "admin", "blog", "chat", "moments", "payments", "profile"]);
+    assert_eq!(sections["chat"]["sentMessages"], json!([{
+        "toUuid": other.uuid,
+        "content": "甲方的消息",
+        "image": "",
+        "createdAt": sections["chat"]["sentMessages"][0]["createdAt"],
+    }]));
     assert_eq!(sections["accounts"]["username"], json!("jiajia"));
     assert_eq!(sections["profile"]["profile"]["introduction"], json!("喜欢爬山"));
     assert_eq!(sections["profile"]["photos"].as_array().unwrap().len(), 1);
@@ -196,7 +216,7 @@ async fn an_export_holds_the_members_own_data_and_nobody_elses(app) {
     assert_eq!(kinds, [&json!("profile_unlock")]);
 
     let everything = texts(sections);
-    for theirs in ["乙方的动态", "乙方的回复", "乙方", "yiyi"] {
+    for theirs in ["乙方的动态", "乙方的回复", "乙方的消息", "乙方", "yiyi"] {
         assert!(!everything.contains(&format!("\"{theirs}\"")), "{theirs} is not the member's: {everything}");
     }
 
@@ -235,6 +255,8 @@ async fn deleting_the_account_ends_sign_in_and_removes_personal_data(app) {
     assert_eq!(liked_me.data()["total"], json!(0), "{}", liked_me.json);
     let visitors = ok(&app, &other, "/api/v1/visitedme/list", json!({})).await;
     assert_eq!(visitors.data()["total"], json!(0), "{}", visitors.json);
+    let chats = ok(&app, &other, "/api/v1/chat/conversation/list", json!({})).await;
+    assert_eq!(chats.data()["total"], json!(0), "the conversation closed: {}", chats.json);
 
     let moment = moment_in_feed(&app, &other, their_moment).await;
     assert_eq!(moment["likeCount"], json!(0), "{moment}");

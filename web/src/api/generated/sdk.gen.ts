@@ -267,14 +267,7 @@ export const sendMessage = <ThrowOnError extends boolean = false>(options: Optio
  * the server answers `ready`, the messages after that id, then live `ChatFrame`s: messages,
  * read marks and typing. The client sends `typing` and `ping` commands.
  */
-export const openChatSocket = <ThrowOnError extends boolean = false>(options: Options<OpenChatSocketData, ThrowOnError>) => (options.client ?? client).get<unknown, OpenChatSocketErrors, ThrowOnError>({
-    url: '/api/v1/chat/socket',
-    ...options,
-    headers: {
-        'Content-Type': 'application/json',
-        ...options.headers
-    }
-});
+export const openChatSocket = <ThrowOnError extends boolean = false>(options?: Options<OpenChatSocketData, ThrowOnError>) => (options?.client ?? client).get<unknown, OpenChatSocketErrors, ThrowOnError>({ url: '/api/v1/chat/socket', ...options });
 
 /**
  * Unread messages over all the caller's conversations (the header's badge).

@@ -3336,10 +3336,7 @@ export type SendMessageResponses = {
 export type SendMessageResponse = SendMessageResponses[keyof SendMessageResponses];
 
 export type OpenChatSocketData = {
-    /**
-     * Frames the client sends, as JSON text
-     */
-    body: ChatCommand;
+    body?: never;
     path?: never;
     query?: never;
     url: '/api/v1/chat/socket';

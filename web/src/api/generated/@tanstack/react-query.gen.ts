@@ -370,7 +370,7 @@ export const sendMessageMutation = (options?: Partial<Options<SendMessageData>>)
     return mutationOptions;
 };
 
-export const openChatSocketQueryKey = (options: Options<OpenChatSocketData>) => createQueryKey('openChatSocket', options);
+export const openChatSocketQueryKey = (options?: Options<OpenChatSocketData>) => createQueryKey('openChatSocket', options);
 
 /**
  * The real-time channel (WebSocket). The client's first frame is a `ChatCommand` of type
@@ -378,7 +378,7 @@ export const openChatSocketQueryKey = (options: Options<OpenChatSocketData>) => 
  * the server answers `ready`, the messages after that id, then live `ChatFrame`s: messages,
  * read marks and typing. The client sends `typing` and `ping` commands.
  */
-export const openChatSocketOptions = (options: Options<OpenChatSocketData>) => queryOptions<unknown, OpenChatSocketError, unknown, ReturnType<typeof openChatSocketQueryKey>>({
+export const openChatSocketOptions = (options?: Options<OpenChatSocketData>) => queryOptions<unknown, OpenChatSocketError, unknown, ReturnType<typeof openChatSocketQueryKey>>({
     queryFn: async ({ queryKey, signal }) => {
         const { data } = await openChatSocket({
             ...options,

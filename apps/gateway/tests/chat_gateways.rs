@@ -1,0 +1,157 @@
+//! Chat across processes: two gateways on one PostgreSQL database, a member on each, talk in
+//! real time both ways (LISTEN/NOTIFY); and a socket that lost its server to a restart
+//! reconnects and catches up on what it missed (SQLite and PostgreSQL).
+
+// Unwrapping is how a test says "this must hold"; the lint guards production code.
+#![allow(clippy::unwrap_used)]
+
+mod support;
+
+use std::time::Duration;
+
+use futures_util::{SinkExt, StreamExt};
+use platform::testkit::{Engine, TestDatabase};
+use serde_json::{Value, json};
+use support::{Server, call, client, prepare, sign_in, start, start_on};
+use tokio_tungstenite::tungstenite::Message;
+
+type Socket =
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+struct Member {
+    token: String,
+    uuid: String,
+}
+
+async fn member(client: &reqwest::Client, server: &Server, username: &str) -> Member {
+    let (token, uuid) = sign_in(client, server, username).await;
+    Member { token, uuid }
+}
+
+/// A signed-in socket on `server`, after its `ready`.
+async fn open(server: &Server, member: &Member, last_id: i64) -> Socket {
+    let url = format!("{}/chat/socket", server.base).replacen("http", "ws", 1);
+    let (mut socket, _) = tokio_tungstenite::connect_async(url).await.unwrap();
+    let auth = json!({"type": "auth", "token": member.token, "lastId": last_id});
+    socket.send(Message::text(auth.to_string())).await.unwrap();
+    assert_eq!(next_frame(&mut socket).await["type"], "ready");
+    socket
+}
+
+async fn next_frame(socket: &mut Socket) -> Value {
+    let read = async {
+        loop {
+            match socket.next().await.expect("the socket is open").unwrap() {
+                Message::Text(text) => return serde_json::from_str(&text).unwrap(),
+                Message::Close(close) => panic!("closed: {close:?}"),
+                _ => {}
+            }
+        }
+    };
+    tokio::time::timeout(Duration::from_secs(5), read)
+        .await
+        .expect("a frame within five seconds")
+}
+
+async fn send(
+    client: &reqwest::Client,
+    server: &Server,
+    from: &Member,
+    to: &Member,
+    text: &str,
+) -> i64 {
+    let body = json!({"peerUuid": to.uuid, "content": text});
+    let answer = call(
+        client,
+        server,
+        "/chat/message/send",
+        body,
+        Some(&from.token),
+    )
+    .await
+    .unwrap();
+    assert_eq!(answer["code"], 200, "{answer}");
+    answer["data"]["id"].as_i64().unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn members_on_two_gateways_talk_in_real_time() {
+    let Some(database) = TestDatabase::create(Engine::Postgres).await else {
+        return eprintln!("skipped: XINQIAO_TEST_POSTGRES_URL is not set");
+    };
+    let data = tempfile::tempdir().unwrap();
+    prepare(database.url(), data.path(), &["ann".into(), "bob".into()]);
+    let client = client();
+    let east = start(database.url(), data.path(), &client).await;
+    let west = start(database.url(), data.path(), &client).await;
+    let ann = member(&client, &east, "ann").await;
+    let bob = member(&client, &west, "bob").await;
+    let mut ann_socket = open(&east, &ann, 0).await;
+    let mut bob_socket = open(&west, &bob, 0).await;
+
+    let hello = send(&client, &east, &ann, &bob, "你好，我在东边").await;
+    for socket in [&mut bob_socket, &mut ann_socket] {
+        let frame = next_frame(socket).await;
+        assert_eq!(
+            (frame["type"].as_str(), frame["message"]["id"].as_i64()),
+            (Some("message"), Some(hello))
+        );
+    }
+    let reply = send(&client, &west, &bob, &ann, "你好，我在西边").await;
+    for socket in [&mut ann_socket, &mut bob_socket] {
+        let frame = next_frame(socket).await;
+        assert_eq!(frame["message"]["id"], reply);
+        assert_eq!(frame["message"]["content"], "你好，我在西边");
+    }
+    east.stop();
+    west.stop();
+}
+
+async fn a_socket_catches_up_after_a_server_restart(engine: Engine) {
+    let Some(database) = TestDatabase::create(engine).await else {
+        return eprintln!("skipped: XINQIAO_TEST_POSTGRES_URL is not set");
+    };
+    let data = tempfile::tempdir().unwrap();
+    prepare(database.url(), data.path(), &["ann".into(), "bob".into()]);
+    let client = client();
+    let port = support::free_port();
+    let server = start_on(database.url(), data.path(), port, &client).await;
+    let ann = member(&client, &server, "ann").await;
+    let bob = member(&client, &server, "bob").await;
+    let mut bob_socket = open(&server, &bob, 0).await;
+    let seen = send(&client, &server, &ann, &bob, "重启之前").await;
+    assert_eq!(next_frame(&mut bob_socket).await["message"]["id"], seen);
+
+    server.stop();
+    let closed = tokio::time::timeout(Duration::from_secs(5), bob_socket.next()).await;
+    assert!(
+        matches!(
+            closed,
+            Ok(None | Some(Err(_)) | Some(Ok(Message::Close(_))))
+        ),
+        "the socket dropped"
+    );
+
+    let server = start_on(database.url(), data.path(), port, &client).await;
+    let missed = send(&client, &server, &ann, &bob, "重启之后").await;
+    let mut again = open(&server, &bob, seen).await;
+    let frame = next_frame(&mut again).await;
+    assert_eq!(
+        (
+            frame["message"]["id"].as_i64(),
+            frame["message"]["content"].as_str()
+        ),
+        (Some(missed), Some("重启之后"))
+    );
+    server.stop();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_socket_catches_up_after_a_server_restart_on_sqlite() {
+    a_socket_catches_up_after_a_server_restart(Engine::Sqlite).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_socket_catches_up_after_a_server_restart_on_postgres() {
+    a_socket_catches_up_after_a_server_restart(Engine::Postgres).await;
+}

@@ -1,0 +1,149 @@
+//! The real `xinqiao` binary as the tests start it: migrated on a test database, with members
+//! created by its own CLI, served on a free loopback port, called over HTTP.
+
+#![allow(dead_code)] // each test file uses its own share of these helpers
+
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+use platform::config::DatabaseUrl;
+use serde_json::{Value, json};
+
+pub const BINARY: &str = env!("CARGO_BIN_EXE_xinqiao");
+pub const BYPASS: &str = "process-test";
+/// The password of every member the tests create.
+pub const PASSWORD: &str = "process-pass-1";
+
+pub struct Server {
+    pub child: Child,
+    pub base: String,
+}
+
+impl Server {
+    pub fn stop(mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn database_env(url: &DatabaseUrl) -> String {
+    match url {
+        DatabaseUrl::Sqlite(path) => format!("sqlite://{}", path.display()),
+        DatabaseUrl::Postgres(url) => url.clone(),
+    }
+}
+
+pub fn command(url: &DatabaseUrl, data: &Path) -> Command {
+    let mut command = Command::new(BINARY);
+    command
+        .env("XINQIAO_DATABASE_URL", database_env(url))
+        .env("XINQIAO_DATA_DIR", data)
+        .env("XINQIAO_ENV", "development")
+        .env("XINQIAO_CAPTCHA_BYPASS", BYPASS)
+        .env("RUST_LOG", "warn")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null());
+    command
+}
+
+/// Migrates the database and creates the members, through the binary's own commands.
+pub fn prepare(url: &DatabaseUrl, data: &Path, usernames: &[String]) {
+    let status = command(url, data).arg("migrate").status().unwrap();
+    assert!(status.success());
+    for username in usernames {
+        let status = command(url, data)
+            .args([
+                "user",
+                "create",
+                "--username",
+                username,
+                "--password",
+                PASSWORD,
+            ])
+            .status()
+            .unwrap();
+        assert!(status.success());
+    }
+}
+
+pub fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+/// Serves on `port` and waits until health answers.
+pub async fn start_on(
+    url: &DatabaseUrl,
+    data: &Path,
+    port: u16,
+    client: &reqwest::Client,
+) -> Server {
+    let mut child = command(url, data)
+        .env("XINQIAO_BIND", format!("127.0.0.1:{port}"))
+        .arg("serve")
+        .spawn()
+        .unwrap();
+    let base = format!("http://127.0.0.1:{port}/api/v1");
+    for _ in 0..200 {
+        if client.get(format!("{base}/health")).send().await.is_ok() {
+            return Server { child, base };
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+    panic!("the server did not start");
+}
+
+pub async fn start(url: &DatabaseUrl, data: &Path, client: &reqwest::Client) -> Server {
+    start_on(url, data, free_port(), client).await
+}
+
+pub fn client() -> reqwest::Client {
+    reqwest::Client::builder().no_proxy().build().unwrap()
+}
+
+/// POSTs `body`; `None` when the request got no answer (the server was killed meanwhile).
+pub async fn call(
+    client: &reqwest::Client,
+    server: &Server,
+    path: &str,
+    body: Value,
+    token: Option<&str>,
+) -> Option<Value> {
+    let mut request = client.post(format!("{}{path}", server.base)).json(&body);
+    if let Some(token) = token {
+        request = request.bearer_auth(token);
+    }
+    let response = request.send().await.ok()?;
+    response.json().await.ok()
+}
+
+/// Signs `username` in and answers (access token, uuid).
+pub async fn sign_in(
+    client: &reqwest::Client,
+    server: &Server,
+    username: &str,
+) -> (String, String) {
+    let captcha: Value = client
+        .get(format!("{}/user/captcha", server.base))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let body = json!({"username": username, "password": PASSWORD, "captcha": BYPASS, "captchaId": captcha["data"]["captchaId"]});
+    let login = call(client, server, "/user/login", body, None)
+        .await
+        .unwrap();
+    let data = &login["data"];
+    (
+        data["accessToken"].as_str().unwrap().to_owned(),
+        data["uuid"].as_str().unwrap_or_default().to_owned(),
+    )
+}
