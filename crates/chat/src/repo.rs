@@ -89,7 +89,6 @@ pub async fn note_sent(conn: &mut Conn<'_>, message: &MessageRow) -> QueryResult
     )
     .set((
         chat_members::sent.eq(chat_members::sent + 1),
-        chat_members::read_id.eq(message.id),
         chat_members::last_message_id.eq(message.id),
         chat_members::last_at.eq(message.created_at),
     ))

@@ -78,6 +78,14 @@ platform::engine_tests! { spawn_app;
             .await;
         assert_eq!(unread(&app, &bob).await, 0);
         assert_eq!(conversations(&app, &bob).await["conversations"][0]["unread"], 0);
+
+        // Replying is not reading: ann's unread stays until she reads, then clears.
+        let from_bob = sent(&app, &bob, &ann, "在的").await;
+        sent(&app, &ann, &bob, "太好了").await;
+        assert_eq!(unread(&app, &ann).await, 1);
+        app.post("/api/v1/chat/conversation/read", json!({"peerUuid": bob.uuid, "lastId": from_bob}), Some(&ann.token))
+            .await;
+        assert_eq!(unread(&app, &ann).await, 0);
     }
 
     async fn only_the_two_members_see_a_conversation(app) {
