@@ -62,8 +62,8 @@ async fn acknowledged_credits_survive_a_kill(engine: Engine) {
 
     let mut tokens = Vec::new();
     let mut orders = Vec::new();
-    for n in 0..MEMBERS {
-        let (token, _) = sign_in(&client, &server, &payers[n]).await;
+    for (n, payer) in payers.iter().enumerate() {
+        let (token, _) = sign_in(&client, &server, payer).await;
         for _ in 0..ORDERS_PER_MEMBER {
             let order = call(
                 &client,
