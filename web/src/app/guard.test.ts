@@ -155,7 +155,10 @@ describe('route table', () => {
     ];
     // The sandbox provider's payment page (issue 11): what its QR code opens.
     // The user agreement and privacy policy accepted at registration (issue 12).
+    // The conversation list (issue 14) beside spec 2's /chat/{uuid}.
     const extra = [
+      '/chat',
+      '/chat/:uuid',
       '/register',
       '/password/forgot',
       '/help/getting-started',

@@ -153,6 +153,8 @@ export const ROUTES: readonly AppRoute[] = [
   soon('/exam/result/list/:id', 'auth', '测试结果列表'),
   soon('/exam/result/:id', 'auth', '测试结果'),
   { path: '/visite', access: 'auth', title: '访客', page: () => import('../features/people/routes/VisitorsPage') },
+  { path: '/chat', access: 'auth', title: '消息', page: () => import('../features/chat/routes/ChatListPage') },
+  { path: '/chat/:uuid', access: 'auth', title: '聊天', page: () => import('../features/chat/routes/ChatPage') },
   {
     path: '/blacklist',
     access: 'auth',

@@ -5,6 +5,7 @@ import { BrandMark } from '../../components/BrandMark';
 import { Icon } from '../../components/Icon';
 import { LinkButton } from '../../components/LinkButton';
 import { useLogout } from '../../features/auth/api/useLogout';
+import { UnreadBadgeLink } from '../../features/chat/components/UnreadBadgeLink';
 import { accessOf } from '../../lib/access';
 import { cx } from '../../lib/classNames';
 import { useSession } from '../../lib/session';
@@ -46,7 +47,10 @@ export function AppHeader() {
       <MenuBar currentPath={currentPath} canAdmin={flags.canAdmin} />
       <div className={cx(styles.spacer, styles.phone)} />
       {flags.isLoggedIn && session ? (
-        <UserMenu user={session.user} currentPath={currentPath} onLogout={onLogout} />
+        <>
+          <UnreadBadgeLink viewer={session.user.uuid} />
+          <UserMenu user={session.user} currentPath={currentPath} onLogout={onLogout} />
+        </>
       ) : (
         <div className={styles.buttons}>
           <LinkButton to="/login" type="text">

@@ -2,6 +2,7 @@ import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Outlet, useMatches } from 'react-router';
 import { PageSpinner } from '../../components/PageSpinner';
 import { SessionKeeper } from '../../features/auth/components/SessionKeeper';
+import { ChatSocketBridge } from '../../features/chat/components/ChatSocketBridge';
 import type { PageHandle } from '../router';
 import { AppFooter } from './AppFooter';
 import { AppHeader } from './AppHeader';
@@ -23,17 +24,19 @@ function PageProviders({ children }: { children: ReactNode }) {
 
 export function AppLayout() {
   return (
-    <div className={styles.layout}>
-      <SessionKeeper />
-      <AppHeader />
-      <main className={styles.content}>
-        <Suspense fallback={<PageSpinner />}>
-          <PageProviders>
-            <Outlet />
-          </PageProviders>
-        </Suspense>
-      </main>
-      <AppFooter />
-    </div>
+    <ChatSocketBridge>
+      <div className={styles.layout}>
+        <SessionKeeper />
+        <AppHeader />
+        <main className={styles.content}>
+          <Suspense fallback={<PageSpinner />}>
+            <PageProviders>
+              <Outlet />
+            </PageProviders>
+          </Suspense>
+        </main>
+        <AppFooter />
+      </div>
+    </ChatSocketBridge>
   );
 }

@@ -134,6 +134,8 @@ export const PROFILE_TEXT = {
   notFound: '用户资料不存在',
   backHome: '返回首页',
   editProfile: '编辑资料',
+  /** spec 2 §2.10: start chat */
+  startChat: '开始聊天',
   age: (years: number) => `${years}岁`,
   male: '男',
   female: '女',

@@ -1,5 +1,6 @@
 import {
   CrownFilled,
+  MessageOutlined,
   EditOutlined,
   EnvironmentOutlined,
   EyeOutlined,
@@ -19,7 +20,7 @@ import { LoginRequired } from '../../../components/LoginRequired';
 import { ApiError, errorText } from '../../../lib/apiError';
 import { cx } from '../../../lib/classNames';
 import { mediaUrl } from '../../../lib/media';
-import { isUnlockConfirmed } from '../../../lib/profileVisit';
+import { chatPath, isUnlockConfirmed } from '../../../lib/profileVisit';
 import { isSessionLive, useSession } from '../../../lib/session';
 import { usePublicProfile, useUnlockProfile } from '../api/profile';
 import { hobbyName, incomeLabel, tagName } from '../catalogue';
@@ -120,13 +121,17 @@ function Header({ profile, isMe }: HeaderProps) {
             </span>
           </div>
         </div>
-        {isMe && (
-          <div className={styles.headerActions}>
+        <div className={styles.headerActions}>
+          {isMe ? (
             <LinkButton to={EDIT_PATH} type="primary" shape="round" icon={<EditOutlined aria-hidden />}>
               {PROFILE_TEXT.editProfile}
             </LinkButton>
-          </div>
-        )}
+          ) : (
+            <LinkButton to={chatPath(profile.uuid)} type="primary" shape="round" icon={<MessageOutlined aria-hidden />}>
+              {PROFILE_TEXT.startChat}
+            </LinkButton>
+          )}
+        </div>
       </div>
     </Card>
   );
