@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { chromium } from 'playwright-core';
 
 /** Debian's Chromium; playwright-core never downloads a browser of its own. */
@@ -19,3 +20,21 @@ export function launchBrowser() {
 
 export const DESKTOP = { width: 1280, height: 900 };
 export const PHONE = { width: 390, height: 844 };
+
+/**
+ * With XINQIAO_SHOTS_DIR set, screenshots of the page at desktop and phone width, saved as
+ * `<name>-1280.png` and `<name>-390.png` there for a person to look at; otherwise nothing.
+ */
+export async function shootBothWidths(page, name, { fullPage = true } = {}) {
+  const dir = process.env.XINQIAO_SHOTS_DIR;
+  if (!dir) return;
+  for (const [label, viewport] of [
+    ['1280', DESKTOP],
+    ['390', PHONE],
+  ]) {
+    await page.setViewportSize(viewport);
+    await page.waitForTimeout(400);
+    await page.screenshot({ path: path.join(dir, `${name}-${label}.png`), fullPage });
+  }
+  await page.setViewportSize(DESKTOP);
+}

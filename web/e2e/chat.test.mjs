@@ -4,27 +4,12 @@
 // message was read; the header's badge counts what is unread. XINQIAO_SHOTS_DIR=<dir> also
 // keeps screenshots at desktop and phone width.
 import assert from 'node:assert/strict';
-import path from 'node:path';
 import { describe, test } from 'node:test';
-import { DESKTOP, PHONE } from './browser.mjs';
+import { PHONE, shootBothWidths } from './browser.mjs';
 import { CAPTCHA_BYPASS } from './server.mjs';
 import { PASSWORD, startJourney } from './journey.mjs';
 
 const { url, api, logIn, newPage, createUser } = startJourney();
-const SHOTS_DIR = process.env.XINQIAO_SHOTS_DIR;
-
-async function shoot(page, name) {
-  if (!SHOTS_DIR) return;
-  for (const [label, viewport] of [
-    ['1280', DESKTOP],
-    ['390', PHONE],
-  ]) {
-    await page.setViewportSize(viewport);
-    await page.waitForTimeout(400);
-    await page.screenshot({ path: path.join(SHOTS_DIR, `${name}-${label}.png`) });
-  }
-  await page.setViewportSize(DESKTOP);
-}
 
 /** A member with a saved profile; answers their uuid. */
 async function member(username, profile) {
@@ -76,7 +61,7 @@ describe('chat journeys', () => {
     await reply.fill('有空呀，一起去西湖走走？');
     await reply.press('Enter');
     await bubble(her, '有空呀，一起去西湖走走？').waitFor();
-    await shoot(her, 'chat-conversation');
+    await shootBothWidths(her, 'chat-conversation', { fullPage: false });
 
     // Away from the conversation, a new message lights up her badge and her list.
     await her.goto(url('/chat'));
@@ -85,7 +70,7 @@ describe('chat journeys', () => {
     await reply.press('Enter');
     await her.getByRole('link', { name: '消息，1 条未读' }).waitFor();
     await her.getByText('那我们周六见').waitFor();
-    await shoot(her, 'chat-list');
+    await shootBothWidths(her, 'chat-list', { fullPage: false });
     await her.getByRole('link', { name: /aming/ }).click();
     await bubble(her, '那我们周六见').waitFor();
     await her.getByRole('link', { name: '消息', exact: true }).waitFor();

@@ -3,26 +3,11 @@
 // each other in 相互喜欢; a blacklisting makes them vanish from each other's lists and lands on
 // /blacklist. XINQIAO_SHOTS_DIR=<dir> also keeps screenshots at desktop and phone width.
 import assert from 'node:assert/strict';
-import path from 'node:path';
 import { describe, test } from 'node:test';
-import { DESKTOP, PHONE } from './browser.mjs';
+import { shootBothWidths } from './browser.mjs';
 import { PASSWORD, startJourney } from './journey.mjs';
 
 const { url, api, apiLogin, logIn, newPage, createUser } = startJourney();
-const SHOTS_DIR = process.env.XINQIAO_SHOTS_DIR;
-
-async function shoot(page, name) {
-  if (!SHOTS_DIR) return;
-  for (const [label, viewport] of [
-    ['1280', DESKTOP],
-    ['390', PHONE],
-  ]) {
-    await page.setViewportSize(viewport);
-    await page.waitForTimeout(400);
-    await page.screenshot({ path: path.join(SHOTS_DIR, `${name}-${label}.png`), fullPage: true });
-  }
-  await page.setViewportSize(DESKTOP);
-}
 
 /** A member with a saved profile, as the profile form would save it (no nickname: that would
  * wait for review, and cards show the username meanwhile). */
@@ -81,7 +66,7 @@ describe('people journeys', () => {
     await best.getByText('同城').waitFor();
     const names = await her.getByRole('article').evaluateAll((cards) => cards.map((c) => c.getAttribute('aria-label')));
     assert.deepEqual(names, ['ahang', 'laozhang'], 'the best fit first, and only the other sex');
-    await shoot(her, 'people');
+    await shootBothWidths(her, 'people');
 
     await best.getByRole('button', { name: '喜欢' }).click();
     await her.getByText('已添加到喜欢列表').waitFor();
@@ -98,7 +83,7 @@ describe('people journeys', () => {
     await him.getByText('已添加到喜欢列表').waitFor();
     await openTab(him, '相互喜欢');
     await card(him, 'xiaoyu').waitFor();
-    await shoot(him, 'like');
+    await shootBothWidths(him, 'like');
 
     await openTab(her, '相互喜欢');
     await her.getByRole('button', { name: '刷新' }).click();
@@ -114,7 +99,7 @@ describe('people journeys', () => {
 
     await her.goto(url('/blacklist'));
     await card(her, 'ahang').waitFor();
-    await shoot(her, 'blacklist');
+    await shootBothWidths(her, 'blacklist');
     await her.goto(url('/people'));
     await card(her, 'laozhang').waitFor();
     assert.equal(await card(her, 'ahang').count(), 0, 'a blacklisted member is not recommended');

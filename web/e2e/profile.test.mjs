@@ -5,11 +5,10 @@ import assert from 'node:assert/strict';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, test } from 'node:test';
-import { DESKTOP, PHONE } from './browser.mjs';
+import { shootBothWidths } from './browser.mjs';
 import { PASSWORD, startJourney } from './journey.mjs';
 
 const { url, api, apiLogin, logIn, newPage, createUser, scratchFile } = startJourney();
-const SHOTS_DIR = process.env.XINQIAO_SHOTS_DIR;
 
 /** Real PNG files, painted by the browser itself, for the upload input. */
 async function paintPngs(names) {
@@ -24,20 +23,6 @@ async function paintPngs(names) {
   }
   await page.context().close();
   return files;
-}
-
-/** Full-page screenshots of `pathname` at both widths, when XINQIAO_SHOTS_DIR asks for them. */
-async function shoot(page, name) {
-  if (!SHOTS_DIR) return;
-  for (const [label, viewport] of [
-    ['1280', DESKTOP],
-    ['390', PHONE],
-  ]) {
-    await page.setViewportSize(viewport);
-    await page.waitForTimeout(400);
-    await page.screenshot({ path: path.join(SHOTS_DIR, `${name}-${label}.png`), fullPage: true });
-  }
-  await page.setViewportSize(DESKTOP);
 }
 
 /** Uploads a file through the API as the member with `token`; answers the stored path. */
@@ -111,7 +96,7 @@ describe('profile journeys', () => {
 
     await page.reload();
     await page.locator('[data-photo]').first().waitFor();
-    await shoot(page, 'user-info');
+    await shootBothWidths(page, 'user-info');
     await page.context().close();
   });
 
@@ -177,7 +162,7 @@ describe('profile journeys', () => {
     await page.waitForFunction(() =>
       [...document.querySelectorAll('ul[aria-label="相册"] img')].every((img) => img.complete && img.naturalWidth > 0),
     );
-    await shoot(page, 'profile');
+    await shootBothWidths(page, 'profile');
     await page.context().close();
   });
 });

@@ -7,16 +7,10 @@
 
 mod support;
 
-use std::time::Duration;
-
-use futures_util::{SinkExt, StreamExt};
+use chat::testkit::TestSocket;
 use platform::testkit::{Engine, TestDatabase};
-use serde_json::{Value, json};
+use serde_json::json;
 use support::{Server, call, client, prepare, sign_in, start, start_on};
-use tokio_tungstenite::tungstenite::Message;
-
-type Socket =
-    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
 
 struct Member {
     token: String,
@@ -29,28 +23,8 @@ async fn member(client: &reqwest::Client, server: &Server, username: &str) -> Me
 }
 
 /// A signed-in socket on `server`, after its `ready`.
-async fn open(server: &Server, member: &Member, last_id: i64) -> Socket {
-    let url = format!("{}/chat/socket", server.base).replacen("http", "ws", 1);
-    let (mut socket, _) = tokio_tungstenite::connect_async(url).await.unwrap();
-    let auth = json!({"type": "auth", "token": member.token, "lastId": last_id});
-    socket.send(Message::text(auth.to_string())).await.unwrap();
-    assert_eq!(next_frame(&mut socket).await["type"], "ready");
-    socket
-}
-
-async fn next_frame(socket: &mut Socket) -> Value {
-    let read = async {
-        loop {
-            match socket.next().await.expect("the socket is open").unwrap() {
-                Message::Text(text) => return serde_json::from_str(&text).unwrap(),
-                Message::Close(close) => panic!("closed: {close:?}"),
-                _ => {}
-            }
-        }
-    };
-    tokio::time::timeout(Duration::from_secs(5), read)
-        .await
-        .expect("a frame within five seconds")
+async fn open(server: &Server, member: &Member, last_id: i64) -> TestSocket {
+    TestSocket::open(&server.base, &member.token, last_id).await
 }
 
 async fn send(
@@ -91,7 +65,7 @@ async fn members_on_two_gateways_talk_in_real_time() {
 
     let hello = send(&client, &east, &ann, &bob, "你好，我在东边").await;
     for socket in [&mut bob_socket, &mut ann_socket] {
-        let frame = next_frame(socket).await;
+        let frame = socket.next_frame().await;
         assert_eq!(
             (frame["type"].as_str(), frame["message"]["id"].as_i64()),
             (Some("message"), Some(hello))
@@ -99,7 +73,7 @@ async fn members_on_two_gateways_talk_in_real_time() {
     }
     let reply = send(&client, &west, &bob, &ann, "你好，我在西边").await;
     for socket in [&mut ann_socket, &mut bob_socket] {
-        let frame = next_frame(socket).await;
+        let frame = socket.next_frame().await;
         assert_eq!(frame["message"]["id"], reply);
         assert_eq!(frame["message"]["content"], "你好，我在西边");
     }
@@ -120,22 +94,16 @@ async fn a_socket_catches_up_after_a_server_restart(engine: Engine) {
     let bob = member(&client, &server, "bob").await;
     let mut bob_socket = open(&server, &bob, 0).await;
     let seen = send(&client, &server, &ann, &bob, "重启之前").await;
-    assert_eq!(next_frame(&mut bob_socket).await["message"]["id"], seen);
+    assert_eq!(bob_socket.next_frame().await["message"]["id"], seen);
 
     server.stop();
-    let closed = tokio::time::timeout(Duration::from_secs(5), bob_socket.next()).await;
-    assert!(
-        matches!(
-            closed,
-            Ok(None | Some(Err(_)) | Some(Ok(Message::Close(_))))
-        ),
-        "the socket dropped"
-    );
+    // The socket ends with its server, closed or just dropped (the wait fails the test).
+    bob_socket.closed_with().await;
 
     let server = start_on(database.url(), data.path(), port, &client).await;
     let missed = send(&client, &server, &ann, &bob, "重启之后").await;
     let mut again = open(&server, &bob, seen).await;
-    let frame = next_frame(&mut again).await;
+    let frame = again.next_frame().await;
     assert_eq!(
         (
             frame["message"]["id"].as_i64(),

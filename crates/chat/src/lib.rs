@@ -13,6 +13,8 @@ mod repo;
 mod schema;
 mod service;
 mod socket;
+#[cfg(feature = "testkit")]
+pub mod testkit;
 
 pub use http::configure;
 
