@@ -1,5 +1,6 @@
-//! The demo conversation (`xinqiao seed demo`): the first two demo members have talked, and
-//! the last two messages wait unread for the first of them, so the header's badge shows.
+//! The demo conversation (`xinqiao seed demo`): the first two demo members have talked; the
+//! second has read everything, and the last two messages wait unread for the first, so the
+//! header's badge shows.
 
 use platform::demo::{DemoCast, SeedError};
 use platform::module::LocalBoxFuture;
@@ -31,6 +32,7 @@ pub(crate) fn seed<'a>(
         };
         let pair = [first, second];
         let mut read_to = MessageId(0);
+        let mut newest = MessageId(0);
         for (index, (sender, text)) in DEMO_DIALOGUE.iter().enumerate() {
             let (from, to) = (pair[*sender], pair[1 - sender]);
             let draft = service::draft(text, "").map_err(SeedError::at("chat message"))?;
@@ -40,7 +42,11 @@ pub(crate) fn seed<'a>(
             if index < READ_BY_FIRST {
                 read_to = MessageId(message.id);
             }
+            newest = MessageId(message.id);
         }
+        service::read(state, second, &first.uuid, newest)
+            .await
+            .map_err(SeedError::at("chat read"))?;
         service::read(state, first, &second.uuid, read_to)
             .await
             .map_err(SeedError::at("chat read"))?;
