@@ -16,6 +16,7 @@ pub const MODULES: &[Module] = &[
     moments::MODULE,
     blog::MODULE,
     chat::MODULE,
+    exams::MODULE,
     admin::MODULE,
     crate::stats::MODULE,
 ];

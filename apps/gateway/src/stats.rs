@@ -13,8 +13,7 @@ fn configure(cfg: &mut utoipa_actix_web::service_config::ServiceConfig<'_>) {
 }
 
 /// The member's numbers (spec 2, section 3, User stats). Counts of capabilities not built yet
-/// are 0: `listenCount`, `myTestsCount`, `testCount` (assessments), `myCertsCount` and
-/// `certificationCount` (real-name verification).
+/// are 0: `listenCount`, `myCertsCount` and `certificationCount` (real-name verification).
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct UserStats {
@@ -39,11 +38,11 @@ pub struct UserStats {
     pub momentslike_count: i64,
     /// Likes the member gave to others' moments.
     pub momentsthumsup_count: i64,
-    /// Always 0 until assessments are built.
+    /// Assessment results the member has (every completed attempt they kept).
     pub my_tests_count: i64,
     /// Always 0 until real-name verification is built.
     pub my_certs_count: i64,
-    /// Always 0 until assessments are built.
+    /// Distinct assessments the member has completed.
     pub test_count: i64,
     /// Always 0 until real-name verification is built.
     pub certification_count: i64,
@@ -72,6 +71,7 @@ async fn user_stats(state: web::Data<AppState>, user: CurrentUser) -> ApiResult<
     let people = profile::api::relation_counts(conn, member).await?;
     let moments = moments::api::member_counts(conn, member).await?;
     let blogs = blog::api::article_count(conn, member).await?;
+    let tests = exams::api::test_counts(conn, member).await?;
     let avatar = accounts::api::user_summaries(conn, &[member])
         .await?
         .remove(&member)
@@ -90,9 +90,9 @@ async fn user_stats(state: web::Data<AppState>, user: CurrentUser) -> ApiResult<
         moments_count: moments.moments,
         momentslike_count: moments.likes_received,
         momentsthumsup_count: moments.likes_given,
-        my_tests_count: 0,
+        my_tests_count: tests.results,
         my_certs_count: 0,
-        test_count: 0,
+        test_count: tests.assessments,
         certification_count: 0,
         blacklist_count: people.blacklist,
         blog_count: blogs,

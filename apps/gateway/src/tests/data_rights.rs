@@ -45,10 +45,19 @@ async fn ok(app: &TestApp, user: &TestUser, path: &str, body: Value) -> TestResp
     response
 }
 
+/// What `active_member` leaves to look at afterwards.
+struct Traces {
+    their_moment: i64,
+    image: String,
+    /// An assessment both took, and the admin who published it.
+    exam_id: i64,
+    admin: TestUser,
+}
+
 /// Everything a member leaves around the site: a profile with a photo, a moment with an
 /// image, a like of `other` and of their moment, a comment (with a reply from `other`) on `other`'s moment, visits both ways,
-/// an unlock paid with points, and feedback. Answers `other`'s moment and `member`'s image.
-async fn active_member(app: &TestApp, member: &TestUser, other: &TestUser) -> (i64, String) {
+/// an unlock paid with points, feedback, and an assessment result (`other` has one too).
+async fn active_member(app: &TestApp, member: &TestUser, other: &TestUser) -> Traces {
     ok(
         app,
         other,
@@ -163,7 +172,38 @@ async fn active_member(app: &TestApp, member: &TestUser, other: &TestUser) -> (i
         }),
     )
     .await;
-    (their_moment, image)
+    let admin = signed_in_user(app, "guanli", Role::Admin).await;
+    let questions = json!([{"qid": 1, "question": "今天心情好吗", "options": [
+        {"oid": 1, "option": "好", "score": 1}, {"oid": 2, "option": "不好", "score": 0},
+    ]}]);
+    let exam = ok(
+        app,
+        &admin,
+        "/api/v1/exam/create",
+        json!({
+            "examName": "心情小测", "profile": "一道题的心情测评", "description": "说明",
+            "questionCount": 1, "timeLimit": 0, "questions": questions.to_string(),
+        }),
+    )
+    .await;
+    let exam_id = exam.data()["id"].as_i64().unwrap();
+    for taker in [member, other] {
+        ok(
+            app,
+            taker,
+            "/api/v1/exam/answer",
+            json!({
+                "examId": exam_id, "answers": [{"qid": 1, "oid": 1}], "isTemp": 0,
+            }),
+        )
+        .await;
+    }
+    Traces {
+        their_moment,
+        image,
+        exam_id,
+        admin,
+    }
 }
 
 fn texts(value: &Value) -> String {
@@ -192,7 +232,8 @@ async fn an_export_holds_the_members_own_data_and_nobody_elses(app) {
     let export = ok(&app, &member, "/api/v1/user/export", json!({})).await;
     let sections = &export.data()["sections"];
     let names: Vec<&str> = sections.as_object().unwrap().keys().map(String::as_str).collect();
-    assert_eq!(names, ["accounts", "admin", "blog", "chat", "moments", "payments", "profile"]);
+    assert_eq!(names, ["accounts", "admin", "blog", "chat", "exams", "moments", "payments", "profile"]);
+    assert_eq!(sections["exams"]["results"].as_array().unwrap().len(), 1, "{}", sections["exams"]);
     assert_eq!(sections["chat"]["sentMessages"], json!([{
         "toUuid": other.uuid,
         "content": "甲方的消息",
@@ -227,7 +268,7 @@ async fn an_export_holds_the_members_own_data_and_nobody_elses(app) {
 async fn deleting_the_account_ends_sign_in_and_removes_personal_data(app) {
     let member = signed_in_user(&app, "jiajia", Role::User).await;
     let other = signed_in_user(&app, "yiyi", Role::User).await;
-    let (their_moment, image) = active_member(&app, &member, &other).await;
+    let Traces { their_moment, image, exam_id, admin } = active_member(&app, &member, &other).await;
     assert_eq!(app.get(&format!("/api/v1/{image}"), None).await.status, 200);
 
     let wrong = app.post("/api/v1/user/account/delete", json!({"password": "not-it"}), Some(&member.token)).await;
@@ -263,6 +304,10 @@ async fn deleting_the_account_ends_sign_in_and_removes_personal_data(app) {
     assert_eq!(moment["commentCount"], json!(0), "the reply went with the comment: {moment}");
     let feed = texts(&ok(&app, &other, "/api/v1/moment/list", json!({})).await.json);
     assert!(!feed.contains("甲方"), "{feed}");
+
+    // The member's result went; the other's stayed.
+    let exam = app.get(&format!("/api/v1/exam/{exam_id}"), Some(&admin.token)).await;
+    assert_eq!(exam.data()["resultCount"], json!(1), "{}", exam.json);
 
     // The books still add up under the anonymous tombstone.
     let (points, ledger) = payments::api::balance_and_ledger_sum(&app.state, member.id, Currency::Points).await.unwrap();

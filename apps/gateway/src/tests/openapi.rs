@@ -16,6 +16,14 @@ const OPTIONAL_ON_PURPOSE: &[(&str, &str)] = &[
     ),
     ("FeedRequest", "fromId 0 (the default) is the newest page"),
     (
+        "ExamListRequest",
+        "fromId 0 (the default) is the newest page",
+    ),
+    (
+        "ResultListRequest",
+        "no examId lists every result of the member",
+    ),
+    (
         "AdvancedSearchRequest",
         "every filter is optional: no filters is everyone, first page",
     ),

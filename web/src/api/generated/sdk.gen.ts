@@ -2,7 +2,7 @@
 
 import { type Client, formDataBodySerializer, type Options as Options2, type TDataShape } from './client';
 import { client } from './client.gen';
-import type { AddToBlacklistData, AddToBlacklistErrors, AddToBlacklistResponses, AdminAuditPhotoData, AdminAuditPhotoErrors, AdminAuditPhotoResponses, AdminAuditProfileData, AdminAuditProfileErrors, AdminAuditProfileResponses, AdminListFeedbackData, AdminListFeedbackErrors, AdminListFeedbackResponses, AdminListPhotoAuditsData, AdminListPhotoAuditsErrors, AdminListPhotoAuditsResponses, AdminListProfileAuditsData, AdminListProfileAuditsErrors, AdminListProfileAuditsResponses, AdvancedSearchData, AdvancedSearchErrors, AdvancedSearchResponses, ChangePasswordData, ChangePasswordErrors, ChangePasswordResponses, CountUnreadMessagesData, CountUnreadMessagesErrors, CountUnreadMessagesResponses, CreateBlogData, CreateBlogErrors, CreateBlogResponses, CreateCommentData, CreateCommentErrors, CreateCommentResponses, CreateFeedbackData, CreateFeedbackErrors, CreateFeedbackResponses, CreateMomentData, CreateMomentErrors, CreateMomentResponses, CreateRechargeData, CreateRechargeErrors, CreateRechargeResponses, DeleteBlogData, DeleteBlogErrors, DeleteBlogResponses, DeleteCommentData, DeleteCommentErrors, DeleteCommentResponses, DeleteMomentData, DeleteMomentErrors, DeleteMomentResponses, DeleteMyAccountData, DeleteMyAccountErrors, DeleteMyAccountResponses, ExportMyDataData, ExportMyDataErrors, ExportMyDataResponses, ForgotPasswordData, ForgotPasswordErrors, ForgotPasswordResponses, GetAccountData, GetAccountErrors, GetAccountResponses, GetBalanceData, GetBalanceErrors, GetBalanceResponses, GetBlogData, GetBlogErrors, GetBlogResponses, GetCaptchaData, GetCaptchaErrors, GetCaptchaResponses, GetHealthData, GetHealthResponses, GetMapConfigData, GetMapConfigResponses, GetMyProfileData, GetMyProfileErrors, GetMyProfileResponses, GetProfileData, GetProfileErrors, GetProfileResponses, GetRechargeOrderData, GetRechargeOrderErrors, GetRechargeOrderResponses, GetSandboxOrderData, GetSandboxOrderErrors, GetSandboxOrderResponses, GetSiteConfigData, GetSiteConfigResponses, GetUploadData, GetUploadErrors, GetUploadResponses, KeepLoginData, KeepLoginErrors, KeepLoginResponses, LikeMemberData, LikeMemberErrors, LikeMemberResponses, LikeMomentData, LikeMomentErrors, LikeMomentResponses, ListBlacklistData, ListBlacklistErrors, ListBlacklistResponses, ListBlogCategoriesData, ListBlogCategoriesErrors, ListBlogCategoriesResponses, ListBlogsData, ListBlogsErrors, ListBlogsResponses, ListBlogTagsData, ListBlogTagsErrors, ListBlogTagsResponses, ListConversationsData, ListConversationsErrors, ListConversationsResponses, ListGuestMomentsData, ListGuestMomentsErrors, ListGuestMomentsResponses, ListLikedData, ListLikedErrors, ListLikedMeData, ListLikedMeErrors, ListLikedMeResponses, ListLikedResponses, ListMessagesData, ListMessagesErrors, ListMessagesResponses, ListMomentsData, ListMomentsErrors, ListMomentsResponses, ListMutualLikedData, ListMutualLikedErrors, ListMutualLikedResponses, ListMyBlogsData, ListMyBlogsErrors, ListMyBlogsResponses, ListRechargesData, ListRechargesErrors, ListRechargesResponses, ListRecommendedData, ListRecommendedErrors, ListRecommendedResponses, ListTransactionsData, ListTransactionsErrors, ListTransactionsResponses, ListVisitedData, ListVisitedErrors, ListVisitedMeData, ListVisitedMeErrors, ListVisitedMeResponses, ListVisitedResponses, LoginUserData, LoginUserErrors, LoginUserResponses, LogoutUserData, LogoutUserErrors, LogoutUserResponses, OpenChatSocketData, OpenChatSocketErrors, PaySandboxOrderData, PaySandboxOrderErrors, PaySandboxOrderResponses, PublishBlogData, PublishBlogErrors, PublishBlogResponses, ReadConversationData, ReadConversationErrors, ReadConversationResponses, ReceiveWechatpayNotificationData, ReceiveWechatpayNotificationErrors, ReceiveWechatpayNotificationResponses, RegisterUserData, RegisterUserErrors, RegisterUserResponses, RemoveFromBlacklistData, RemoveFromBlacklistErrors, RemoveFromBlacklistResponses, ResetPasswordData, ResetPasswordErrors, ResetPasswordResponses, SendEmailCodeData, SendEmailCodeErrors, SendEmailCodeResponses, SendMessageData, SendMessageErrors, SendMessageResponses, UnlikeMemberData, UnlikeMemberErrors, UnlikeMemberResponses, UnlikeMomentData, UnlikeMomentErrors, UnlikeMomentResponses, UnlockProfileData, UnlockProfileErrors, UnlockProfileResponses, UnpublishBlogData, UnpublishBlogErrors, UnpublishBlogResponses, UpdateBlogData, UpdateBlogErrors, UpdateBlogResponses, UpdatePhoneData, UpdatePhoneErrors, UpdatePhoneResponses, UpdateProfileData, UpdateProfileErrors, UpdateProfileResponses, UploadFileData, UploadFileErrors, UploadFileResponses, UserStatsData, UserStatsErrors, UserStatsResponses, VerifyEmailData, VerifyEmailErrors, VerifyEmailResponses, WechatBindData, WechatBindErrors, WechatBindingData, WechatBindingErrors, WechatBindingResponses, WechatBindResponses, WechatCallbackData, WechatCallbackErrors, WechatCallbackResponses, WechatLoginData, WechatLoginErrors, WechatOfficialCallbackData, WechatOfficialCallbackErrors, WechatOfficialCallbackResponses, WechatOfficialLoginData, WechatOfficialLoginErrors, WechatUnbindData, WechatUnbindErrors, WechatUnbindResponses } from './types.gen';
+import type { AddToBlacklistData, AddToBlacklistErrors, AddToBlacklistResponses, AdminAuditPhotoData, AdminAuditPhotoErrors, AdminAuditPhotoResponses, AdminAuditProfileData, AdminAuditProfileErrors, AdminAuditProfileResponses, AdminListFeedbackData, AdminListFeedbackErrors, AdminListFeedbackResponses, AdminListPhotoAuditsData, AdminListPhotoAuditsErrors, AdminListPhotoAuditsResponses, AdminListProfileAuditsData, AdminListProfileAuditsErrors, AdminListProfileAuditsResponses, AdvancedSearchData, AdvancedSearchErrors, AdvancedSearchResponses, AnswerExamData, AnswerExamErrors, AnswerExamResponses, BuyExamData, BuyExamErrors, BuyExamResponses, ChangePasswordData, ChangePasswordErrors, ChangePasswordResponses, CountUnreadMessagesData, CountUnreadMessagesErrors, CountUnreadMessagesResponses, CreateBlogData, CreateBlogErrors, CreateBlogResponses, CreateCommentData, CreateCommentErrors, CreateCommentResponses, CreateExamData, CreateExamErrors, CreateExamResponses, CreateFeedbackData, CreateFeedbackErrors, CreateFeedbackResponses, CreateMomentData, CreateMomentErrors, CreateMomentResponses, CreateRechargeData, CreateRechargeErrors, CreateRechargeResponses, DeleteBlogData, DeleteBlogErrors, DeleteBlogResponses, DeleteCommentData, DeleteCommentErrors, DeleteCommentResponses, DeleteExamData, DeleteExamErrors, DeleteExamResponses, DeleteMomentData, DeleteMomentErrors, DeleteMomentResponses, DeleteMyAccountData, DeleteMyAccountErrors, DeleteMyAccountResponses, DeleteResultData, DeleteResultErrors, DeleteResultResponses, ExportMyDataData, ExportMyDataErrors, ExportMyDataResponses, ForgotPasswordData, ForgotPasswordErrors, ForgotPasswordResponses, GetAccountData, GetAccountErrors, GetAccountResponses, GetBalanceData, GetBalanceErrors, GetBalanceResponses, GetBlogData, GetBlogErrors, GetBlogResponses, GetCaptchaData, GetCaptchaErrors, GetCaptchaResponses, GetExamData, GetExamErrors, GetExamResponses, GetHealthData, GetHealthResponses, GetMapConfigData, GetMapConfigResponses, GetMyProfileData, GetMyProfileErrors, GetMyProfileResponses, GetProfileData, GetProfileErrors, GetProfileResponses, GetRechargeOrderData, GetRechargeOrderErrors, GetRechargeOrderResponses, GetResultData, GetResultErrors, GetResultResponses, GetSandboxOrderData, GetSandboxOrderErrors, GetSandboxOrderResponses, GetSiteConfigData, GetSiteConfigResponses, GetUploadData, GetUploadErrors, GetUploadResponses, KeepLoginData, KeepLoginErrors, KeepLoginResponses, LikeMemberData, LikeMemberErrors, LikeMemberResponses, LikeMomentData, LikeMomentErrors, LikeMomentResponses, ListBlacklistData, ListBlacklistErrors, ListBlacklistResponses, ListBlogCategoriesData, ListBlogCategoriesErrors, ListBlogCategoriesResponses, ListBlogsData, ListBlogsErrors, ListBlogsResponses, ListBlogTagsData, ListBlogTagsErrors, ListBlogTagsResponses, ListConversationsData, ListConversationsErrors, ListConversationsResponses, ListExamsAsGuestData, ListExamsAsGuestErrors, ListExamsAsGuestResponses, ListExamsData, ListExamsErrors, ListExamsResponses, ListGuestMomentsData, ListGuestMomentsErrors, ListGuestMomentsResponses, ListLikedData, ListLikedErrors, ListLikedMeData, ListLikedMeErrors, ListLikedMeResponses, ListLikedResponses, ListMessagesData, ListMessagesErrors, ListMessagesResponses, ListMomentsData, ListMomentsErrors, ListMomentsResponses, ListMutualLikedData, ListMutualLikedErrors, ListMutualLikedResponses, ListMyBlogsData, ListMyBlogsErrors, ListMyBlogsResponses, ListRechargesData, ListRechargesErrors, ListRechargesResponses, ListRecommendedData, ListRecommendedErrors, ListRecommendedResponses, ListResultsData, ListResultsErrors, ListResultsResponses, ListTransactionsData, ListTransactionsErrors, ListTransactionsResponses, ListVisitedData, ListVisitedErrors, ListVisitedMeData, ListVisitedMeErrors, ListVisitedMeResponses, ListVisitedResponses, LoginUserData, LoginUserErrors, LoginUserResponses, LogoutUserData, LogoutUserErrors, LogoutUserResponses, OpenChatSocketData, OpenChatSocketErrors, PaySandboxOrderData, PaySandboxOrderErrors, PaySandboxOrderResponses, PublishBlogData, PublishBlogErrors, PublishBlogResponses, ReadConversationData, ReadConversationErrors, ReadConversationResponses, RecalculateResultData, RecalculateResultErrors, RecalculateResultResponses, ReceiveWechatpayNotificationData, ReceiveWechatpayNotificationErrors, ReceiveWechatpayNotificationResponses, RegisterUserData, RegisterUserErrors, RegisterUserResponses, RemoveFromBlacklistData, RemoveFromBlacklistErrors, RemoveFromBlacklistResponses, ResetPasswordData, ResetPasswordErrors, ResetPasswordResponses, SendEmailCodeData, SendEmailCodeErrors, SendEmailCodeResponses, SendMessageData, SendMessageErrors, SendMessageResponses, StartExamData, StartExamErrors, StartExamResponses, UnlikeMemberData, UnlikeMemberErrors, UnlikeMemberResponses, UnlikeMomentData, UnlikeMomentErrors, UnlikeMomentResponses, UnlockProfileData, UnlockProfileErrors, UnlockProfileResponses, UnpublishBlogData, UnpublishBlogErrors, UnpublishBlogResponses, UpdateBlogData, UpdateBlogErrors, UpdateBlogResponses, UpdateExamData, UpdateExamErrors, UpdateExamResponses, UpdatePhoneData, UpdatePhoneErrors, UpdatePhoneResponses, UpdateProfileData, UpdateProfileErrors, UpdateProfileResponses, UploadFileData, UploadFileErrors, UploadFileResponses, UserStatsData, UserStatsErrors, UserStatsResponses, VerifyEmailData, VerifyEmailErrors, VerifyEmailResponses, WechatBindData, WechatBindErrors, WechatBindingData, WechatBindingErrors, WechatBindingResponses, WechatBindResponses, WechatCallbackData, WechatCallbackErrors, WechatCallbackResponses, WechatLoginData, WechatLoginErrors, WechatOfficialCallbackData, WechatOfficialCallbackErrors, WechatOfficialCallbackResponses, WechatOfficialLoginData, WechatOfficialLoginErrors, WechatUnbindData, WechatUnbindErrors, WechatUnbindResponses } from './types.gen';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -302,6 +302,123 @@ export const deleteComment = <ThrowOnError extends boolean = false>(options: Opt
 });
 
 /**
+ * `isTemp 1` saves the answers so far; `isTemp 0` submits: every question must be answered
+ * with one of its options; the server scores it and answers `resultId`. A submission after
+ * the time limit is scored and marked overtime.
+ */
+export const answerExam = <ThrowOnError extends boolean = false>(options: Options<AnswerExamData, ThrowOnError>) => (options.client ?? client).post<AnswerExamResponses, AnswerExamErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/exam/answer',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Buys a paid assessment from the member's balance: one purchase covers one completed
+ * attempt, two with 买一送一. `data` is the attempts now covered.
+ */
+export const buyExam = <ThrowOnError extends boolean = false>(options: Options<BuyExamData, ThrowOnError>) => (options.client ?? client).post<BuyExamResponses, BuyExamErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/exam/buy',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Creates an assessment (admins and superadmins). The fee is sent in yuan.
+ */
+export const createExam = <ThrowOnError extends boolean = false>(options: Options<CreateExamData, ThrowOnError>) => (options.client ?? client).post<CreateExamResponses, CreateExamErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/exam/create',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Deletes an assessment (admins and superadmins); members' results of it stay readable.
+ */
+export const deleteExam = <ThrowOnError extends boolean = false>(options: Options<DeleteExamData, ThrowOnError>) => (options.client ?? client).post<DeleteExamResponses, DeleteExamErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/exam/delete',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Assessments for guests, newest first, 12 a page.
+ */
+export const listExamsAsGuest = <ThrowOnError extends boolean = false>(options?: Options<ListExamsAsGuestData, ThrowOnError>) => (options?.client ?? client).post<ListExamsAsGuestResponses, ListExamsAsGuestErrors, ThrowOnError>({
+    url: '/api/v1/exam/guest/list',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options?.headers
+    }
+});
+
+/**
+ * Assessments for a signed-in member, newest first, 12 a page, with what they have bought.
+ */
+export const listExams = <ThrowOnError extends boolean = false>(options?: Options<ListExamsData, ThrowOnError>) => (options?.client ?? client).post<ListExamsResponses, ListExamsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/exam/list',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options?.headers
+    }
+});
+
+/**
+ * Starts an attempt, or resumes the open one (after a reload or on another device): the
+ * questions without scores, the saved answers and the time left, kept by the server.
+ */
+export const startExam = <ThrowOnError extends boolean = false>(options: Options<StartExamData, ThrowOnError>) => (options.client ?? client).post<StartExamResponses, StartExamErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/exam/start',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Replaces an assessment's fields (admins and superadmins). The fee is sent in yuan.
+ */
+export const updateExam = <ThrowOnError extends boolean = false>(options: Options<UpdateExamData, ThrowOnError>) => (options.client ?? client).post<UpdateExamResponses, UpdateExamErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/exam/update',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * One assessment. Members get the questions without keys and scores once it is free or
+ * bought; admins also get the scoring key and the fields only they see.
+ */
+export const getExam = <ThrowOnError extends boolean = false>(options: Options<GetExamData, ThrowOnError>) => (options.client ?? client).get<GetExamResponses, GetExamErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/exam/{id}',
+    ...options
+});
+
+/**
  * Stores a feedback message; signed-in senders are remembered with it.
  */
 export const createFeedback = <ThrowOnError extends boolean = false>(options: Options<CreateFeedbackData, ThrowOnError>) => (options.client ?? client).post<CreateFeedbackResponses, CreateFeedbackErrors, ThrowOnError>({
@@ -517,6 +634,58 @@ export const receiveWechatpayNotification = <ThrowOnError extends boolean = fals
 export const listRecommended = <ThrowOnError extends boolean = false>(options: Options<ListRecommendedData, ThrowOnError>) => (options.client ?? client).post<ListRecommendedResponses, ListRecommendedErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/api/v1/recommend/list',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Deletes one of the caller's results.
+ */
+export const deleteResult = <ThrowOnError extends boolean = false>(options: Options<DeleteResultData, ThrowOnError>) => (options.client ?? client).post<DeleteResultResponses, DeleteResultErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/result/delete',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * One of the caller's results; another member's reads as missing.
+ */
+export const getResult = <ThrowOnError extends boolean = false>(options: Options<GetResultData, ThrowOnError>) => (options.client ?? client).post<GetResultResponses, GetResultErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/result/get',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * The caller's results, newest first, of one assessment (or of all).
+ */
+export const listResults = <ThrowOnError extends boolean = false>(options?: Options<ListResultsData, ThrowOnError>) => (options?.client ?? client).post<ListResultsResponses, ListResultsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/result/list',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options?.headers
+    }
+});
+
+/**
+ * Rescores one of the caller's results with the assessment's current key.
+ */
+export const recalculateResult = <ThrowOnError extends boolean = false>(options: Options<RecalculateResultData, ThrowOnError>) => (options.client ?? client).post<RecalculateResultResponses, RecalculateResultErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/result/recalculate',
     ...options,
     headers: {
         'Content-Type': 'application/json',

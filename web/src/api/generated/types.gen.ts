@@ -88,6 +88,46 @@ export type AdvancedSearchRequest = {
     weightMin?: number | null;
 };
 
+export type AnswerData = {
+    resultId?: ResultId | null;
+    /**
+     * Answers saved (a temporary save) or scored.
+     */
+    saved: number;
+};
+
+/**
+ * A choice as the member made it, rebuilt from the assessment's own text (spec 2, section 3,
+ * Answer record).
+ */
+export type AnswerRecord = {
+    oid: number;
+    /**
+     * The chosen option's text.
+     */
+    option: string;
+    qid: number;
+    /**
+     * The question's text.
+     */
+    quest: string;
+};
+
+export type AnswerRequest = {
+    answers: AnswersInput;
+    examId: ExamId;
+    /**
+     * 1 (or true) is on; 0, false, null or left out is off.
+     */
+    isTemp?: number | boolean | null;
+};
+
+/**
+ * The answers as the spec sends them (JSON text of `[{qid, quest, oid, option}]`), or the
+ * array itself. Only `qid` and `oid` count: the texts are taken from the assessment.
+ */
+export type AnswersInput = string | Array<ChoiceItem>;
+
 /**
  * One balance; `GET /user/balance` lists CNY (in fen) first, then points.
  */
@@ -308,6 +348,11 @@ export type ChatPeer = {
     uuid: string;
 };
 
+export type ChoiceItem = {
+    oid: number;
+    qid: number;
+};
+
 export type CommentDeletedData = {
     /**
      * JSON text of the remaining comments.
@@ -430,6 +475,10 @@ export type CreatedBlog = {
     id: BlogId;
 };
 
+export type CreatedExam = {
+    id: ExamId;
+};
+
 export type CreatedMoment = {
     momentId: MomentId;
 };
@@ -511,6 +560,24 @@ export type EnvelopeAccountDetails = {
         termsVersion: string;
         username: string;
         wechatBound: boolean;
+    };
+    /**
+     * A short success text (the spec's where it gives one) or "ok".
+     */
+    message: string;
+};
+
+export type EnvelopeAnswerData = {
+    /**
+     * 200 on success.
+     */
+    code: number;
+    data: {
+        resultId?: ResultId | null;
+        /**
+         * Answers saved (a temporary save) or scored.
+         */
+        saved: number;
     };
     /**
      * A short success text (the spec's where it gives one) or "ok".
@@ -784,6 +851,20 @@ export type EnvelopeCreatedBlog = {
     message: string;
 };
 
+export type EnvelopeCreatedExam = {
+    /**
+     * 200 on success.
+     */
+    code: number;
+    data: {
+        id: ExamId;
+    };
+    /**
+     * A short success text (the spec's where it gives one) or "ok".
+     */
+    message: string;
+};
+
 export type EnvelopeCreatedMoment = {
     /**
      * 200 on success.
@@ -839,6 +920,107 @@ export type EnvelopeEmpty = {
     data: {
         [key: string]: unknown;
     } | null;
+    /**
+     * A short success text (the spec's where it gives one) or "ok".
+     */
+    message: string;
+};
+
+export type EnvelopeExamDetail = {
+    /**
+     * 200 on success.
+     */
+    code: number;
+    /**
+     * One assessment (GET /exam/{id}). Fields marked "admins only" are left out for members.
+     */
+    data: ExamCard & ExamAdminFields & {
+        /**
+         * Completed attempts one purchase covers (2 with 买一送一).
+         */
+        attemptsPerPurchase: number;
+        auditMessage: string;
+        auditStatus: number;
+        auditTime: number;
+        /**
+         * 1 when the caller may start (or resume) an attempt now.
+         */
+        canTake: number;
+        categoryId: number;
+        description: string;
+        /**
+         * The highest total per dimension.
+         */
+        maxScore: {
+            [key: string]: number;
+        };
+        /**
+         * Purchases the caller made of it.
+         */
+        purchases: number;
+        /**
+         * Comma list of the dimensions.
+         */
+        questionKeys: string;
+        /**
+         * JSON text of the questions. Members get them without dimension keys and scores, and
+         * only once the assessment is free or bought (otherwise `[]`); admins get the full key.
+         */
+        questions: string;
+        /**
+         * 0 normal, 1 deleted.
+         */
+        state: number;
+    };
+    /**
+     * A short success text (the spec's where it gives one) or "ok".
+     */
+    message: string;
+};
+
+export type EnvelopeExamListData = {
+    /**
+     * 200 on success.
+     */
+    code: number;
+    data: {
+        exams: Array<ExamCard>;
+    };
+    /**
+     * A short success text (the spec's where it gives one) or "ok".
+     */
+    message: string;
+};
+
+export type EnvelopeExamSession = {
+    /**
+     * 200 on success.
+     */
+    code: number;
+    /**
+     * An attempt in progress: the questions, what is saved, and the clock.
+     */
+    data: {
+        /**
+         * The choices saved so far.
+         */
+        answers: Array<ChoiceItem>;
+        examId: ExamId;
+        examName: string;
+        questions: Array<QuestionView>;
+        /**
+         * Seconds left (0 when there is no limit or it has passed).
+         */
+        remainingSeconds: number;
+        /**
+         * When the attempt started (epoch seconds); the time limit counts from here.
+         */
+        startedAt: number;
+        /**
+         * Minutes; 0 is no limit.
+         */
+        timeLimit: number;
+    };
     /**
      * A short success text (the spec's where it gives one) or "ok".
      */
@@ -1312,6 +1494,66 @@ export type EnvelopeRefreshedSession = {
     message: string;
 };
 
+export type EnvelopeResultDetail = {
+    /**
+     * 200 on success.
+     */
+    code: number;
+    /**
+     * A scored attempt (spec 2, section 3, Result).
+     */
+    data: {
+        answer: Array<AnswerRecord>;
+        createdAt: number;
+        /**
+         * 1: show the help block (心理援助热线 12356; 120 and 110 in an emergency) above the
+         * result.
+         */
+        crisis: number;
+        examId: ExamId;
+        examName: string;
+        examProfile: string;
+        /**
+         * Total per dimension; a key's leading `__1_`-style prefix orders and is not shown.
+         */
+        examResult: {
+            [key: string]: number;
+        };
+        healthScreening: number;
+        id: ResultId;
+        maxScore: {
+            [key: string]: number;
+        };
+        overtime: number;
+        questionsType: QuestionsType;
+        /**
+         * Per dimension, its digest and description (a bar result: the winning pole of each pair).
+         */
+        summary: {
+            [key: string]: Reading;
+        };
+        totalTime: number;
+    };
+    /**
+     * A short success text (the spec's where it gives one) or "ok".
+     */
+    message: string;
+};
+
+export type EnvelopeResultListData = {
+    /**
+     * 200 on success.
+     */
+    code: number;
+    data: {
+        results: Array<ResultSummary>;
+    };
+    /**
+     * A short success text (the spec's where it gives one) or "ok".
+     */
+    message: string;
+};
+
 export type EnvelopeSandboxOrder = {
     /**
      * 200 on success.
@@ -1474,8 +1716,7 @@ export type EnvelopeUserStats = {
     code: number;
     /**
      * The member's numbers (spec 2, section 3, User stats). Counts of capabilities not built yet
-     * are 0: `listenCount`, `myTestsCount`, `testCount` (assessments), `myCertsCount` and
-     * `certificationCount` (real-name verification).
+     * are 0: `listenCount`, `myCertsCount` and `certificationCount` (real-name verification).
      */
     data: {
         /**
@@ -1523,11 +1764,11 @@ export type EnvelopeUserStats = {
          */
         myCertsCount: number;
         /**
-         * Always 0 until assessments are built.
+         * Assessment results the member has (every completed attempt they kept).
          */
         myTestsCount: number;
         /**
-         * Always 0 until assessments are built.
+         * Distinct assessments the member has completed.
          */
         testCount: number;
         /**
@@ -1605,6 +1846,18 @@ export type EnvelopeWeChatLoginData = {
     message: string;
 };
 
+export type EnvelopeI64 = {
+    /**
+     * 200 on success.
+     */
+    code: number;
+    data: number;
+    /**
+     * A short success text (the spec's where it gives one) or "ok".
+     */
+    message: string;
+};
+
 /**
  * The body of every error answer.
  */
@@ -1620,6 +1873,175 @@ export type ErrorEnvelope = {
         [key: string]: unknown;
     } | null;
     message: string;
+};
+
+/**
+ * What only admins and superadmins are sent of an assessment: every field is left out for
+ * members.
+ */
+export type ExamAdminFields = {
+    /**
+     * JSON text: the rules that show the help block (`[{qid, atLeast}]` or `[{key, atLeast}]`).
+     */
+    crisis?: string | null;
+    evaluateeUserIds?: string | null;
+    evaluatorUserIds?: string | null;
+    feedbacks?: string | null;
+    /**
+     * The validated instrument a seeded assessment is (`big-five`, `phq-9`, …), or empty.
+     */
+    instrument?: string | null;
+    originalQuestions?: string | null;
+    reportAverageUserIds?: string | null;
+    reportDetailUserIds?: string | null;
+    /**
+     * Completed results of everyone, as one anonymous count.
+     */
+    resultCount?: number | null;
+    /**
+     * The interruption hint.
+     */
+    stops?: string | null;
+    /**
+     * JSON text: per dimension, its score bands `[{min, max, digest, description}]`.
+     */
+    summarys?: string | null;
+};
+
+/**
+ * An assessment on the list.
+ */
+export type ExamCard = {
+    /**
+     * Relative image paths (shown under /api/v1/); empty when none.
+     */
+    cover: string;
+    createdAt: number;
+    examName: string;
+    /**
+     * The price in fen (1/100 yuan); 0 is free. Shown as yuan with two decimals.
+     */
+    fee: number;
+    /**
+     * 1 when the fee is 0.
+     */
+    free: number;
+    /**
+     * 1: a mental-health screening, whose results only their member ever sees.
+     */
+    healthScreening: number;
+    homeDisplay: number;
+    id: ExamId;
+    /**
+     * Completed attempts the caller's purchases still cover (0 for guests and free
+     * assessments); above 0 reads as 已购买.
+     */
+    isAcquired: number;
+    isHot: number;
+    /**
+     * 1: 买一送一, one purchase covers two completed attempts.
+     */
+    oneFree: number;
+    praise: number;
+    profile: string;
+    questionCount: number;
+    /**
+     * `bar` (pole pairs), or `options` (a single value, or a radar of several dimensions).
+     */
+    questionsType: QuestionsType;
+    /**
+     * 1: taken off the shelf (only admins see it listed).
+     */
+    removed: number;
+    thumb: string;
+    /**
+     * Minutes; 0 is no limit.
+     */
+    timeLimit: number;
+};
+
+/**
+ * One assessment (GET /exam/{id}). Fields marked "admins only" are left out for members.
+ */
+export type ExamDetail = ExamCard & ExamAdminFields & {
+    /**
+     * Completed attempts one purchase covers (2 with 买一送一).
+     */
+    attemptsPerPurchase: number;
+    auditMessage: string;
+    auditStatus: number;
+    auditTime: number;
+    /**
+     * 1 when the caller may start (or resume) an attempt now.
+     */
+    canTake: number;
+    categoryId: number;
+    description: string;
+    /**
+     * The highest total per dimension.
+     */
+    maxScore: {
+        [key: string]: number;
+    };
+    /**
+     * Purchases the caller made of it.
+     */
+    purchases: number;
+    /**
+     * Comma list of the dimensions.
+     */
+    questionKeys: string;
+    /**
+     * JSON text of the questions. Members get them without dimension keys and scores, and
+     * only once the assessment is free or bought (otherwise `[]`); admins get the full key.
+     */
+    questions: string;
+    /**
+     * 0 normal, 1 deleted.
+     */
+    state: number;
+};
+
+export type ExamId = number;
+
+export type ExamListData = {
+    exams: Array<ExamCard>;
+};
+
+/**
+ * `{fromId}`: 0 (or left out) for the newest, else the smallest id seen.
+ */
+export type ExamListRequest = {
+    fromId?: number;
+};
+
+export type ExamRef = {
+    id: ExamId;
+};
+
+/**
+ * An attempt in progress: the questions, what is saved, and the clock.
+ */
+export type ExamSession = {
+    /**
+     * The choices saved so far.
+     */
+    answers: Array<ChoiceItem>;
+    examId: ExamId;
+    examName: string;
+    questions: Array<QuestionView>;
+    /**
+     * Seconds left (0 when there is no limit or it has passed).
+     */
+    remainingSeconds: number;
+    /**
+     * When the attempt started (epoch seconds); the time limit counts from here.
+     */
+    startedAt: number;
+    /**
+     * Minutes; 0 is no limit.
+     */
+    timeLimit: number;
 };
 
 export type FeedData = {
@@ -1964,6 +2386,11 @@ export type OfficialLoginData = {
     redirectURL: string;
 };
 
+export type OptionView = {
+    oid: number;
+    option: string;
+};
+
 export type OrderRef = {
     orderNo: string;
 };
@@ -2183,12 +2610,36 @@ export type PublicProfile = {
     weight: number;
 };
 
+/**
+ * A question as a member taking the assessment sees it.
+ */
+export type QuestionView = {
+    options: Array<OptionView>;
+    qid: number;
+    question: string;
+    question_tag: string;
+};
+
+/**
+ * How a result is read: `bar` compares pole pairs, `options` shows one total (a single
+ * value) or several (a radar).
+ */
+export type QuestionsType = 'bar' | 'options';
+
 export type ReadRequest = {
     /**
      * The newest message id the member has seen.
      */
     lastId: number;
     peerUuid: string;
+};
+
+/**
+ * What a dimension's total means: its short digest and the longer description.
+ */
+export type Reading = {
+    description: string;
+    digest: string;
 };
 
 export type RechargeListData = {
@@ -2298,6 +2749,71 @@ export type ResetPasswordRequest = {
     newPassword: string;
 };
 
+/**
+ * A scored attempt (spec 2, section 3, Result).
+ */
+export type ResultDetail = {
+    answer: Array<AnswerRecord>;
+    createdAt: number;
+    /**
+     * 1: show the help block (心理援助热线 12356; 120 and 110 in an emergency) above the
+     * result.
+     */
+    crisis: number;
+    examId: ExamId;
+    examName: string;
+    examProfile: string;
+    /**
+     * Total per dimension; a key's leading `__1_`-style prefix orders and is not shown.
+     */
+    examResult: {
+        [key: string]: number;
+    };
+    healthScreening: number;
+    id: ResultId;
+    maxScore: {
+        [key: string]: number;
+    };
+    overtime: number;
+    questionsType: QuestionsType;
+    /**
+     * Per dimension, its digest and description (a bar result: the winning pole of each pair).
+     */
+    summary: {
+        [key: string]: Reading;
+    };
+    totalTime: number;
+};
+
+export type ResultId = number;
+
+export type ResultListData = {
+    results: Array<ResultSummary>;
+};
+
+export type ResultListRequest = {
+    examId?: ExamId | null;
+};
+
+export type ResultRef = {
+    resultId: ResultId;
+};
+
+export type ResultSummary = {
+    createdAt: number;
+    examId: ExamId;
+    examName: string;
+    id: ResultId;
+    /**
+     * 1: submitted after the time limit.
+     */
+    overtime: number;
+    /**
+     * Seconds from start to submission.
+     */
+    totalTime: number;
+};
+
 export type Role = 'user' | 'admin' | 'superadmin';
 
 /**
@@ -2364,6 +2880,97 @@ export type SaveBlogRequest = {
     twitterAuthor?: string;
 };
 
+/**
+ * An assessment's fields, as create takes them and update takes them beside the id.
+ */
+export type SaveExamRequest = {
+    auditMessage?: string;
+    /**
+     * 0 unreviewed, 1 approved, 2 rejected.
+     */
+    auditStatus?: number;
+    categoryId?: number;
+    /**
+     * Paths from POST /upload?purpose=exam, or empty.
+     */
+    cover?: string;
+    /**
+     * JSON text: the rules that show the help block; empty for none.
+     */
+    crisis?: string;
+    description: string;
+    evaluateeUserIds?: string;
+    /**
+     * Comma-separated user ids.
+     */
+    evaluatorUserIds?: string;
+    /**
+     * 2 to 50 characters.
+     */
+    examName: string;
+    /**
+     * The price in YUAN, at most two decimals (stored and answered in fen); 0 is free.
+     */
+    fee?: number;
+    feedbacks?: string;
+    /**
+     * 1 (or true) is on; 0, false, null or left out is off.
+     */
+    free?: number | boolean | null;
+    /**
+     * 1 (or true) is on; 0, false, null or left out is off.
+     */
+    healthScreening?: number | boolean | null;
+    /**
+     * 1 (or true) is on; 0, false, null or left out is off.
+     */
+    homeDisplay?: number | boolean | null;
+    /**
+     * 1 (or true) is on; 0, false, null or left out is off.
+     */
+    isHot?: number | boolean | null;
+    /**
+     * 1 (or true) is on; 0, false, null or left out is off.
+     */
+    oneFree?: number | boolean | null;
+    originalQuestions?: string;
+    praise?: number;
+    /**
+     * 5 to 200 characters.
+     */
+    profile: string;
+    /**
+     * 1 to 100, and the number of questions.
+     */
+    questionCount: number | null;
+    /**
+     * JSON text: an array of questions `{qid, question, question_key, question_tag, score,
+     * options: [{oid, option, score}]}`, or an object with a `questions` array.
+     */
+    questions: string;
+    /**
+     * `bar` or `options` (the default).
+     */
+    questionsType?: string | null;
+    /**
+     * 1 (or true) is on; 0, false, null or left out is off.
+     */
+    removed?: number | boolean | null;
+    reportAverageUserIds?: string;
+    reportDetailUserIds?: string;
+    stops?: string;
+    /**
+     * JSON text: per dimension key, score bands `[{min, max, digest, description}]`; empty
+     * for none.
+     */
+    summarys?: string;
+    thumb?: string;
+    /**
+     * Minutes, 0 to 180; 0 is no limit.
+     */
+    timeLimit: number | null;
+};
+
 export type SearchPage = {
     /**
      * How many match among the members searched, over all pages.
@@ -2420,6 +3027,10 @@ export type SiteConfig = {
      * Whether the WeChat website QR-code login is configured.
      */
     wechatOpenLogin: boolean;
+};
+
+export type StartExamRequest = {
+    examId: ExamId;
 };
 
 export type TargetRequest = {
@@ -2522,6 +3133,10 @@ export type UnreadCount = {
 
 export type UpdateBlogRequest = SaveBlogRequest & {
     id: number;
+};
+
+export type UpdateExamRequest = SaveExamRequest & {
+    id: ExamId;
 };
 
 export type UpdatePhoneRequest = {
@@ -2659,8 +3274,7 @@ export type UserId = number;
 
 /**
  * The member's numbers (spec 2, section 3, User stats). Counts of capabilities not built yet
- * are 0: `listenCount`, `myTestsCount`, `testCount` (assessments), `myCertsCount` and
- * `certificationCount` (real-name verification).
+ * are 0: `listenCount`, `myCertsCount` and `certificationCount` (real-name verification).
  */
 export type UserStats = {
     /**
@@ -2708,11 +3322,11 @@ export type UserStats = {
      */
     myCertsCount: number;
     /**
-     * Always 0 until assessments are built.
+     * Assessment results the member has (every completed attempt they kept).
      */
     myTestsCount: number;
     /**
-     * Always 0 until assessments are built.
+     * Distinct assessments the member has completed.
      */
     testCount: number;
     /**
@@ -3434,6 +4048,325 @@ export type DeleteCommentResponses = {
 
 export type DeleteCommentResponse = DeleteCommentResponses[keyof DeleteCommentResponses];
 
+export type AnswerExamData = {
+    body: AnswerRequest;
+    path?: never;
+    query?: never;
+    url: '/api/v1/exam/answer';
+};
+
+export type AnswerExamErrors = {
+    /**
+     * 第 n 题尚未作答 / 第 n 题的选项无效 / 第 n 题不存在
+     */
+    400: ErrorEnvelope;
+    /**
+     * 请先登录
+     */
+    401: ErrorEnvelope;
+    /**
+     * 请先购买该测评
+     */
+    403: ErrorEnvelope;
+    /**
+     * 测评不存在
+     */
+    404: ErrorEnvelope;
+    /**
+     * The body is over 1 MiB
+     */
+    413: ErrorEnvelope;
+};
+
+export type AnswerExamError = AnswerExamErrors[keyof AnswerExamErrors];
+
+export type AnswerExamResponses = {
+    200: EnvelopeAnswerData;
+};
+
+export type AnswerExamResponse = AnswerExamResponses[keyof AnswerExamResponses];
+
+export type BuyExamData = {
+    body: ExamRef;
+    path?: never;
+    query?: never;
+    url: '/api/v1/exam/buy';
+};
+
+export type BuyExamErrors = {
+    /**
+     * 该测评免费，无需购买
+     */
+    400: ErrorEnvelope;
+    /**
+     * 请先登录
+     */
+    401: ErrorEnvelope;
+    /**
+     * 余额不足，需要 ¥x，当前余额 ¥y，请先充值
+     */
+    402: ErrorEnvelope;
+    /**
+     * 测评不存在
+     */
+    404: ErrorEnvelope;
+    /**
+     * 已购买，还有未使用的测评次数
+     */
+    409: ErrorEnvelope;
+    /**
+     * The body is over 1 MiB
+     */
+    413: ErrorEnvelope;
+};
+
+export type BuyExamError = BuyExamErrors[keyof BuyExamErrors];
+
+export type BuyExamResponses = {
+    200: EnvelopeI64;
+};
+
+export type BuyExamResponse = BuyExamResponses[keyof BuyExamResponses];
+
+export type CreateExamData = {
+    body: SaveExamRequest;
+    path?: never;
+    query?: never;
+    url: '/api/v1/exam/create';
+};
+
+export type CreateExamErrors = {
+    /**
+     * A rule is broken; the message says which
+     */
+    400: ErrorEnvelope;
+    /**
+     * 请先登录
+     */
+    401: ErrorEnvelope;
+    /**
+     * 只有管理员可以创建、编辑和删除测评
+     */
+    403: ErrorEnvelope;
+    413: ErrorEnvelope;
+};
+
+export type CreateExamError = CreateExamErrors[keyof CreateExamErrors];
+
+export type CreateExamResponses = {
+    200: EnvelopeCreatedExam;
+};
+
+export type CreateExamResponse = CreateExamResponses[keyof CreateExamResponses];
+
+export type DeleteExamData = {
+    body: ExamRef;
+    path?: never;
+    query?: never;
+    url: '/api/v1/exam/delete';
+};
+
+export type DeleteExamErrors = {
+    /**
+     * The body is not valid JSON of this shape
+     */
+    400: ErrorEnvelope;
+    /**
+     * 请先登录
+     */
+    401: ErrorEnvelope;
+    /**
+     * 只有管理员可以创建、编辑和删除测评
+     */
+    403: ErrorEnvelope;
+    /**
+     * 测评不存在
+     */
+    404: ErrorEnvelope;
+    /**
+     * The body is over 1 MiB
+     */
+    413: ErrorEnvelope;
+};
+
+export type DeleteExamError = DeleteExamErrors[keyof DeleteExamErrors];
+
+export type DeleteExamResponses = {
+    200: EnvelopeEmpty;
+};
+
+export type DeleteExamResponse = DeleteExamResponses[keyof DeleteExamResponses];
+
+export type ListExamsAsGuestData = {
+    /**
+     * May be left out: the newest page
+     */
+    body?: ExamListRequest | null;
+    path?: never;
+    query?: never;
+    url: '/api/v1/exam/guest/list';
+};
+
+export type ListExamsAsGuestErrors = {
+    /**
+     * The body is not valid JSON of this shape
+     */
+    400: ErrorEnvelope;
+    /**
+     * The body is over 1 MiB
+     */
+    413: ErrorEnvelope;
+};
+
+export type ListExamsAsGuestError = ListExamsAsGuestErrors[keyof ListExamsAsGuestErrors];
+
+export type ListExamsAsGuestResponses = {
+    200: EnvelopeExamListData;
+};
+
+export type ListExamsAsGuestResponse = ListExamsAsGuestResponses[keyof ListExamsAsGuestResponses];
+
+export type ListExamsData = {
+    /**
+     * May be left out: the newest page
+     */
+    body?: ExamListRequest | null;
+    path?: never;
+    query?: never;
+    url: '/api/v1/exam/list';
+};
+
+export type ListExamsErrors = {
+    /**
+     * The body is not valid JSON of this shape
+     */
+    400: ErrorEnvelope;
+    /**
+     * 请先登录
+     */
+    401: ErrorEnvelope;
+    /**
+     * The body is over 1 MiB
+     */
+    413: ErrorEnvelope;
+};
+
+export type ListExamsError = ListExamsErrors[keyof ListExamsErrors];
+
+export type ListExamsResponses = {
+    200: EnvelopeExamListData;
+};
+
+export type ListExamsResponse = ListExamsResponses[keyof ListExamsResponses];
+
+export type StartExamData = {
+    body: StartExamRequest;
+    path?: never;
+    query?: never;
+    url: '/api/v1/exam/start';
+};
+
+export type StartExamErrors = {
+    /**
+     * The body is not valid JSON of this shape
+     */
+    400: ErrorEnvelope;
+    /**
+     * 请先登录
+     */
+    401: ErrorEnvelope;
+    /**
+     * 请先购买该测评
+     */
+    403: ErrorEnvelope;
+    /**
+     * 测评不存在
+     */
+    404: ErrorEnvelope;
+    /**
+     * The body is over 1 MiB
+     */
+    413: ErrorEnvelope;
+};
+
+export type StartExamError = StartExamErrors[keyof StartExamErrors];
+
+export type StartExamResponses = {
+    200: EnvelopeExamSession;
+};
+
+export type StartExamResponse = StartExamResponses[keyof StartExamResponses];
+
+export type UpdateExamData = {
+    body: UpdateExamRequest;
+    path?: never;
+    query?: never;
+    url: '/api/v1/exam/update';
+};
+
+export type UpdateExamErrors = {
+    /**
+     * A rule is broken; the message says which
+     */
+    400: ErrorEnvelope;
+    /**
+     * 请先登录
+     */
+    401: ErrorEnvelope;
+    /**
+     * 只有管理员可以创建、编辑和删除测评
+     */
+    403: ErrorEnvelope;
+    /**
+     * 测评不存在
+     */
+    404: ErrorEnvelope;
+    413: ErrorEnvelope;
+};
+
+export type UpdateExamError = UpdateExamErrors[keyof UpdateExamErrors];
+
+export type UpdateExamResponses = {
+    200: EnvelopeEmpty;
+};
+
+export type UpdateExamResponse = UpdateExamResponses[keyof UpdateExamResponses];
+
+export type GetExamData = {
+    body?: never;
+    path: {
+        /**
+         * The assessment's id
+         */
+        id: number;
+    };
+    query?: never;
+    url: '/api/v1/exam/{id}';
+};
+
+export type GetExamErrors = {
+    /**
+     * The id is not a 64-bit integer
+     */
+    400: ErrorEnvelope;
+    /**
+     * 请先登录
+     */
+    401: ErrorEnvelope;
+    /**
+     * 测评不存在
+     */
+    404: ErrorEnvelope;
+};
+
+export type GetExamError = GetExamErrors[keyof GetExamErrors];
+
+export type GetExamResponses = {
+    200: EnvelopeExamDetail;
+};
+
+export type GetExamResponse = GetExamResponses[keyof GetExamResponses];
+
 export type CreateFeedbackData = {
     body: FeedbackRequest;
     path?: never;
@@ -3927,6 +4860,141 @@ export type ListRecommendedResponses = {
 
 export type ListRecommendedResponse = ListRecommendedResponses[keyof ListRecommendedResponses];
 
+export type DeleteResultData = {
+    body: ResultRef;
+    path?: never;
+    query?: never;
+    url: '/api/v1/result/delete';
+};
+
+export type DeleteResultErrors = {
+    /**
+     * The body is not valid JSON of this shape
+     */
+    400: ErrorEnvelope;
+    /**
+     * 请先登录
+     */
+    401: ErrorEnvelope;
+    /**
+     * 测评结果不存在
+     */
+    404: ErrorEnvelope;
+    /**
+     * The body is over 1 MiB
+     */
+    413: ErrorEnvelope;
+};
+
+export type DeleteResultError = DeleteResultErrors[keyof DeleteResultErrors];
+
+export type DeleteResultResponses = {
+    200: EnvelopeEmpty;
+};
+
+export type DeleteResultResponse = DeleteResultResponses[keyof DeleteResultResponses];
+
+export type GetResultData = {
+    body: ResultRef;
+    path?: never;
+    query?: never;
+    url: '/api/v1/result/get';
+};
+
+export type GetResultErrors = {
+    /**
+     * The body is not valid JSON of this shape
+     */
+    400: ErrorEnvelope;
+    /**
+     * 请先登录
+     */
+    401: ErrorEnvelope;
+    /**
+     * 测评结果不存在
+     */
+    404: ErrorEnvelope;
+    /**
+     * The body is over 1 MiB
+     */
+    413: ErrorEnvelope;
+};
+
+export type GetResultError = GetResultErrors[keyof GetResultErrors];
+
+export type GetResultResponses = {
+    200: EnvelopeResultDetail;
+};
+
+export type GetResultResponse = GetResultResponses[keyof GetResultResponses];
+
+export type ListResultsData = {
+    /**
+     * May be left out: every result
+     */
+    body?: ResultListRequest | null;
+    path?: never;
+    query?: never;
+    url: '/api/v1/result/list';
+};
+
+export type ListResultsErrors = {
+    /**
+     * The body is not valid JSON of this shape
+     */
+    400: ErrorEnvelope;
+    /**
+     * 请先登录
+     */
+    401: ErrorEnvelope;
+    /**
+     * The body is over 1 MiB
+     */
+    413: ErrorEnvelope;
+};
+
+export type ListResultsError = ListResultsErrors[keyof ListResultsErrors];
+
+export type ListResultsResponses = {
+    200: EnvelopeResultListData;
+};
+
+export type ListResultsResponse = ListResultsResponses[keyof ListResultsResponses];
+
+export type RecalculateResultData = {
+    body: ResultRef;
+    path?: never;
+    query?: never;
+    url: '/api/v1/result/recalculate';
+};
+
+export type RecalculateResultErrors = {
+    /**
+     * The body is not valid JSON of this shape
+     */
+    400: ErrorEnvelope;
+    /**
+     * 请先登录
+     */
+    401: ErrorEnvelope;
+    /**
+     * 测评结果不存在
+     */
+    404: ErrorEnvelope;
+    /**
+     * The body is over 1 MiB
+     */
+    413: ErrorEnvelope;
+};
+
+export type RecalculateResultError = RecalculateResultErrors[keyof RecalculateResultErrors];
+
+export type RecalculateResultResponses = {
+    200: EnvelopeEmpty;
+};
+
+export type RecalculateResultResponse = RecalculateResultResponses[keyof RecalculateResultResponses];
+
 export type GetSiteConfigData = {
     body?: never;
     path?: never;
@@ -3977,7 +5045,7 @@ export type UploadFileData = {
         /**
          * What the image is for; decides the size limit. Default: moment.
          */
-        purpose?: 'avatar' | 'photo' | 'moment' | 'banner' | 'chat';
+        purpose?: 'avatar' | 'photo' | 'moment' | 'banner' | 'chat' | 'exam';
     };
     url: '/api/v1/upload';
 };

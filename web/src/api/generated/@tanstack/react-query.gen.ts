@@ -3,8 +3,8 @@
 import { type DefaultError, queryOptions, type UseMutationOptions } from '@tanstack/react-query';
 
 import { client } from '../client.gen';
-import { addToBlacklist, adminAuditPhoto, adminAuditProfile, adminListFeedback, adminListPhotoAudits, adminListProfileAudits, advancedSearch, changePassword, countUnreadMessages, createBlog, createComment, createFeedback, createMoment, createRecharge, deleteBlog, deleteComment, deleteMoment, deleteMyAccount, exportMyData, forgotPassword, getAccount, getBalance, getBlog, getCaptcha, getHealth, getMapConfig, getMyProfile, getProfile, getRechargeOrder, getSandboxOrder, getSiteConfig, getUpload, keepLogin, likeMember, likeMoment, listBlacklist, listBlogCategories, listBlogs, listBlogTags, listConversations, listGuestMoments, listLiked, listLikedMe, listMessages, listMoments, listMutualLiked, listMyBlogs, listRecharges, listRecommended, listTransactions, listVisited, listVisitedMe, loginUser, logoutUser, openChatSocket, type Options, paySandboxOrder, publishBlog, readConversation, receiveWechatpayNotification, registerUser, removeFromBlacklist, resetPassword, sendEmailCode, sendMessage, unlikeMember, unlikeMoment, unlockProfile, unpublishBlog, updateBlog, updatePhone, updateProfile, uploadFile, userStats, verifyEmail, wechatBind, wechatBinding, wechatCallback, wechatLogin, wechatOfficialCallback, wechatOfficialLogin, wechatUnbind } from '../sdk.gen';
-import type { AddToBlacklistData, AddToBlacklistError, AddToBlacklistResponse, AdminAuditPhotoData, AdminAuditPhotoError, AdminAuditPhotoResponse, AdminAuditProfileData, AdminAuditProfileError, AdminAuditProfileResponse, AdminListFeedbackData, AdminListFeedbackError, AdminListFeedbackResponse, AdminListPhotoAuditsData, AdminListPhotoAuditsError, AdminListPhotoAuditsResponse, AdminListProfileAuditsData, AdminListProfileAuditsError, AdminListProfileAuditsResponse, AdvancedSearchData, AdvancedSearchError, AdvancedSearchResponse, ChangePasswordData, ChangePasswordError, ChangePasswordResponse, CountUnreadMessagesData, CountUnreadMessagesError, CountUnreadMessagesResponse, CreateBlogData, CreateBlogError, CreateBlogResponse, CreateCommentData, CreateCommentError, CreateCommentResponse, CreateFeedbackData, CreateFeedbackError, CreateFeedbackResponse, CreateMomentData, CreateMomentError, CreateMomentResponse, CreateRechargeData, CreateRechargeError, CreateRechargeResponse, DeleteBlogData, DeleteBlogError, DeleteBlogResponse, DeleteCommentData, DeleteCommentError, DeleteCommentResponse, DeleteMomentData, DeleteMomentError, DeleteMomentResponse, DeleteMyAccountData, DeleteMyAccountError, DeleteMyAccountResponse, ExportMyDataData, ExportMyDataError, ExportMyDataResponse, ForgotPasswordData, ForgotPasswordError, ForgotPasswordResponse, GetAccountData, GetAccountError, GetAccountResponse, GetBalanceData, GetBalanceError, GetBalanceResponse, GetBlogData, GetBlogError, GetBlogResponse, GetCaptchaData, GetCaptchaError, GetCaptchaResponse, GetHealthData, GetHealthResponse, GetMapConfigData, GetMapConfigResponse, GetMyProfileData, GetMyProfileError, GetMyProfileResponse, GetProfileData, GetProfileError, GetProfileResponse, GetRechargeOrderData, GetRechargeOrderError, GetRechargeOrderResponse, GetSandboxOrderData, GetSandboxOrderError, GetSandboxOrderResponse, GetSiteConfigData, GetSiteConfigResponse, GetUploadData, GetUploadError, KeepLoginData, KeepLoginError, KeepLoginResponse, LikeMemberData, LikeMemberError, LikeMemberResponse, LikeMomentData, LikeMomentError, LikeMomentResponse, ListBlacklistData, ListBlacklistError, ListBlacklistResponse, ListBlogCategoriesData, ListBlogCategoriesError, ListBlogCategoriesResponse, ListBlogsData, ListBlogsError, ListBlogsResponse, ListBlogTagsData, ListBlogTagsError, ListBlogTagsResponse, ListConversationsData, ListConversationsError, ListConversationsResponse, ListGuestMomentsData, ListGuestMomentsError, ListGuestMomentsResponse, ListLikedData, ListLikedError, ListLikedMeData, ListLikedMeError, ListLikedMeResponse, ListLikedResponse, ListMessagesData, ListMessagesError, ListMessagesResponse, ListMomentsData, ListMomentsError, ListMomentsResponse, ListMutualLikedData, ListMutualLikedError, ListMutualLikedResponse, ListMyBlogsData, ListMyBlogsError, ListMyBlogsResponse, ListRechargesData, ListRechargesError, ListRechargesResponse, ListRecommendedData, ListRecommendedError, ListRecommendedResponse, ListTransactionsData, ListTransactionsError, ListTransactionsResponse, ListVisitedData, ListVisitedError, ListVisitedMeData, ListVisitedMeError, ListVisitedMeResponse, ListVisitedResponse, LoginUserData, LoginUserError, LoginUserResponse, LogoutUserData, LogoutUserError, LogoutUserResponse, OpenChatSocketData, OpenChatSocketError, PaySandboxOrderData, PaySandboxOrderError, PaySandboxOrderResponse, PublishBlogData, PublishBlogError, PublishBlogResponse, ReadConversationData, ReadConversationError, ReadConversationResponse, ReceiveWechatpayNotificationData, ReceiveWechatpayNotificationError, ReceiveWechatpayNotificationResponse, RegisterUserData, RegisterUserError, RegisterUserResponse, RemoveFromBlacklistData, RemoveFromBlacklistError, RemoveFromBlacklistResponse, ResetPasswordData, ResetPasswordError, ResetPasswordResponse, SendEmailCodeData, SendEmailCodeError, SendEmailCodeResponse, SendMessageData, SendMessageError, SendMessageResponse, UnlikeMemberData, UnlikeMemberError, UnlikeMemberResponse, UnlikeMomentData, UnlikeMomentError, UnlikeMomentResponse, UnlockProfileData, UnlockProfileError, UnlockProfileResponse, UnpublishBlogData, UnpublishBlogError, UnpublishBlogResponse, UpdateBlogData, UpdateBlogError, UpdateBlogResponse, UpdatePhoneData, UpdatePhoneError, UpdatePhoneResponse, UpdateProfileData, UpdateProfileError, UpdateProfileResponse, UploadFileData, UploadFileError, UploadFileResponse, UserStatsData, UserStatsError, UserStatsResponse, VerifyEmailData, VerifyEmailError, VerifyEmailResponse, WechatBindData, WechatBindError, WechatBindingData, WechatBindingError, WechatBindingResponse, WechatBindResponse, WechatCallbackData, WechatCallbackError, WechatCallbackResponse, WechatLoginData, WechatLoginError, WechatOfficialCallbackData, WechatOfficialCallbackError, WechatOfficialCallbackResponse, WechatOfficialLoginData, WechatOfficialLoginError, WechatUnbindData, WechatUnbindError, WechatUnbindResponse } from '../types.gen';
+import { addToBlacklist, adminAuditPhoto, adminAuditProfile, adminListFeedback, adminListPhotoAudits, adminListProfileAudits, advancedSearch, answerExam, buyExam, changePassword, countUnreadMessages, createBlog, createComment, createExam, createFeedback, createMoment, createRecharge, deleteBlog, deleteComment, deleteExam, deleteMoment, deleteMyAccount, deleteResult, exportMyData, forgotPassword, getAccount, getBalance, getBlog, getCaptcha, getExam, getHealth, getMapConfig, getMyProfile, getProfile, getRechargeOrder, getResult, getSandboxOrder, getSiteConfig, getUpload, keepLogin, likeMember, likeMoment, listBlacklist, listBlogCategories, listBlogs, listBlogTags, listConversations, listExams, listExamsAsGuest, listGuestMoments, listLiked, listLikedMe, listMessages, listMoments, listMutualLiked, listMyBlogs, listRecharges, listRecommended, listResults, listTransactions, listVisited, listVisitedMe, loginUser, logoutUser, openChatSocket, type Options, paySandboxOrder, publishBlog, readConversation, recalculateResult, receiveWechatpayNotification, registerUser, removeFromBlacklist, resetPassword, sendEmailCode, sendMessage, startExam, unlikeMember, unlikeMoment, unlockProfile, unpublishBlog, updateBlog, updateExam, updatePhone, updateProfile, uploadFile, userStats, verifyEmail, wechatBind, wechatBinding, wechatCallback, wechatLogin, wechatOfficialCallback, wechatOfficialLogin, wechatUnbind } from '../sdk.gen';
+import type { AddToBlacklistData, AddToBlacklistError, AddToBlacklistResponse, AdminAuditPhotoData, AdminAuditPhotoError, AdminAuditPhotoResponse, AdminAuditProfileData, AdminAuditProfileError, AdminAuditProfileResponse, AdminListFeedbackData, AdminListFeedbackError, AdminListFeedbackResponse, AdminListPhotoAuditsData, AdminListPhotoAuditsError, AdminListPhotoAuditsResponse, AdminListProfileAuditsData, AdminListProfileAuditsError, AdminListProfileAuditsResponse, AdvancedSearchData, AdvancedSearchError, AdvancedSearchResponse, AnswerExamData, AnswerExamError, AnswerExamResponse, BuyExamData, BuyExamError, BuyExamResponse, ChangePasswordData, ChangePasswordError, ChangePasswordResponse, CountUnreadMessagesData, CountUnreadMessagesError, CountUnreadMessagesResponse, CreateBlogData, CreateBlogError, CreateBlogResponse, CreateCommentData, CreateCommentError, CreateCommentResponse, CreateExamData, CreateExamError, CreateExamResponse, CreateFeedbackData, CreateFeedbackError, CreateFeedbackResponse, CreateMomentData, CreateMomentError, CreateMomentResponse, CreateRechargeData, CreateRechargeError, CreateRechargeResponse, DeleteBlogData, DeleteBlogError, DeleteBlogResponse, DeleteCommentData, DeleteCommentError, DeleteCommentResponse, DeleteExamData, DeleteExamError, DeleteExamResponse, DeleteMomentData, DeleteMomentError, DeleteMomentResponse, DeleteMyAccountData, DeleteMyAccountError, DeleteMyAccountResponse, DeleteResultData, DeleteResultError, DeleteResultResponse, ExportMyDataData, ExportMyDataError, ExportMyDataResponse, ForgotPasswordData, ForgotPasswordError, ForgotPasswordResponse, GetAccountData, GetAccountError, GetAccountResponse, GetBalanceData, GetBalanceError, GetBalanceResponse, GetBlogData, GetBlogError, GetBlogResponse, GetCaptchaData, GetCaptchaError, GetCaptchaResponse, GetExamData, GetExamError, GetExamResponse, GetHealthData, GetHealthResponse, GetMapConfigData, GetMapConfigResponse, GetMyProfileData, GetMyProfileError, GetMyProfileResponse, GetProfileData, GetProfileError, GetProfileResponse, GetRechargeOrderData, GetRechargeOrderError, GetRechargeOrderResponse, GetResultData, GetResultError, GetResultResponse, GetSandboxOrderData, GetSandboxOrderError, GetSandboxOrderResponse, GetSiteConfigData, GetSiteConfigResponse, GetUploadData, GetUploadError, KeepLoginData, KeepLoginError, KeepLoginResponse, LikeMemberData, LikeMemberError, LikeMemberResponse, LikeMomentData, LikeMomentError, LikeMomentResponse, ListBlacklistData, ListBlacklistError, ListBlacklistResponse, ListBlogCategoriesData, ListBlogCategoriesError, ListBlogCategoriesResponse, ListBlogsData, ListBlogsError, ListBlogsResponse, ListBlogTagsData, ListBlogTagsError, ListBlogTagsResponse, ListConversationsData, ListConversationsError, ListConversationsResponse, ListExamsAsGuestData, ListExamsAsGuestError, ListExamsAsGuestResponse, ListExamsData, ListExamsError, ListExamsResponse, ListGuestMomentsData, ListGuestMomentsError, ListGuestMomentsResponse, ListLikedData, ListLikedError, ListLikedMeData, ListLikedMeError, ListLikedMeResponse, ListLikedResponse, ListMessagesData, ListMessagesError, ListMessagesResponse, ListMomentsData, ListMomentsError, ListMomentsResponse, ListMutualLikedData, ListMutualLikedError, ListMutualLikedResponse, ListMyBlogsData, ListMyBlogsError, ListMyBlogsResponse, ListRechargesData, ListRechargesError, ListRechargesResponse, ListRecommendedData, ListRecommendedError, ListRecommendedResponse, ListResultsData, ListResultsError, ListResultsResponse, ListTransactionsData, ListTransactionsError, ListTransactionsResponse, ListVisitedData, ListVisitedError, ListVisitedMeData, ListVisitedMeError, ListVisitedMeResponse, ListVisitedResponse, LoginUserData, LoginUserError, LoginUserResponse, LogoutUserData, LogoutUserError, LogoutUserResponse, OpenChatSocketData, OpenChatSocketError, PaySandboxOrderData, PaySandboxOrderError, PaySandboxOrderResponse, PublishBlogData, PublishBlogError, PublishBlogResponse, ReadConversationData, ReadConversationError, ReadConversationResponse, RecalculateResultData, RecalculateResultError, RecalculateResultResponse, ReceiveWechatpayNotificationData, ReceiveWechatpayNotificationError, ReceiveWechatpayNotificationResponse, RegisterUserData, RegisterUserError, RegisterUserResponse, RemoveFromBlacklistData, RemoveFromBlacklistError, RemoveFromBlacklistResponse, ResetPasswordData, ResetPasswordError, ResetPasswordResponse, SendEmailCodeData, SendEmailCodeError, SendEmailCodeResponse, SendMessageData, SendMessageError, SendMessageResponse, StartExamData, StartExamError, StartExamResponse, UnlikeMemberData, UnlikeMemberError, UnlikeMemberResponse, UnlikeMomentData, UnlikeMomentError, UnlikeMomentResponse, UnlockProfileData, UnlockProfileError, UnlockProfileResponse, UnpublishBlogData, UnpublishBlogError, UnpublishBlogResponse, UpdateBlogData, UpdateBlogError, UpdateBlogResponse, UpdateExamData, UpdateExamError, UpdateExamResponse, UpdatePhoneData, UpdatePhoneError, UpdatePhoneResponse, UpdateProfileData, UpdateProfileError, UpdateProfileResponse, UploadFileData, UploadFileError, UploadFileResponse, UserStatsData, UserStatsError, UserStatsResponse, VerifyEmailData, VerifyEmailError, VerifyEmailResponse, WechatBindData, WechatBindError, WechatBindingData, WechatBindingError, WechatBindingResponse, WechatBindResponse, WechatCallbackData, WechatCallbackError, WechatCallbackResponse, WechatLoginData, WechatLoginError, WechatOfficialCallbackData, WechatOfficialCallbackError, WechatOfficialCallbackResponse, WechatOfficialLoginData, WechatOfficialLoginError, WechatUnbindData, WechatUnbindError, WechatUnbindResponse } from '../types.gen';
 
 /**
  * The messages visitors sent, newest first.
@@ -440,6 +440,165 @@ export const deleteCommentMutation = (options?: Partial<Options<DeleteCommentDat
 };
 
 /**
+ * `isTemp 1` saves the answers so far; `isTemp 0` submits: every question must be answered
+ * with one of its options; the server scores it and answers `resultId`. A submission after
+ * the time limit is scored and marked overtime.
+ */
+export const answerExamMutation = (options?: Partial<Options<AnswerExamData>>): UseMutationOptions<AnswerExamResponse, AnswerExamError, Options<AnswerExamData>> => {
+    const mutationOptions: UseMutationOptions<AnswerExamResponse, AnswerExamError, Options<AnswerExamData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await answerExam({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Buys a paid assessment from the member's balance: one purchase covers one completed
+ * attempt, two with 买一送一. `data` is the attempts now covered.
+ */
+export const buyExamMutation = (options?: Partial<Options<BuyExamData>>): UseMutationOptions<BuyExamResponse, BuyExamError, Options<BuyExamData>> => {
+    const mutationOptions: UseMutationOptions<BuyExamResponse, BuyExamError, Options<BuyExamData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await buyExam({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Creates an assessment (admins and superadmins). The fee is sent in yuan.
+ */
+export const createExamMutation = (options?: Partial<Options<CreateExamData>>): UseMutationOptions<CreateExamResponse, CreateExamError, Options<CreateExamData>> => {
+    const mutationOptions: UseMutationOptions<CreateExamResponse, CreateExamError, Options<CreateExamData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await createExam({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Deletes an assessment (admins and superadmins); members' results of it stay readable.
+ */
+export const deleteExamMutation = (options?: Partial<Options<DeleteExamData>>): UseMutationOptions<DeleteExamResponse, DeleteExamError, Options<DeleteExamData>> => {
+    const mutationOptions: UseMutationOptions<DeleteExamResponse, DeleteExamError, Options<DeleteExamData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await deleteExam({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Assessments for guests, newest first, 12 a page.
+ */
+export const listExamsAsGuestMutation = (options?: Partial<Options<ListExamsAsGuestData>>): UseMutationOptions<ListExamsAsGuestResponse, ListExamsAsGuestError, Options<ListExamsAsGuestData>> => {
+    const mutationOptions: UseMutationOptions<ListExamsAsGuestResponse, ListExamsAsGuestError, Options<ListExamsAsGuestData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await listExamsAsGuest({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Assessments for a signed-in member, newest first, 12 a page, with what they have bought.
+ */
+export const listExamsMutation = (options?: Partial<Options<ListExamsData>>): UseMutationOptions<ListExamsResponse, ListExamsError, Options<ListExamsData>> => {
+    const mutationOptions: UseMutationOptions<ListExamsResponse, ListExamsError, Options<ListExamsData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await listExams({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Starts an attempt, or resumes the open one (after a reload or on another device): the
+ * questions without scores, the saved answers and the time left, kept by the server.
+ */
+export const startExamMutation = (options?: Partial<Options<StartExamData>>): UseMutationOptions<StartExamResponse, StartExamError, Options<StartExamData>> => {
+    const mutationOptions: UseMutationOptions<StartExamResponse, StartExamError, Options<StartExamData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await startExam({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Replaces an assessment's fields (admins and superadmins). The fee is sent in yuan.
+ */
+export const updateExamMutation = (options?: Partial<Options<UpdateExamData>>): UseMutationOptions<UpdateExamResponse, UpdateExamError, Options<UpdateExamData>> => {
+    const mutationOptions: UseMutationOptions<UpdateExamResponse, UpdateExamError, Options<UpdateExamData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await updateExam({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+export const getExamQueryKey = (options: Options<GetExamData>) => createQueryKey('getExam', options);
+
+/**
+ * One assessment. Members get the questions without keys and scores once it is free or
+ * bought; admins also get the scoring key and the fields only they see.
+ */
+export const getExamOptions = (options: Options<GetExamData>) => queryOptions<GetExamResponse, GetExamError, GetExamResponse, ReturnType<typeof getExamQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await getExam({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: getExamQueryKey(options)
+});
+
+/**
  * Stores a feedback message; signed-in senders are remembered with it.
  */
 export const createFeedbackMutation = (options?: Partial<Options<CreateFeedbackData>>): UseMutationOptions<CreateFeedbackResponse, CreateFeedbackError, Options<CreateFeedbackData>> => {
@@ -751,6 +910,74 @@ export const listRecommendedMutation = (options?: Partial<Options<ListRecommende
     const mutationOptions: UseMutationOptions<ListRecommendedResponse, ListRecommendedError, Options<ListRecommendedData>> = {
         mutationFn: async (fnOptions) => {
             const { data } = await listRecommended({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Deletes one of the caller's results.
+ */
+export const deleteResultMutation = (options?: Partial<Options<DeleteResultData>>): UseMutationOptions<DeleteResultResponse, DeleteResultError, Options<DeleteResultData>> => {
+    const mutationOptions: UseMutationOptions<DeleteResultResponse, DeleteResultError, Options<DeleteResultData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await deleteResult({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * One of the caller's results; another member's reads as missing.
+ */
+export const getResultMutation = (options?: Partial<Options<GetResultData>>): UseMutationOptions<GetResultResponse, GetResultError, Options<GetResultData>> => {
+    const mutationOptions: UseMutationOptions<GetResultResponse, GetResultError, Options<GetResultData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await getResult({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * The caller's results, newest first, of one assessment (or of all).
+ */
+export const listResultsMutation = (options?: Partial<Options<ListResultsData>>): UseMutationOptions<ListResultsResponse, ListResultsError, Options<ListResultsData>> => {
+    const mutationOptions: UseMutationOptions<ListResultsResponse, ListResultsError, Options<ListResultsData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await listResults({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Rescores one of the caller's results with the assessment's current key.
+ */
+export const recalculateResultMutation = (options?: Partial<Options<RecalculateResultData>>): UseMutationOptions<RecalculateResultResponse, RecalculateResultError, Options<RecalculateResultData>> => {
+    const mutationOptions: UseMutationOptions<RecalculateResultResponse, RecalculateResultError, Options<RecalculateResultData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await recalculateResult({
                 ...options,
                 ...fnOptions,
                 throwOnError: true
