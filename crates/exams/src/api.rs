@@ -21,3 +21,15 @@ pub async fn test_counts(conn: &mut Conn<'_>, user: UserId) -> Result<TestCounts
         assessments,
     })
 }
+
+/// Marks an assessment as a validated instrument (`big-five`, `phq-9`, …): what the demo seed
+/// does for the instruments it publishes; editors cannot set it.
+pub async fn mark_instrument(
+    state: &platform::AppState,
+    exam_id: crate::ExamId,
+    instrument: &str,
+) -> Result<(), ApiError> {
+    let mut pooled = state.db.get().await?;
+    repo::mark_instrument(&mut pooled.conn(), exam_id, instrument).await?;
+    Ok(())
+}

@@ -37,10 +37,12 @@ pub(crate) fn seed<'a>(
             })?;
             draft.fields.thumb = thumb.path.clone();
             draft.fields.cover = thumb.path;
-            draft.fields.instrument = offer.file.to_owned();
             let exam_id = service::create(state, &admin, draft)
                 .await
                 .map_err(SeedError::at("assessment"))?;
+            crate::api::mark_instrument(state, exam_id, offer.file)
+                .await
+                .map_err(SeedError::at("assessment instrument"))?;
             published.insert(offer.file, exam_id);
         }
         if let Some(member) = cast.with_role(Role::User).first().copied().cloned() {

@@ -363,6 +363,19 @@ pub struct ResultDetail {
     /// result.
     pub crisis: i64,
     pub health_screening: i64,
+    /// 1: a Big Five result, which the member may let count in recommendations.
+    pub matchable: i64,
+    /// 1: the member lets this result count in recommendations (shown to nobody).
+    pub in_matching: i64,
+}
+
+/// `{resultId, inMatching}`: 1 lets the result count in recommendations, 0 withdraws it.
+#[derive(Debug, Clone, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct MatchingRequest {
+    pub result_id: ResultId,
+    #[schema(schema_with = platform::flag::schema)]
+    pub in_matching: Flag,
 }
 
 impl ExamCard {

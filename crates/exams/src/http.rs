@@ -6,8 +6,8 @@ use platform::{ApiResult, AppState, CurrentUser, Empty, Envelope, ErrorEnvelope,
 
 use crate::dto::{
     AnswerData, AnswerRequest, CreatedExam, ExamDetail, ExamListData, ExamListRequest, ExamRef,
-    ExamSession, ResultDetail, ResultListData, ResultListRequest, ResultRef, SaveExamRequest,
-    StartExamRequest, UpdateExamRequest,
+    ExamSession, MatchingRequest, ResultDetail, ResultListData, ResultListRequest, ResultRef,
+    SaveExamRequest, StartExamRequest, UpdateExamRequest,
 };
 use crate::model::{ExamDraft, ExamId};
 use crate::service::{self, ExamError};
@@ -25,6 +25,7 @@ pub fn configure(cfg: &mut utoipa_actix_web::service_config::ServiceConfig<'_>) 
         .service(get_result)
         .service(recalculate_result)
         .service(delete_result)
+        .service(set_result_matching)
         .service(get_exam);
 }
 
@@ -360,4 +361,33 @@ async fn delete_result(
 ) -> ApiResult<Empty> {
     service::delete_result(&state, &user.0, body.result_id).await?;
     ok(Empty::new())
+}
+
+/// Lets one of the caller's Big Five results count in recommendations (a compatibility signal
+/// named 大五人格相近 when both members allow it), or withdraws it; off by default, at most one
+/// result counts. `data` is the new state.
+#[utoipa::path(
+    tag = "exams",
+    operation_id = "set_result_matching",
+    request_body = MatchingRequest,
+    security(("bearer" = [])),
+    responses(
+        (status = 200, body = Envelope<bool>),
+        (status = 400, description = "只有大五人格测评的结果可以参与推荐 / 请先完善个人资料，再让测评结果参与推荐", body = ErrorEnvelope),
+        (status = 401, description = "请先登录", body = ErrorEnvelope),
+        (status = 404, description = "测评结果不存在", body = ErrorEnvelope),
+        (status = 413, description = "The body is over 1 MiB", body = ErrorEnvelope),
+    )
+)]
+#[post("/result/matching")]
+async fn set_result_matching(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    body: web::Json<MatchingRequest>,
+) -> ApiResult<bool> {
+    let MatchingRequest {
+        result_id,
+        in_matching,
+    } = body.into_inner();
+    ok(service::set_matching(&state, &user.0, result_id, in_matching.is_set()).await?)
 }

@@ -19,6 +19,8 @@ platform::typed_id!(
 /// `exams.state` of a deleted assessment (spec 2, section 4); its results stay readable.
 pub const STATE_DELETED: i64 = 1;
 pub const STATE_NORMAL: i64 = 0;
+/// The instrument whose results a member may let count in recommendations.
+pub const BIG_FIVE: &str = "big-five";
 
 #[derive(Debug, Clone, Queryable, Selectable)]
 #[diesel(table_name = exams)]
@@ -53,6 +55,11 @@ pub struct ExamRow {
 }
 
 impl ExamRow {
+    /// Its results may count in recommendations (a Big Five instrument).
+    pub fn is_matchable(&self) -> bool {
+        self.instrument == BIG_FIVE && !self.health_screening
+    }
+
     pub fn kind(&self) -> QuestionsType {
         QuestionsType::parse(&self.questions_type).unwrap_or_default()
     }
@@ -175,6 +182,7 @@ pub struct ResultRow {
     pub crisis: bool,
     pub total_time: i64,
     pub overtime: bool,
+    pub in_matching: bool,
     pub created_at: i64,
 }
 

@@ -134,6 +134,18 @@ pub async fn update(
     Ok(())
 }
 
+pub async fn mark_instrument(
+    conn: &mut Conn<'_>,
+    exam_id: ExamId,
+    instrument: &str,
+) -> QueryResult<()> {
+    run!(conn, |c| diesel::update(exams::table.find(exam_id))
+        .set(exams::instrument.eq(instrument))
+        .execute(c)
+        .await)?;
+    Ok(())
+}
+
 /// Marks an assessment deleted; its results stay.
 pub async fn mark_deleted(conn: &mut Conn<'_>, exam_id: ExamId, now: i64) -> QueryResult<bool> {
     let changed = run!(conn, |c| diesel::update(
@@ -411,6 +423,30 @@ pub mod results {
         ))
         .execute(c)
         .await)?;
+        Ok(())
+    }
+
+    /// Makes `result_id` the one of the member's results that counts in recommendations, or
+    /// none (`None`).
+    pub async fn choose_for_matching(
+        tx: &mut Conn<'_>,
+        user: UserId,
+        result_id: Option<ResultId>,
+    ) -> QueryResult<()> {
+        run!(tx, |c| diesel::update(
+            exam_results::table
+                .filter(exam_results::user_id.eq(user))
+                .filter(exam_results::in_matching.eq(true))
+        )
+        .set(exam_results::in_matching.eq(false))
+        .execute(c)
+        .await)?;
+        if let Some(result_id) = result_id {
+            run!(tx, |c| diesel::update(exam_results::table.find(result_id))
+                .set(exam_results::in_matching.eq(true))
+                .execute(c)
+                .await)?;
+        }
         Ok(())
     }
 

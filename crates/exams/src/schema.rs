@@ -90,6 +90,7 @@ diesel::table! {
         crisis -> Bool,
         total_time -> BigInt,
         overtime -> Bool,
+        in_matching -> Bool,
         created_at -> BigInt,
         updated_at -> BigInt,
     }

@@ -47,12 +47,16 @@ pub enum ExamError {
     Free,
     #[error("已购买，还有未使用的测评次数")]
     StillOwned,
+    #[error("只有大五人格测评的结果可以参与推荐")]
+    NotMatchable,
+    #[error("请先完善个人资料，再让测评结果参与推荐")]
+    NoProfile,
     #[error(transparent)]
     Platform(#[from] ApiError),
 }
 
 platform::api_errors!(ExamError {
-    ExamError::Invalid(_) | ExamError::Free => bad_request,
+    ExamError::Invalid(_) | ExamError::Free | ExamError::NotMatchable | ExamError::NoProfile => bad_request,
     ExamError::NotFound | ExamError::ResultNotFound => not_found,
     ExamError::AdminOnly | ExamError::NotBought => forbidden_with,
     ExamError::StillOwned => conflict,
@@ -576,6 +580,48 @@ pub async fn result(
         overtime: as_number(row.overtime),
         crisis: as_number(row.crisis),
         health_screening: as_number(exam.health_screening),
+        matchable: as_number(exam.is_matchable()),
+        in_matching: as_number(row.in_matching),
+    })
+}
+
+/// The Big Five totals of a result, in trait order (the keys' prefixes order them).
+fn big_five_of(totals: &BTreeMap<String, i64>) -> Option<profile::api::BigFive> {
+    let values: Vec<i64> = totals.values().copied().collect();
+    Some(profile::api::BigFive(values.try_into().ok()?))
+}
+
+/// Lets one of the member's Big Five results count in recommendations (theirs and others'),
+/// or withdraws it. Off until the member turns it on; at most one result counts.
+pub async fn set_matching(
+    state: &AppState,
+    member: &Identity,
+    result_id: ResultId,
+    enabled: bool,
+) -> Result<bool, ExamError> {
+    let mut pooled = state.db.get().await?;
+    let conn = &mut pooled.conn();
+    let row = own_result(conn, member, result_id).await?;
+    let (exam, _) = repo::find_any_with_content(conn, row.exam_id)
+        .await?
+        .ok_or(ExamError::ResultNotFound)?;
+    if !exam.is_matchable() {
+        return Err(ExamError::NotMatchable);
+    }
+    let totals: BTreeMap<String, i64> = serde_json::from_str(&row.exam_result)?;
+    let big_five = big_five_of(&totals).ok_or(ExamError::NotMatchable)?;
+    let user = member.user_id;
+    transaction!(conn, |tx| {
+        if enabled {
+            if !profile::api::set_big_five(tx, user, Some(big_five)).await? {
+                return Err(ExamError::NoProfile);
+            }
+            repo::results::choose_for_matching(tx, user, Some(result_id)).await?;
+        } else if row.in_matching {
+            profile::api::set_big_five(tx, user, None).await?;
+            repo::results::choose_for_matching(tx, user, None).await?;
+        }
+        Ok(enabled)
     })
 }
 
@@ -622,9 +668,15 @@ pub async fn delete_result(
     result_id: ResultId,
 ) -> Result<(), ExamError> {
     let mut pooled = state.db.get().await?;
-    if repo::results::delete_own(&mut pooled.conn(), member.user_id, result_id).await? {
-        Ok(())
-    } else {
-        Err(ExamError::ResultNotFound)
-    }
+    let conn = &mut pooled.conn();
+    let row = own_result(conn, member, result_id).await?;
+    let user = member.user_id;
+    // A result that counted in recommendations stops counting with it.
+    transaction!(conn, |tx| {
+        if row.in_matching {
+            profile::api::set_big_five(tx, user, None).await?;
+        }
+        repo::results::delete_own(tx, user, result_id).await?;
+        Ok::<_, ExamError>(())
+    })
 }

@@ -195,3 +195,15 @@ pub async fn blocked_either_way(
 ) -> Result<std::collections::HashSet<UserId>, ApiError> {
     Ok(relations::repo::blocked_either_way(conn, member).await?)
 }
+
+pub use crate::discovery::directory::BigFive;
+
+/// Lets the member's Big Five totals count in their recommendations (and in others'), or
+/// withdraws them with `None`. False when the member has no profile yet to keep them on.
+pub async fn set_big_five(
+    conn: &mut Conn<'_>,
+    member: UserId,
+    totals: Option<BigFive>,
+) -> Result<bool, ApiError> {
+    Ok(crate::discovery::directory::set_big_five(conn, member, totals).await?)
+}

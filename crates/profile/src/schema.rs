@@ -111,5 +111,6 @@ diesel::table! {
         tags -> Text,
         photo_count -> BigInt,
         active_at -> BigInt,
+        big_five -> Text,
     }
 }

@@ -104,6 +104,8 @@ CREATE TABLE exam_results (
     -- Seconds from the start to the submission.
     total_time BIGINT NOT NULL,
     overtime BOOLEAN NOT NULL,
+    -- The member lets this (Big Five) result count in recommendations; at most one does.
+    in_matching BOOLEAN NOT NULL DEFAULT FALSE,
     created_at BIGINT NOT NULL,
     updated_at BIGINT NOT NULL
 );

@@ -5,6 +5,7 @@
 
 mod catalogue;
 mod instruments;
+mod matching;
 mod purchases;
 mod taking;
 
@@ -18,6 +19,7 @@ const MODULES: &[platform::Module] = &[
     accounts::MODULE,
     platform::module::UPLOADS,
     payments::MODULE,
+    profile::MODULE,
     exams::MODULE,
 ];
 

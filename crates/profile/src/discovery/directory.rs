@@ -72,6 +72,56 @@ pub struct Candidate {
     /// Photos that passed review.
     pub photo_count: i64,
     pub active_at: i64,
+    /// The Big Five totals the member lets count (see [`BigFive`]), or empty.
+    pub big_five: String,
+}
+
+/// Big Five trait totals (10–50 each, in the order extraversion, agreeableness,
+/// conscientiousness, emotional stability, openness), from an assessment result the member
+/// chose to let count in recommendations.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BigFive(pub [i64; 5]);
+
+impl BigFive {
+    pub fn parse(text: &str) -> Option<Self> {
+        let mut totals = [0; 5];
+        let mut parts = text.split(',');
+        for total in &mut totals {
+            *total = parts.next()?.trim().parse().ok()?;
+        }
+        parts.next().is_none().then_some(Self(totals))
+    }
+
+    pub fn text(self) -> String {
+        self.0.map(|total| total.to_string()).join(",")
+    }
+
+    /// The mean distance between the two members' totals, trait by trait.
+    pub fn mean_distance(self, other: Self) -> i64 {
+        self.0
+            .iter()
+            .zip(other.0)
+            .map(|(a, b)| (a - b).abs())
+            .sum::<i64>()
+            / 5
+    }
+}
+
+/// Lets the member's Big Five totals count in recommendations, or withdraws them (`None`).
+/// False when the member has no profile (and so no directory row) to keep them on.
+pub async fn set_big_five(
+    conn: &mut Conn<'_>,
+    user_id: UserId,
+    totals: Option<BigFive>,
+) -> QueryResult<bool> {
+    let text = totals.map(BigFive::text).unwrap_or_default();
+    let changed = run!(conn, |c| diesel::update(
+        profile_directory::table.find(user_id)
+    )
+    .set(profile_directory::big_five.eq(&text))
+    .execute(c)
+    .await)?;
+    Ok(changed == 1)
 }
 
 impl Candidate {
@@ -91,6 +141,10 @@ impl Candidate {
 
     pub fn tags(&self) -> Vec<String> {
         serde_json::from_str(&self.tags).unwrap_or_default()
+    }
+
+    pub fn big_five(&self) -> Option<BigFive> {
+        BigFive::parse(&self.big_five)
     }
 
     /// Full years on `today` (yyyymmdd); 0 without a birthday.

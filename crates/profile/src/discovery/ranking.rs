@@ -1,7 +1,7 @@
 //! How well two members fit: a 0–100 compatibility score from the signals both profiles give,
 //! and the strongest of them as reasons in words. Pure, so every weight is tested directly.
 
-use super::directory::Candidate;
+use super::directory::{BigFive, Candidate};
 use crate::catalogue;
 
 /// The most reasons a card shows.
@@ -24,6 +24,7 @@ pub struct Seeker<'a> {
     pub listing: &'a Candidate,
     hobbies: Vec<(String, &'static str)>,
     tags: Vec<(String, &'static str)>,
+    big_five: Option<BigFive>,
     age: i64,
     today: i64,
     now: i64,
@@ -37,10 +38,12 @@ struct Signals {
     tags: Vec<&'static str>,
     activity: i64,
     photos: i64,
+    /// Both let their Big Five results count, and they are this close.
+    personality: i64,
 }
 
 impl Signals {
-    fn weighed(&self) -> [(i64, Reason); 6] {
+    fn weighed(&self) -> [(i64, Reason); 7] {
         [
             (8 * count_up_to(self.hobbies.len(), 4), Reason::Hobbies),
             (self.place.map_or(0, |(weight, _)| weight), Reason::Place),
@@ -48,6 +51,7 @@ impl Signals {
             (4 * count_up_to(self.tags.len(), 3), Reason::Tags),
             (self.activity, Reason::Activity),
             (self.photos, Reason::Photos),
+            (self.personality, Reason::Personality),
         ]
     }
 
@@ -68,6 +72,7 @@ enum Reason {
     Tags,
     Activity,
     Photos,
+    Personality,
 }
 
 impl<'a> Seeker<'a> {
@@ -82,6 +87,7 @@ impl<'a> Seeker<'a> {
         Self {
             hobbies: quoted(listing.hobbies(), catalogue::hobby_name),
             tags: quoted(listing.tags(), catalogue::tag_name),
+            big_five: listing.big_five(),
             age: listing.age_on(today),
             today,
             now,
@@ -125,7 +131,18 @@ impl<'a> Seeker<'a> {
             1 | 2 => 7,
             _ => 10,
         };
+        // Only when both members let their results count: parsing is skipped otherwise.
+        let personality = match self.big_five.zip(candidate.big_five()) {
+            Some((mine, theirs)) => match mine.mean_distance(theirs) {
+                0..=3 => 12,
+                4..=6 => 8,
+                7..=10 => 4,
+                _ => 0,
+            },
+            None => 0,
+        };
         Signals {
+            personality,
             hobbies: shared(&self.hobbies, &candidate.hobbies),
             place,
             age,
@@ -164,6 +181,7 @@ impl<'a> Seeker<'a> {
                 Reason::Tags => format!("性格相投：{}", first_names(&signals.tags, 2)),
                 Reason::Activity => "最近活跃".to_owned(),
                 Reason::Photos => "照片丰富".to_owned(),
+                Reason::Personality => "大五人格相近".to_owned(),
             })
             .collect();
         Fit {
@@ -268,5 +286,40 @@ mod tests {
             ..listing(3, &[], "", 0)
         };
         assert_eq!(seeker.fit(&idle).score, 7 + 2);
+    }
+
+    #[test]
+    fn big_five_counts_only_when_both_let_it() {
+        let me = Candidate {
+            big_five: "40,35,30,25,45".into(),
+            ..listing(1, &[], "", 0)
+        };
+        let seeker = Seeker::new(&me, TODAY, NOW);
+        let close = Candidate {
+            big_five: "38,36,31,27,44".into(),
+            ..listing(2, &[], "", 0)
+        };
+        let fit = seeker.fit(&close);
+        assert_eq!(
+            (fit.score, fit.reasons.as_slice()),
+            (12, &["大五人格相近".to_owned()][..])
+        );
+        let apart = Candidate {
+            big_five: "20,15,40,45,20".into(),
+            ..listing(3, &[], "", 0)
+        };
+        assert_eq!(seeker.fit(&apart).score, 0);
+        let withheld = listing(4, &[], "", 0);
+        assert_eq!(seeker.fit(&withheld).score, 0);
+        let quiet = Seeker::new(&withheld, TODAY, NOW);
+        assert_eq!(quiet.fit(&close).score, 0);
+        assert_eq!(BigFive::parse("1,2,3,4"), None);
+        assert_eq!(BigFive::parse("1,2,3,4,5,6"), None);
+        assert_eq!(
+            BigFive::parse("10, 20,30,40,50")
+                .map(BigFive::text)
+                .as_deref(),
+            Some("10,20,30,40,50")
+        );
     }
 }

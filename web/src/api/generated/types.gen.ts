@@ -1521,6 +1521,14 @@ export type EnvelopeResultDetail = {
         };
         healthScreening: number;
         id: ResultId;
+        /**
+         * 1: the member lets this result count in recommendations (shown to nobody).
+         */
+        inMatching: number;
+        /**
+         * 1: a Big Five result, which the member may let count in recommendations.
+         */
+        matchable: number;
         maxScore: {
             [key: string]: number;
         };
@@ -1840,6 +1848,18 @@ export type EnvelopeWeChatLoginData = {
          */
         redirectURL: string;
     };
+    /**
+     * A short success text (the spec's where it gives one) or "ok".
+     */
+    message: string;
+};
+
+export type EnvelopeBool = {
+    /**
+     * 200 on success.
+     */
+    code: number;
+    data: boolean;
     /**
      * A short success text (the spec's where it gives one) or "ok".
      */
@@ -2174,6 +2194,17 @@ export type MapConfig = {
      */
     amapKey: string;
     amapSecurityCode: string;
+};
+
+/**
+ * `{resultId, inMatching}`: 1 lets the result count in recommendations, 0 withdraws it.
+ */
+export type MatchingRequest = {
+    /**
+     * 1 (or true) is on; 0, false, null or left out is off.
+     */
+    inMatching: number | boolean | null;
+    resultId: ResultId;
 };
 
 /**
@@ -2771,6 +2802,14 @@ export type ResultDetail = {
     };
     healthScreening: number;
     id: ResultId;
+    /**
+     * 1: the member lets this result count in recommendations (shown to nobody).
+     */
+    inMatching: number;
+    /**
+     * 1: a Big Five result, which the member may let count in recommendations.
+     */
+    matchable: number;
     maxScore: {
         [key: string]: number;
     };
@@ -4960,6 +4999,40 @@ export type ListResultsResponses = {
 };
 
 export type ListResultsResponse = ListResultsResponses[keyof ListResultsResponses];
+
+export type SetResultMatchingData = {
+    body: MatchingRequest;
+    path?: never;
+    query?: never;
+    url: '/api/v1/result/matching';
+};
+
+export type SetResultMatchingErrors = {
+    /**
+     * 只有大五人格测评的结果可以参与推荐 / 请先完善个人资料，再让测评结果参与推荐
+     */
+    400: ErrorEnvelope;
+    /**
+     * 请先登录
+     */
+    401: ErrorEnvelope;
+    /**
+     * 测评结果不存在
+     */
+    404: ErrorEnvelope;
+    /**
+     * The body is over 1 MiB
+     */
+    413: ErrorEnvelope;
+};
+
+export type SetResultMatchingError = SetResultMatchingErrors[keyof SetResultMatchingErrors];
+
+export type SetResultMatchingResponses = {
+    200: EnvelopeBool;
+};
+
+export type SetResultMatchingResponse = SetResultMatchingResponses[keyof SetResultMatchingResponses];
 
 export type RecalculateResultData = {
     body: ResultRef;

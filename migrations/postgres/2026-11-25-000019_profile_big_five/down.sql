@@ -1,0 +1,1 @@
+ALTER TABLE profile_directory DROP COLUMN big_five;
