@@ -1,4 +1,4 @@
-//! The my page's stats, composed from the profile, moments and blog crates, each count as the
+//! The my page's stats, composed from the profile, moments, blog and exams crates, each count as the
 //! matching list shows it. On SQLite and PostgreSQL.
 
 // Unwrapping is how a test says "this must hold"; the lint guards production code.
@@ -65,6 +65,23 @@ async fn every_count_is_what_its_list_shows(app) {
     ok(&app, &ann, "/api/v1/moment/like", json!({"momentId": bobs})).await;
     ok(&app, &ann, "/api/v1/comment/create", json!({"momentId": bobs, "content": "赞", "parentId": 0})).await;
     ok(&app, &ann, "/api/v1/comment/create", json!({"momentId": anns, "content": "谢谢", "parentId": 0})).await;
+    // Assessments: ann completes one twice and another once; bob's result is not hers.
+    let admin = signed_in_user(&app, "guanli", Role::Admin).await;
+    let questions = json!([{"qid": 1, "question": "今天开心吗", "options": [
+        {"oid": 1, "option": "开心", "score": 1}, {"oid": 2, "option": "一般", "score": 0},
+    ]}]).to_string();
+    let mut exams = Vec::new();
+    for name in ["心情小测", "睡眠小测"] {
+        let created = ok(&app, &admin, "/api/v1/exam/create", json!({
+            "examName": name, "profile": "一道题的小测评", "description": "说明",
+            "questionCount": 1, "timeLimit": 0, "questions": questions,
+        })).await;
+        exams.push(created.data()["id"].as_i64().unwrap());
+    }
+    for (taker, exam_id) in [(&ann, exams[0]), (&ann, exams[0]), (&ann, exams[1]), (&bob, exams[1])] {
+        let answer = json!({"examId": exam_id, "answers": [{"qid": 1, "oid": 1}], "isTemp": 0});
+        ok(&app, taker, "/api/v1/exam/answer", answer).await;
+    }
     // A draft article.
     ok(&app, &ann, "/api/v1/blog/create", json!({"title": "一篇草稿", "content": "这是一篇还没有发布的文章正文。", "isPublished": false})).await;
 
@@ -76,7 +93,8 @@ async fn every_count_is_what_its_list_shows(app) {
         ("commentCount", 2), ("commentmeCount", 1),
         ("momentsCount", 2), ("momentslikeCount", 1), ("momentsthumsupCount", 1),
         ("blacklistCount", 1), ("blogCount", 1),
-        ("listenCount", 0), ("myTestsCount", 0), ("myCertsCount", 0), ("testCount", 0), ("certificationCount", 0),
+        ("myTestsCount", 3), ("testCount", 2),
+        ("listenCount", 0), ("myCertsCount", 0), ("certificationCount", 0),
     ] {
         assert_eq!(stats[field], json!(expected), "{field}: {stats}");
     }
