@@ -26,56 +26,35 @@ pub const BIG_FIVE: &str = "big-five";
 #[diesel(table_name = exams)]
 pub struct ExamRow {
     pub id: ExamId,
-    pub exam_name: String,
-    pub profile: String,
-    pub description: String,
-    pub question_count: i64,
-    pub time_limit: i64,
-    pub fee: i64,
-    pub one_free: bool,
-    pub cover: String,
-    pub thumb: String,
-    pub questions_type: String,
-    pub health_screening: bool,
-    pub instrument: String,
-    pub evaluator_user_ids: String,
-    pub evaluatee_user_ids: String,
-    pub report_average_user_ids: String,
-    pub report_detail_user_ids: String,
-    pub audit_status: i64,
-    pub audit_message: String,
+    #[diesel(embed)]
+    pub fields: ExamFields,
     pub audit_time: i64,
-    pub removed: bool,
     pub state: i64,
-    pub praise: i64,
-    pub category_id: i64,
-    pub is_hot: bool,
-    pub home_display: bool,
     pub created_at: i64,
 }
 
 impl ExamRow {
     /// Its results may count in recommendations (a Big Five instrument).
     pub fn is_matchable(&self) -> bool {
-        self.instrument == BIG_FIVE && !self.health_screening
+        self.fields.instrument == BIG_FIVE && !self.fields.health_screening
     }
 
     pub fn kind(&self) -> QuestionsType {
-        QuestionsType::parse(&self.questions_type).unwrap_or_default()
+        QuestionsType::parse(&self.fields.questions_type).unwrap_or_default()
     }
 
     /// Attempts one purchase covers: two with 买一送一.
     pub fn attempts_per_purchase(&self) -> i64 {
-        if self.one_free { 2 } else { 1 }
+        if self.fields.one_free { 2 } else { 1 }
     }
 
     pub fn is_free(&self) -> bool {
-        self.fee == 0
+        self.fields.fee == 0
     }
 }
 
 /// What an editor sets on the catalogue row.
-#[derive(Debug, Clone, Insertable, AsChangeset)]
+#[derive(Debug, Clone, Queryable, Selectable, Insertable, AsChangeset)]
 #[diesel(table_name = exams)]
 pub struct ExamFields {
     pub exam_name: String,
@@ -136,6 +115,18 @@ pub struct StoredKey {
     pub questions: Vec<Question>,
     pub bands: Bands,
     pub crisis: Vec<CrisisRule>,
+}
+
+impl StoredKey {
+    /// The key as the scoring engine takes it, for an assessment read as `kind`.
+    pub fn scoring(&self, kind: QuestionsType) -> crate::scoring::ScoringKey<'_> {
+        crate::scoring::ScoringKey {
+            questions: &self.questions,
+            bands: &self.bands,
+            crisis: &self.crisis,
+            kind,
+        }
+    }
 }
 
 impl ContentRow {

@@ -144,14 +144,10 @@ pub fn first_unanswered(questions: &[Question], choices: &HashMap<i64, i64>) -> 
 /// (a recalculation after an edit) count nothing.
 pub fn score(key: ScoringKey<'_>, choices: &HashMap<i64, i64>) -> Scored {
     let mut totals = BTreeMap::new();
-    let mut max_score = BTreeMap::new();
     let mut records = Vec::new();
     let mut item_scores = HashMap::new();
     for question in key.questions {
-        let dimension = question.key().to_owned();
-        let highest = question.options.iter().map(|o| o.score).max().unwrap_or(0);
-        *max_score.entry(dimension.clone()).or_insert(0) += highest;
-        let total = totals.entry(dimension).or_insert(0);
+        let total = totals.entry(question.key().to_owned()).or_insert(0);
         let chosen = choices
             .get(&question.qid)
             .and_then(|&oid| question.option(oid));
@@ -173,11 +169,21 @@ pub fn score(key: ScoringKey<'_>, choices: &HashMap<i64, i64>) -> Scored {
     });
     Scored {
         totals,
-        max_score,
+        max_score: max_scores(key.questions),
         summary,
         crisis,
         records,
     }
+}
+
+/// The highest total each dimension can reach: the sum of its questions' best options.
+pub fn max_scores(questions: &[Question]) -> BTreeMap<String, i64> {
+    let mut max_score = BTreeMap::new();
+    for question in questions {
+        let highest = question.options.iter().map(|o| o.score).max().unwrap_or(0);
+        *max_score.entry(question.key().to_owned()).or_insert(0) += highest;
+    }
+    max_score
 }
 
 /// Each dimension's reading from its band. In a bar result a pole pair is read as one: only

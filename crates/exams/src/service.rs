@@ -15,11 +15,11 @@ use crate::dto::{
 };
 use crate::model::{
     ContentRow, Entitlement, ExamDraft, ExamId, ExamRow, NewExam, NewResult, ResultId, ResultRow,
-    STATE_NORMAL,
+    STATE_NORMAL, StoredKey,
 };
 use crate::questions::{self, Question};
 use crate::repo;
-use crate::scoring::{self, ScoringKey};
+use crate::scoring;
 
 /// Assessments a list page holds.
 pub const LIST_PAGE_SIZE: i64 = 12;
@@ -104,7 +104,7 @@ async fn visible(
     let exam = repo::find(conn, exam_id)
         .await?
         .ok_or(ExamError::NotFound)?;
-    if exam.removed && !viewer.is_some_and(is_admin) {
+    if exam.fields.removed && !viewer.is_some_and(is_admin) {
         return Err(ExamError::NotFound);
     }
     Ok(exam)
@@ -176,16 +176,16 @@ pub async fn detail(
     };
     Ok(ExamDetail {
         card: ExamCard::of(&exam, acquired(&exam, Some(&entitlement))),
-        description: exam.description.clone(),
+        description: exam.fields.description.clone(),
         question_keys: content.question_keys.clone(),
         max_score: serde_json::from_str(&content.max_score)?,
         questions: questions_text,
         purchases: entitlement.purchases,
         attempts_per_purchase: exam.attempts_per_purchase(),
         can_take: as_number(can_take),
-        category_id: exam.category_id,
-        audit_status: exam.audit_status,
-        audit_message: exam.audit_message.clone(),
+        category_id: exam.fields.category_id,
+        audit_status: exam.fields.audit_status,
+        audit_message: exam.fields.audit_message.clone(),
         audit_time: exam.audit_time,
         state: exam.state,
         admin,
@@ -199,24 +199,18 @@ fn admin_fields(exam: &ExamRow, content: &ContentRow, result_count: i64) -> Exam
         stops: Some(content.stops.clone()),
         original_questions: Some(content.original_questions.clone()),
         crisis: Some(content.crisis.clone()),
-        instrument: Some(exam.instrument.clone()),
-        evaluator_user_ids: Some(exam.evaluator_user_ids.clone()),
-        evaluatee_user_ids: Some(exam.evaluatee_user_ids.clone()),
-        report_average_user_ids: Some(exam.report_average_user_ids.clone()),
-        report_detail_user_ids: Some(exam.report_detail_user_ids.clone()),
+        instrument: Some(exam.fields.instrument.clone()),
+        evaluator_user_ids: Some(exam.fields.evaluator_user_ids.clone()),
+        evaluatee_user_ids: Some(exam.fields.evaluatee_user_ids.clone()),
+        report_average_user_ids: Some(exam.fields.report_average_user_ids.clone()),
+        report_detail_user_ids: Some(exam.fields.report_detail_user_ids.clone()),
         result_count: Some(result_count),
     }
 }
 
 /// The stored form of a draft's questions and key.
 fn content_of(exam_id: ExamId, draft: &ExamDraft) -> Result<ContentRow, ExamError> {
-    let key = ScoringKey {
-        questions: &draft.questions,
-        bands: &draft.bands,
-        crisis: &draft.crisis,
-        kind: scoring::QuestionsType::parse(&draft.fields.questions_type).unwrap_or_default(),
-    };
-    let max_score = scoring::score(key, &HashMap::new()).max_score;
+    let max_score = scoring::max_scores(&draft.questions);
     Ok(ContentRow {
         exam_id,
         questions: serde_json::to_string(&draft.questions)?,
@@ -241,7 +235,9 @@ async fn check_images(
     let new: Vec<String> = [&draft.fields.cover, &draft.fields.thumb]
         .into_iter()
         .filter(|path| !path.is_empty())
-        .filter(|path| current.is_none_or(|exam| exam.cover != **path && exam.thumb != **path))
+        .filter(|path| {
+            current.is_none_or(|exam| exam.fields.cover != **path && exam.fields.thumb != **path)
+        })
         .cloned()
         .collect();
     if new.is_empty() {
@@ -307,8 +303,8 @@ pub async fn update(
         .ok_or(ExamError::NotFound)?;
     check_images(conn, editor, &draft, Some(&current)).await?;
     // The instrument a seeded assessment is stays with it; an editor cannot set one.
-    draft.fields.instrument = current.instrument.clone();
-    let audit_time = if draft.fields.audit_status == current.audit_status {
+    draft.fields.instrument = current.fields.instrument.clone();
+    let audit_time = if draft.fields.audit_status == current.fields.audit_status {
         current.audit_time
     } else {
         now
@@ -344,18 +340,18 @@ pub async fn buy(state: &AppState, member: &Identity, exam_id: ExamId) -> Result
         return Err(ExamError::Free);
     }
     let user = member.user_id;
-    let detail = format!("购买测评：{}", exam.exam_name);
+    let detail = format!("购买测评：{}", exam.fields.exam_name);
     transaction!(conn, |tx| {
         let entitlement = repo::entitlements::lock(tx, user, exam_id).await?;
         if entitlement.remaining() > 0 {
             return Err(ExamError::StillOwned);
         }
         let purchase_id =
-            repo::entitlements::record_purchase(tx, user, exam_id, exam.fee, now).await?;
+            repo::entitlements::record_purchase(tx, user, exam_id, exam.fields.fee, now).await?;
         let item = Item {
             kind: SALE_KIND,
             id: purchase_id,
-            price: exam.fee,
+            price: exam.fields.fee,
             currency: Currency::Cny,
             detail: &detail,
         };
@@ -374,11 +370,12 @@ pub async fn buy(state: &AppState, member: &Identity, exam_id: ExamId) -> Result
     })
 }
 
+/// The assessment and its key, if the member may take it now.
 async fn taking(
     conn: &mut Conn<'_>,
     member: &Identity,
     exam_id: ExamId,
-) -> Result<(ExamRow, Vec<Question>), ExamError> {
+) -> Result<(ExamRow, StoredKey), ExamError> {
     let exam = visible(conn, Some(member), exam_id).await?;
     let entitlement = repo::entitlements::of(conn, member.user_id, &[exam_id])
         .await?
@@ -387,8 +384,8 @@ async fn taking(
     if !may_take(member, &exam, entitlement) {
         return Err(ExamError::NotBought);
     }
-    let questions = repo::content(conn, exam_id).await?.key()?.questions;
-    Ok((exam, questions))
+    let key = repo::content(conn, exam_id).await?.key()?;
+    Ok((exam, key))
 }
 
 fn choices_of(text: &str) -> Result<HashMap<i64, i64>, ExamError> {
@@ -404,18 +401,19 @@ pub async fn start(
     let now = state.now();
     let mut pooled = state.db.get().await?;
     let conn = &mut pooled.conn();
-    let (exam, questions) = taking(conn, member, exam_id).await?;
+    let (exam, key) = taking(conn, member, exam_id).await?;
+    let questions = key.questions;
     let session = repo::sessions::open(conn, member.user_id, exam_id, now).await?;
     let saved = choices_of(&session.choices)?;
-    let remaining_seconds = if exam.time_limit == 0 {
+    let remaining_seconds = if exam.fields.time_limit == 0 {
         0
     } else {
-        (session.started_at + exam.time_limit * 60 - now).max(0)
+        (session.started_at + exam.fields.time_limit * 60 - now).max(0)
     };
     Ok(ExamSession {
         exam_id,
-        exam_name: exam.exam_name,
-        time_limit: exam.time_limit,
+        exam_name: exam.fields.exam_name,
+        time_limit: exam.fields.time_limit,
         started_at: session.started_at,
         remaining_seconds,
         answers: questions
@@ -437,9 +435,9 @@ pub async fn answer(
     let now = state.now();
     let mut pooled = state.db.get().await?;
     let conn = &mut pooled.conn();
-    let (exam, questions) = taking(conn, member, exam_id).await?;
+    let (exam, key) = taking(conn, member, exam_id).await?;
     let choices: HashMap<i64, i64> = choices.iter().map(|c| (c.qid, c.oid)).collect();
-    scoring::check_choices(&questions, &choices)?;
+    scoring::check_choices(&key.questions, &choices)?;
     let saved = choices.len() as i64;
     if temporary {
         let text = serde_json::to_string(&choices.iter().collect::<BTreeMap<_, _>>())?;
@@ -450,21 +448,11 @@ pub async fn answer(
             saved,
         });
     }
-    if let Some(qid) = scoring::first_unanswered(&questions, &choices) {
+    if let Some(qid) = scoring::first_unanswered(&key.questions, &choices) {
         return Err(scoring::ChoiceError::Unanswered(qid).into());
     }
     let user = member.user_id;
-    let content = repo::content(conn, exam_id).await?;
-    let key = content.key()?;
-    let scored = scoring::score(
-        ScoringKey {
-            questions: &key.questions,
-            bands: &key.bands,
-            crisis: &key.crisis,
-            kind: exam.kind(),
-        },
-        &choices,
-    );
+    let scored = scoring::score(key.scoring(exam.kind()), &choices);
     let charged = !(is_admin(member) || exam.is_free());
     let result_id = transaction!(conn, |tx| {
         let started_at = repo::sessions::find(tx, user, exam_id)
@@ -478,8 +466,8 @@ pub async fn answer(
         }
         repo::sessions::close(tx, user, exam_id).await?;
         let total_time = now - started_at;
-        let overtime =
-            exam.time_limit > 0 && total_time > exam.time_limit * 60 + OVERTIME_GRACE_SECONDS;
+        let overtime = exam.fields.time_limit > 0
+            && total_time > exam.fields.time_limit * 60 + OVERTIME_GRACE_SECONDS;
         let result = stored_result(user, exam_id, &choices, &scored, total_time, overtime, now)?;
         repo::results::insert(tx, &result)
             .await
@@ -568,8 +556,8 @@ pub async fn result(
     Ok(ResultDetail {
         id: row.id,
         exam_id: row.exam_id,
-        exam_name: exam.exam_name.clone(),
-        exam_profile: exam.profile.clone(),
+        exam_name: exam.fields.exam_name.clone(),
+        exam_profile: exam.fields.profile.clone(),
         total_time: row.total_time,
         created_at: row.created_at,
         answer: serde_json::from_str(&row.answer)?,
@@ -579,7 +567,7 @@ pub async fn result(
         questions_type: exam.kind(),
         overtime: as_number(row.overtime),
         crisis: as_number(row.crisis),
-        health_screening: as_number(exam.health_screening),
+        health_screening: as_number(exam.fields.health_screening),
         matchable: as_number(exam.is_matchable()),
         in_matching: as_number(row.in_matching),
     })
@@ -640,15 +628,7 @@ pub async fn recalculate(
         .ok_or(ExamError::ResultNotFound)?;
     let key = content.key()?;
     let choices = choices_of(&row.choices)?;
-    let scored = scoring::score(
-        ScoringKey {
-            questions: &key.questions,
-            bands: &key.bands,
-            crisis: &key.crisis,
-            kind: exam.kind(),
-        },
-        &choices,
-    );
+    let scored = scoring::score(key.scoring(exam.kind()), &choices);
     let rescored = stored_result(
         row.user_id,
         row.exam_id,
