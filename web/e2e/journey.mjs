@@ -11,6 +11,8 @@ import assert from 'node:assert/strict';
 import { CAPTCHA_BYPASS, startServer } from './server.mjs';
 
 export const PASSWORD = 'secret-123';
+/** What every demo member signs in with (crates/accounts demo.rs). */
+export const DEMO_PASSWORD = 'xinqiao123';
 
 /**
  * `wechat: true` also starts the fake WeChat and configures both WeChat logins against it;
@@ -80,6 +82,8 @@ export function startJourney({ wechat = false, mail = false } = {}) {
       return context.newPage();
     },
     createUser: (user) => server.createUser(user),
+    /** The demo content (`xinqiao seed demo`); its members sign in with DEMO_PASSWORD. */
+    seedDemo: () => server.seedDemo(),
     /** With `wechat: true`: who confirms on the fake WeChat from now on. */
     actAsOnWechat: (person) => fakeWechat.actAs(person),
     /** With `mail: true`: the code in the `count`th message to `address`. */

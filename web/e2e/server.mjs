@@ -92,6 +92,11 @@ export async function startServer(extraEnv = {}) {
       );
       if (result.status !== 0) throw new Error(`user create failed: ${result.stderr}${result.stdout}`);
     },
+    /** `xinqiao seed demo` against the same database: the demo members, assessments and wallets. */
+    seedDemo() {
+      const result = spawnSync(BINARY, ['seed', 'demo'], { env, encoding: 'utf8' });
+      if (result.status !== 0) throw new Error(`seed demo failed: ${result.stderr}${result.stdout}`);
+    },
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));

@@ -156,7 +156,9 @@ describe('route table', () => {
     // The sandbox provider's payment page (issue 11): what its QR code opens.
     // The user agreement and privacy policy accepted at registration (issue 12).
     // The conversation list (issue 14) beside spec 2's /chat/{uuid}.
+    // Spec 2 section 2 names /exam/list beside /testlist (the same list).
     const extra = [
+      '/exam/list',
       '/chat',
       '/chat/:uuid',
       '/register',

@@ -8,3 +8,14 @@ export const SHARED_TEXT = {
   /** spec 1 §8 */
   cancel: '取消',
 } as const;
+
+/** The help block of the mental test and of assessment results (心理援助热线 12356; 120 and 110). */
+export const HELP_TEXT = {
+  title: '现在就可以获得帮助',
+  hotlineLabel: '全国心理援助热线',
+  hotline: '12356',
+  emergencyLabel: '紧急情况请拨打',
+  ambulance: '120',
+  police: '110',
+  emergencyLine: '紧急情况请拨打 120（急救）或 110（报警）',
+} as const;

@@ -3,9 +3,11 @@ import { INFINITE_SCROLL_MARGIN_PX, INFINITE_SCROLL_THRESHOLD } from './constant
 
 /**
  * Calls onReach when the returned sentinel comes within 100 px of the viewport (spec 1 section 9).
- * It re-observes whenever `enabled` flips, so a tall screen keeps loading until it is filled.
+ * It re-observes whenever `enabled` flips or `loaded` changes (the number of pages, say), so a
+ * tall screen keeps loading until it is filled, even when a page arrives too fast for `enabled`
+ * to flip in between.
  */
-export function useInfiniteScroll<T extends Element>(onReach: () => void, enabled: boolean) {
+export function useInfiniteScroll<T extends Element>(onReach: () => void, enabled: boolean, loaded?: number) {
   const sentinel = useRef<T>(null);
   const latest = useRef(onReach);
   useEffect(() => {
@@ -23,7 +25,7 @@ export function useInfiniteScroll<T extends Element>(onReach: () => void, enable
     );
     observer.observe(element);
     return () => observer.disconnect();
-  }, [enabled]);
+  }, [enabled, loaded]);
 
   return sentinel;
 }

@@ -303,7 +303,8 @@ export const deleteComment = <ThrowOnError extends boolean = false>(options: Opt
 
 /**
  * `isTemp 1` saves the answers so far; `isTemp 0` submits: every question must be answered
- * with one of its options; the server scores it and answers `resultId`. A submission after
+ * with one of its options (once the time limit is up, what was answered is scored as it
+ * stands); the server scores it and answers `resultId`. A submission more than 30 s after
  * the time limit is scored and marked overtime.
  */
 export const answerExam = <ThrowOnError extends boolean = false>(options: Options<AnswerExamData, ThrowOnError>) => (options.client ?? client).post<AnswerExamResponses, AnswerExamErrors, ThrowOnError>({

@@ -1,3 +1,4 @@
+import { HELP_TEXT } from '../../components/texts';
 import type { Band } from './model';
 
 export interface BandText {
@@ -78,13 +79,10 @@ export const MENTAL_TEXT = {
       ],
     },
   } satisfies Record<Band, BandText>,
-  helpTitle: '现在就可以获得帮助',
-  hotlineLabel: '全国心理援助热线',
-  hotline: '12356',
-  emergencyLabel: '紧急情况请拨打',
-  ambulance: '120',
-  police: '110',
-  emergencyLine: '紧急情况请拨打 120（急救）或 110（报警）',
+  /** The help block's words, shared with assessment results (components/CrisisHelp). */
+  hotlineLabel: HELP_TEXT.hotlineLabel,
+  hotline: HELP_TEXT.hotline,
+  emergencyLine: HELP_TEXT.emergencyLine,
   restart: '重新测试',
   download: '下载报告',
   preparingReport: '正在生成报告…',

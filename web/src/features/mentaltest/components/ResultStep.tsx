@@ -1,6 +1,7 @@
-import { DownloadOutlined, PhoneOutlined, RedoOutlined } from '@ant-design/icons';
-import { Alert, Button, Result, Space, Typography } from 'antd';
+import { DownloadOutlined, RedoOutlined } from '@ant-design/icons';
+import { Button, Result, Space, Typography } from 'antd';
 import { useEffect, useState } from 'react';
+import { CrisisHelp } from '../../../components/CrisisHelp';
 import { averageOf, bandOf, formatAverage, isoDate, type Band } from '../model';
 import { reportPng, type ReportInput } from '../report';
 import { MENTAL_TEXT } from '../texts';
@@ -40,35 +41,6 @@ function useReportDownload(input: ReportInput): Download {
   return download;
 }
 
-/** Spec 2 section 2.3: where to call now, shown with the third band. */
-function HelpNow() {
-  return (
-    <Alert
-      type="error"
-      showIcon
-      icon={<PhoneOutlined />}
-      role="note"
-      aria-label={MENTAL_TEXT.helpTitle}
-      className={styles.help}
-      title={<strong>{MENTAL_TEXT.helpTitle}</strong>}
-      description={
-        <>
-          <div>
-            {MENTAL_TEXT.hotlineLabel}：
-            <a href={`tel:${MENTAL_TEXT.hotline}`} className={styles.hotline}>
-              {MENTAL_TEXT.hotline}
-            </a>
-          </div>
-          <div>
-            {MENTAL_TEXT.emergencyLabel} <a href={`tel:${MENTAL_TEXT.ambulance}`}>{MENTAL_TEXT.ambulance}</a>（急救）或{' '}
-            <a href={`tel:${MENTAL_TEXT.police}`}>{MENTAL_TEXT.police}</a>（报警）
-          </div>
-        </>
-      }
-    />
-  );
-}
-
 /** Step 2: the band by the average, its advice, help numbers for the third band, restart and the report. */
 export function ResultStep({ report, onRestart }: { report: ReportInput; onRestart: () => void }) {
   const band = bandOf(report.answers);
@@ -84,7 +56,8 @@ export function ResultStep({ report, onRestart }: { report: ReportInput; onResta
         className={styles.result}
       />
       <div className={styles.advice}>
-        {band === 'seekHelp' && <HelpNow />}
+        {/* Spec 2 section 2.3: where to call now, shown with the third band. */}
+        {band === 'seekHelp' && <CrisisHelp />}
         <Typography.Title level={3} className={styles.adviceTitle}>
           {MENTAL_TEXT.adviceTitle}
         </Typography.Title>
