@@ -233,7 +233,8 @@ async fn start_exam(
 }
 
 /// `isTemp 1` saves the answers so far; `isTemp 0` submits: every question must be answered
-/// with one of its options; the server scores it and answers `resultId`. A submission after
+/// with one of its options (once the time limit is up, what was answered is scored as it
+/// stands); the server scores it and answers `resultId`. A submission more than 30 s after
 /// the time limit is scored and marked overtime.
 #[utoipa::path(
     tag = "exams",

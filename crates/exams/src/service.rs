@@ -448,16 +448,22 @@ pub async fn answer(
             saved,
         });
     }
-    if let Some(qid) = scoring::first_unanswered(&key.questions, &choices) {
+    let user = member.user_id;
+    let started_at = repo::sessions::find(conn, user, exam_id)
+        .await?
+        .map_or(now, |session| session.started_at);
+    // Once the time is up, what was answered is scored as it stands.
+    let time_up = exam.fields.time_limit > 0 && now - started_at >= exam.fields.time_limit * 60;
+    if let Some(qid) = scoring::first_unanswered(&key.questions, &choices).filter(|_| !time_up) {
         return Err(scoring::ChoiceError::Unanswered(qid).into());
     }
-    let user = member.user_id;
     let scored = scoring::score(key.scoring(exam.kind()), &choices);
     let charged = !(is_admin(member) || exam.is_free());
+    let total_time = now - started_at;
+    let overtime = exam.fields.time_limit > 0
+        && total_time > exam.fields.time_limit * 60 + OVERTIME_GRACE_SECONDS;
+    let result = stored_result(user, exam_id, &choices, &scored, total_time, overtime, now)?;
     let result_id = transaction!(conn, |tx| {
-        let started_at = repo::sessions::find(tx, user, exam_id)
-            .await?
-            .map_or(now, |session| session.started_at);
         if charged {
             repo::entitlements::lock(tx, user, exam_id).await?;
             if !repo::entitlements::use_attempt(tx, user, exam_id).await? {
@@ -465,10 +471,6 @@ pub async fn answer(
             }
         }
         repo::sessions::close(tx, user, exam_id).await?;
-        let total_time = now - started_at;
-        let overtime = exam.fields.time_limit > 0
-            && total_time > exam.fields.time_limit * 60 + OVERTIME_GRACE_SECONDS;
-        let result = stored_result(user, exam_id, &choices, &scored, total_time, overtime, now)?;
         repo::results::insert(tx, &result)
             .await
             .map_err(ExamError::from)

@@ -81,6 +81,17 @@ async fn the_time_limit_is_kept_by_the_server(app) {
     let listed = app.post("/api/v1/result/list", json!({"examId": exam_id}), Some(&member.token)).await;
     let overtime: Vec<i64> = listed.data()["results"].as_array().unwrap().iter().map(|r| r["overtime"].as_i64().unwrap()).collect();
     assert_eq!(overtime, vec![1, 0]);
+
+    // When the time is up, the page submits what there is: it is scored as it stands.
+    start(&app, &member, exam_id).await;
+    let early = submit(&app, &member, exam_id, json!([{"qid": 1, "oid": 3}])).await;
+    assert_eq!((early.status, early.message()), (400, "第 2 题尚未作答"));
+    app.clock.advance(600);
+    let partial = submit(&app, &member, exam_id, json!([{"qid": 1, "oid": 3}])).await;
+    assert_eq!(partial.status, 200, "{}", partial.json);
+    let partial = result(&app, &member, partial.data()["resultId"].as_i64().unwrap()).await;
+    assert_eq!((partial.data()["examResult"]["__1_总分"].as_i64(), partial.data()["overtime"].as_i64()), (Some(2), Some(0)));
+    assert_eq!(partial.data()["answer"].as_array().unwrap().len(), 1);
 }
 
 async fn results_are_their_members_alone(app) {
