@@ -13,16 +13,24 @@ import type { ChoiceItem, SaveExamRequest, UpdateExamRequest } from '../../../ap
 import { unwrap } from '../../../lib/api';
 import { examKeys } from './keys';
 
-/** Every change refreshes every assessment screen (lists, detail, results). */
+/**
+ * Every change refreshes the assessment screens (lists, detail, results), never the attempt in
+ * progress: refetching it would start a new attempt on the server (its clock running) right
+ * after a submission closed the last one.
+ */
 function useExamMutation<T, R>(call: (input: T) => Promise<R>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: call,
     // Not awaited: the caller moves on (to the take page, the result) while the screens refetch.
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: examKeys.all });
+      void queryClient.invalidateQueries({ queryKey: examKeys.all, predicate: (query) => !isAttempt(query.queryKey) });
     },
   });
+}
+
+function isAttempt(queryKey: readonly unknown[]): boolean {
+  return queryKey[1] === examKeys.session(0, null)[1];
 }
 
 export const useCreateExam = () =>

@@ -132,6 +132,8 @@ describe('ExamTakePage', () => {
     expect(await screen.findByText('result page')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/exam/result/99');
     expect(screen.getByText('测试提交成功')).toBeInTheDocument();
+    // The submission closed the attempt; nothing starts another one behind the member's back.
+    expect(calls.filter((call) => call.path === '/api/v1/exam/start')).toHaveLength(1);
     expect(saves(calls).at(-1)).toEqual({
       examId: 7,
       answers: [
