@@ -144,6 +144,37 @@ describe('ExamTakePage', () => {
     });
   });
 
+  it('submits only once a save on its way has been answered, and only once', async () => {
+    signInAs('mei');
+    const calls = fakeApi({
+      '/api/v1/exam/start': [ok(examSession(1, []))],
+      '/api/v1/exam/answer': [ok({ saved: 1, resultId: null }), ok({ saved: 1, resultId: 5 })],
+    });
+    const answer = globalThis.fetch;
+    let releaseSave = () => {};
+    const saveHeld = new Promise<void>((resolve) => {
+      releaseSave = resolve;
+    });
+    globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      const request = input instanceof Request ? input : new Request(input, init);
+      if ((await request.clone().text()).includes('"isTemp":1')) await saveHeld;
+      return answer(request);
+    }) as typeof fetch;
+    renderTake();
+    await screen.findByText('第 1 / 1 题');
+    fireEvent.click(option('比较符合'));
+    const submit = screen.getByRole('button', { name: /提\s*交/ });
+    await waitFor(() => expect(submit).toBeEnabled());
+    fireEvent.click(submit);
+    fireEvent.click(submit);
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(saves(calls)).toEqual([]);
+
+    releaseSave();
+    expect(await screen.findByText('result page')).toBeInTheDocument();
+    expect(saves(calls).map((body) => (body as { isTemp: number }).isTemp)).toEqual([1, 0]);
+  });
+
   it("shows the server's reason when the submission fails", async () => {
     signInAs('mei');
     fakeApi({

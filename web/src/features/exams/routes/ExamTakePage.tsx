@@ -77,7 +77,9 @@ function Taking({ session }: { session: ExamSession }) {
   const lockTimer = useRef<number | undefined>(undefined);
   const advanceTimer = useRef<number | undefined>(undefined);
   const autoSubmitted = useRef(false);
-  const { mutate: saveAnswers } = useSaveAnswers();
+  const submitting = useRef(false);
+  const lastSave = useRef<Promise<void>>(Promise.resolve());
+  const { mutateAsync: saveAnswers } = useSaveAnswers();
   const submit = useSubmitAnswers();
   const { mutate: submitAnswers } = submit;
   const left = useCountdown(session);
@@ -102,18 +104,16 @@ function Taking({ session }: { session: ExamSession }) {
 
   const persist = useCallback(
     (current: ReadonlyMap<number, number>) => {
-      if (current.size === 0) return;
-      saveAnswers(
-        { examId: session.examId, answers: itemsOf(current), isTemp: 1 },
-        {
-          onSuccess: () => {
-            setSavedAt(new Date());
-            setSaveFailed(false);
-          },
-          onError: (error) => {
-            if (error instanceof ApiError && error.code === 401) signInAgain();
-            else setSaveFailed(true);
-          },
+      // Once the answers are being submitted, a late save would open a new attempt on the server.
+      if (current.size === 0 || submitting.current) return;
+      lastSave.current = saveAnswers({ examId: session.examId, answers: itemsOf(current), isTemp: 1 }).then(
+        () => {
+          setSavedAt(new Date());
+          setSaveFailed(false);
+        },
+        (error: unknown) => {
+          if (error instanceof ApiError && error.code === 401) signInAgain();
+          else setSaveFailed(true);
         },
       );
     },
@@ -128,22 +128,28 @@ function Taking({ session }: { session: ExamSession }) {
 
   const finish = useCallback(
     (byClock: boolean) => {
-      submitAnswers(
-        { examId: session.examId, answers: itemsOf(answersRef.current), isTemp: 0 },
-        {
-          onSuccess: (data) => {
-            message.success(EXAM_TEXT.submitted);
-            if (data?.resultId) void navigate(EXAM_PATHS.result(data.resultId));
+      if (submitting.current) return;
+      submitting.current = true;
+      // A save still on its way is answered first, so the server never sees it after the submission.
+      void lastSave.current.then(() =>
+        submitAnswers(
+          { examId: session.examId, answers: itemsOf(answersRef.current), isTemp: 0 },
+          {
+            onSuccess: (data) => {
+              message.success(EXAM_TEXT.submitted);
+              if (data?.resultId) void navigate(EXAM_PATHS.result(data.resultId));
+            },
+            onError: (error) => {
+              submitting.current = false;
+              if (error instanceof ApiError && error.code === 401) {
+                signInAgain();
+                return;
+              }
+              if (byClock) setTimeUp(true);
+              message.error(errorText(error, EXAM_TEXT.submitFailed));
+            },
           },
-          onError: (error) => {
-            if (error instanceof ApiError && error.code === 401) {
-              signInAgain();
-              return;
-            }
-            if (byClock) setTimeUp(true);
-            message.error(errorText(error, EXAM_TEXT.submitFailed));
-          },
-        },
+        ),
       );
     },
     [submitAnswers, session.examId, message, navigate, signInAgain],
@@ -158,7 +164,7 @@ function Taking({ session }: { session: ExamSession }) {
   }, [left, finish]);
 
   const choose = (oid: number) => {
-    if (locked.current || submit.isPending || !question) return;
+    if (locked.current || submitting.current || !question) return;
     locked.current = true;
     lockTimer.current = window.setTimeout(() => {
       locked.current = false;
