@@ -1,3 +1,5 @@
+import type { ImageUploadTexts } from '../../components/ImageUploadField';
+
 /** Every text the blog screens show; spec 1 sections 2, 5 and 8 fix the marked ones. */
 export const BLOG_TEXT = {
   listTitle: '博客',
@@ -126,3 +128,15 @@ export const BLOG_TEXT = {
   manageFailed: '获取文章列表失败',
   manageEmpty: '还没有文章，写下第一篇吧',
 } as const;
+
+/** The banner field's words, as the shared image upload field takes them. */
+export const BANNER_UPLOAD_TEXT: ImageUploadTexts = {
+  preview: BLOG_TEXT.bannerAlt,
+  progress: BLOG_TEXT.bannerUpload,
+  upload: BLOG_TEXT.bannerUpload,
+  replace: BLOG_TEXT.bannerReplace,
+  remove: BLOG_TEXT.bannerRemove,
+  uploaded: BLOG_TEXT.uploaded,
+  failed: BLOG_TEXT.uploadFailed,
+  retry: BLOG_TEXT.uploadError,
+};

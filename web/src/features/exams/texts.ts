@@ -1,3 +1,5 @@
+import type { ImageUploadTexts } from '../../components/ImageUploadField';
+
 /**
  * Every text of the assessment screens. The ones marked "spec" are fixed by spec 2 (sections
  * 2.4, 2.14–2.18, 5, 6 and 8); keep them exactly.
@@ -260,4 +262,19 @@ export const EXAM_TEXT = {
 /** Spec 2 section 4: audit status 0, 1 and 2. */
 export function auditLabel(status: number): string {
   return EXAM_TEXT.audit[status] ?? String(status);
+}
+
+/** The words of a picture field (封面 or 缩略图), named by its label since the form has two. */
+export function imageUploadText(label: string): ImageUploadTexts {
+  return {
+    field: label,
+    preview: label,
+    progress: label,
+    upload: EXAM_TEXT.uploadImage,
+    replace: EXAM_TEXT.replaceImage,
+    remove: EXAM_TEXT.removeImage,
+    uploaded: EXAM_TEXT.uploaded,
+    failed: EXAM_TEXT.uploadFailed,
+    retry: EXAM_TEXT.uploadRetry,
+  };
 }

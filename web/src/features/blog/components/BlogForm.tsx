@@ -1,11 +1,11 @@
 import { App, Button, Form, Input, Select, Switch } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { lazy, Suspense, useState } from 'react';
+import { ImageUploadField } from '../../../components/ImageUploadField';
 import { PageSpinner } from '../../../components/PageSpinner';
 import { useCategoryChoices, useTagChoices } from '../api/queries';
-import { contentError, titleError, type BlogDraft } from '../model';
-import { BLOG_TEXT } from '../texts';
-import { BannerUpload } from './BannerUpload';
+import { bannerFileError, contentError, titleError, type BlogDraft } from '../model';
+import { BANNER_UPLOAD_TEXT, BLOG_TEXT } from '../texts';
 import styles from './BlogForm.module.css';
 
 // The editor is the heaviest piece of the blog; it loads only when a form is on screen.
@@ -103,7 +103,13 @@ export function BlogForm({ initial, mode, submitting, onSubmit, onCancel }: Blog
         </Form.Item>
       </div>
       <Form.Item name="banner" label={BLOG_TEXT.bannerLabel} extra={BLOG_TEXT.bannerHint}>
-        <BannerUpload onUploadingChange={setUploading} />
+        <ImageUploadField
+          purpose="banner"
+          fileProblem={bannerFileError}
+          texts={BANNER_UPLOAD_TEXT}
+          wide
+          onUploadingChange={setUploading}
+        />
       </Form.Item>
       <Form.Item name="summary" label={BLOG_TEXT.summaryLabel}>
         <Input.TextArea placeholder={BLOG_TEXT.summaryPlaceholder} autoSize={{ minRows: 2, maxRows: 5 }} />

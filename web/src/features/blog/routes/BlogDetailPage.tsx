@@ -1,10 +1,10 @@
 import { ArrowLeftOutlined, CalendarOutlined, DeleteOutlined, EditOutlined, UserOutlined } from '@ant-design/icons';
-import { App, Button, Card, Result, Skeleton, Tag, Typography } from 'antd';
+import { App, Button, Card, Tag, Typography } from 'antd';
 import { useNavigate, useParams } from 'react-router';
 import { useDeleteConfirmation } from '../../../components/DeleteConfirmation';
 import { LinkButton } from '../../../components/LinkButton';
+import { QueryBody } from '../../../components/QueryBody';
 import { articleAccess } from '../../../lib/access';
-import { ApiError } from '../../../lib/apiError';
 import { formatDate } from '../../../lib/format';
 import { mediaUrl } from '../../../lib/media';
 import { useSession } from '../../../lib/session';
@@ -118,36 +118,22 @@ export default function BlogDetailPage() {
   const session = useSession();
   const blogId = Number(id);
   const blog = useBlog(blogId, session?.user.uuid ?? null);
-  const missing =
-    !Number.isInteger(blogId) || blogId <= 0 || (blog.error instanceof ApiError && blog.error.code === 404);
-
-  let body;
-  if (missing) {
-    body = <Result status="404" title={BLOG_TEXT.notFound} extra={<BackLink />} />;
-  } else if (blog.isPending) {
-    body = (
-      <Card>
-        <Skeleton active paragraph={{ rows: 10 }} />
-      </Card>
-    );
-  } else if (blog.isError) {
-    body = (
-      <Result
-        status="warning"
-        title={BLOG_TEXT.detailFailed}
-        extra={<Button onClick={() => void blog.refetch()}>{BLOG_TEXT.retry}</Button>}
-      />
-    );
-  } else {
-    body = <Article blog={blog.data} />;
-  }
 
   return (
     <div className={styles.page}>
       <div className={styles.back}>
         <BackLink />
       </div>
-      {body}
+      <QueryBody
+        query={blog}
+        missing={!Number.isInteger(blogId) || blogId <= 0}
+        notFoundTitle={BLOG_TEXT.notFound}
+        notFoundExtra={<BackLink />}
+        errorTitle={BLOG_TEXT.detailFailed}
+        retryText={BLOG_TEXT.retry}
+      >
+        {(data) => <Article blog={data} />}
+      </QueryBody>
     </div>
   );
 }

@@ -1,9 +1,11 @@
 import { SaveOutlined } from '@ant-design/icons';
 import { App, Button, Card, Form, Input, InputNumber, Select, Switch } from 'antd';
 import type { Rule } from 'antd/es/form';
+import { ImageUploadField } from '../../../components/ImageUploadField';
 import type { ExamFormValues } from '../formModel';
 import {
   crisisProblem,
+  imageFileProblem,
   questionKeys,
   questionsProblem,
   QUESTION_COUNT,
@@ -12,9 +14,8 @@ import {
   USER_IDS_PATTERN,
   type QuestionsDraft,
 } from '../model';
-import { EXAM_TEXT } from '../texts';
+import { EXAM_TEXT, imageUploadText } from '../texts';
 import styles from './ExamForm.module.css';
-import { ImageUpload } from './ImageUpload';
 import { QuestionsEditor } from './QuestionsEditor';
 
 interface ExamFormProps {
@@ -23,6 +24,9 @@ interface ExamFormProps {
   onSubmit: (values: ExamFormValues) => void;
   onCancel: () => void;
 }
+
+const COVER_UPLOAD_TEXT = imageUploadText(EXAM_TEXT.cover);
+const THUMB_UPLOAD_TEXT = imageUploadText(EXAM_TEXT.thumb);
 
 const SWITCHES: readonly { name: keyof ExamFormValues; label: string }[] = [
   { name: 'free', label: EXAM_TEXT.freeSwitch },
@@ -154,10 +158,10 @@ export function ExamForm({ initial, submitting, onSubmit, onCancel }: ExamFormPr
       <Card title={EXAM_TEXT.sectionImages} className={styles.card}>
         <div className={styles.images}>
           <Form.Item name="cover" label={EXAM_TEXT.cover}>
-            <ImageUpload label={EXAM_TEXT.cover} />
+            <ImageUploadField purpose="exam" fileProblem={imageFileProblem} texts={COVER_UPLOAD_TEXT} />
           </Form.Item>
           <Form.Item name="thumb" label={EXAM_TEXT.thumb}>
-            <ImageUpload label={EXAM_TEXT.thumb} />
+            <ImageUploadField purpose="exam" fileProblem={imageFileProblem} texts={THUMB_UPLOAD_TEXT} />
           </Form.Item>
         </div>
       </Card>

@@ -8,15 +8,16 @@ import {
   PlayCircleOutlined,
   ShoppingOutlined,
 } from '@ant-design/icons';
-import { Alert, App, Button, Card, Descriptions, Result, Skeleton, Tag, Typography } from 'antd';
+import { Alert, App, Button, Card, Descriptions, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import type { ExamDetail } from '../../../api/generated/types.gen';
 import { useDeleteConfirmation } from '../../../components/DeleteConfirmation';
 import { LinkButton } from '../../../components/LinkButton';
 import { LoginRequired } from '../../../components/LoginRequired';
+import { QueryBody } from '../../../components/QueryBody';
 import { accessOf } from '../../../lib/access';
-import { ApiError, errorText } from '../../../lib/apiError';
+import { errorText } from '../../../lib/apiError';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { useDeleteExam } from '../api/actions';
@@ -290,35 +291,25 @@ export default function ExamDetailPage() {
   const viewer = flags.isLoggedIn ? (session?.user.uuid ?? null) : null;
   const exam = useExam(id, viewer);
 
-  let body;
-  if (!flags.isLoggedIn) {
-    body = <LoginRequired detail={EXAM_TEXT.loginToViewDetail} />;
-  } else if (id === null || (exam.error instanceof ApiError && exam.error.code === 404)) {
-    body = <Result status="404" title={EXAM_TEXT.notFound} extra={<BackLink />} />;
-  } else if (exam.isPending) {
-    body = (
-      <Card>
-        <Skeleton active paragraph={{ rows: 10 }} />
-      </Card>
-    );
-  } else if (exam.isError) {
-    body = (
-      <Result
-        status="warning"
-        title={errorText(exam.error, EXAM_TEXT.detailFailed)}
-        extra={<Button onClick={() => void exam.refetch()}>{EXAM_TEXT.retry}</Button>}
-      />
-    );
-  } else {
-    body = <Detail exam={exam.data} canManage={flags.canAdmin} />;
-  }
-
   return (
     <div className={styles.page}>
       <div className={styles.back}>
         <BackLink />
       </div>
-      {body}
+      {flags.isLoggedIn ? (
+        <QueryBody
+          query={exam}
+          missing={id === null}
+          notFoundTitle={EXAM_TEXT.notFound}
+          notFoundExtra={<BackLink />}
+          errorTitle={errorText(exam.error, EXAM_TEXT.detailFailed)}
+          retryText={EXAM_TEXT.retry}
+        >
+          {(data) => <Detail exam={data} canManage={flags.canAdmin} />}
+        </QueryBody>
+      ) : (
+        <LoginRequired detail={EXAM_TEXT.loginToViewDetail} />
+      )}
     </div>
   );
 }

@@ -1,10 +1,11 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import { App, Button, Card, Result, Skeleton, Typography } from 'antd';
+import { App, Typography } from 'antd';
 import { useNavigate, useParams } from 'react-router';
 import type { ExamDetail } from '../../../api/generated/types.gen';
 import { LinkButton } from '../../../components/LinkButton';
+import { QueryBody } from '../../../components/QueryBody';
 import { accessOf } from '../../../lib/access';
-import { ApiError, errorText } from '../../../lib/apiError';
+import { errorText } from '../../../lib/apiError';
 import { useSession } from '../../../lib/session';
 import { useUpdateExam } from '../api/actions';
 import { useExam } from '../api/queries';
@@ -49,36 +50,6 @@ export default function ExamEditPage() {
   const id = parseId(params.id);
   const exam = useExam(flags.canAdmin ? id : null, session?.user.uuid ?? null);
 
-  let body;
-  if (!flags.canAdmin) {
-    body = <AdminOnly />;
-  } else if (id === null || (exam.error instanceof ApiError && exam.error.code === 404)) {
-    body = <Result status="404" title={EXAM_TEXT.notFound} />;
-  } else if (exam.isPending) {
-    body = (
-      <Card>
-        <Skeleton active paragraph={{ rows: 12 }} />
-      </Card>
-    );
-  } else if (exam.isError) {
-    body = (
-      <Result
-        status="warning"
-        title={errorText(exam.error, EXAM_TEXT.detailFailed)}
-        extra={<Button onClick={() => void exam.refetch()}>{EXAM_TEXT.retry}</Button>}
-      />
-    );
-  } else {
-    body = (
-      <>
-        <Typography.Title level={2} className={styles.title}>
-          {EXAM_TEXT.editTitle}
-        </Typography.Title>
-        <EditForm key={exam.data.id} exam={exam.data} />
-      </>
-    );
-  }
-
   return (
     <div className={styles.page}>
       <div className={styles.back}>
@@ -91,7 +62,27 @@ export default function ExamEditPage() {
           {id === null ? EXAM_TEXT.backToList : EXAM_TEXT.toExam}
         </LinkButton>
       </div>
-      {body}
+      {flags.canAdmin ? (
+        <QueryBody
+          query={exam}
+          missing={id === null}
+          notFoundTitle={EXAM_TEXT.notFound}
+          errorTitle={errorText(exam.error, EXAM_TEXT.detailFailed)}
+          retryText={EXAM_TEXT.retry}
+          skeletonRows={12}
+        >
+          {(data) => (
+            <>
+              <Typography.Title level={2} className={styles.title}>
+                {EXAM_TEXT.editTitle}
+              </Typography.Title>
+              <EditForm key={data.id} exam={data} />
+            </>
+          )}
+        </QueryBody>
+      ) : (
+        <AdminOnly />
+      )}
     </div>
   );
 }

@@ -7,13 +7,14 @@ import {
   LockOutlined,
   RedoOutlined,
 } from '@ant-design/icons';
-import { Alert, App, Button, Card, Collapse, Progress, Result, Skeleton, Switch, Tag, Typography } from 'antd';
+import { Alert, App, Button, Card, Collapse, Progress, Result, Switch, Tag, Typography } from 'antd';
 import { useNavigate, useParams } from 'react-router';
 import type { ResultDetail } from '../../../api/generated/types.gen';
 import { CrisisHelp } from '../../../components/CrisisHelp';
 import { useDeleteConfirmation } from '../../../components/DeleteConfirmation';
 import { LinkButton } from '../../../components/LinkButton';
-import { ApiError, errorText } from '../../../lib/apiError';
+import { QueryBody } from '../../../components/QueryBody';
+import { errorText } from '../../../lib/apiError';
 import { formatDateTime } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { useDeleteResult, useRecalculateResult, useSetResultMatching } from '../api/actions';
@@ -261,39 +262,9 @@ export default function ResultPage() {
   const resultId = parseId(params.id);
   const result = useResult(resultId, session?.user.uuid ?? null);
 
-  let body;
-  if (resultId === null) {
-    body = (
-      <Result
-        status="warning"
-        title={EXAM_TEXT.invalidResultId}
-        extra={<LinkButton to={EXAM_PATHS.list}>{EXAM_TEXT.backToList}</LinkButton>}
-      />
-    );
-  } else if (result.isPending) {
-    body = (
-      <Card>
-        <Skeleton active paragraph={{ rows: 10 }} />
-      </Card>
-    );
-  } else if (result.isError) {
-    const missing = result.error instanceof ApiError && result.error.code === 404;
-    body = (
-      <Result
-        status={missing ? '404' : 'warning'}
-        title={errorText(result.error, EXAM_TEXT.resultFailed)}
-        extra={
-          missing ? (
-            <LinkButton to={EXAM_PATHS.list}>{EXAM_TEXT.backToList}</LinkButton>
-          ) : (
-            <Button onClick={() => void result.refetch()}>{EXAM_TEXT.retry}</Button>
-          )
-        }
-      />
-    );
-  } else {
-    body = <ResultView result={result.data} />;
-  }
+  const toList = <LinkButton to={EXAM_PATHS.list}>{EXAM_TEXT.backToList}</LinkButton>;
+  // A missing result is titled in the server's words (测评结果不存在) too, with the way back instead of a retry.
+  const failed = errorText(result.error, EXAM_TEXT.resultFailed);
 
   return (
     <div className={styles.page}>
@@ -307,7 +278,19 @@ export default function ResultPage() {
           {EXAM_TEXT.backToList}
         </LinkButton>
       </div>
-      {body}
+      {resultId === null ? (
+        <Result status="warning" title={EXAM_TEXT.invalidResultId} extra={toList} />
+      ) : (
+        <QueryBody
+          query={result}
+          notFoundTitle={failed}
+          notFoundExtra={toList}
+          errorTitle={failed}
+          retryText={EXAM_TEXT.retry}
+        >
+          {(data) => <ResultView result={data} />}
+        </QueryBody>
+      )}
     </div>
   );
 }
