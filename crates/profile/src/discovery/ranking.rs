@@ -131,14 +131,19 @@ impl<'a> Seeker<'a> {
             1 | 2 => 7,
             _ => 10,
         };
-        // Only when both members let their results count: parsing is skipped otherwise.
-        let personality = match self.big_five.zip(candidate.big_five()) {
-            Some((mine, theirs)) => match mine.mean_distance(theirs) {
-                0..=3 => 12,
-                4..=6 => 8,
-                7..=10 => 4,
-                _ => 0,
-            },
+        // Only when both members let their results count; the candidate's totals are not even
+        // parsed unless the seeker's are there.
+        let personality = match self.big_five {
+            Some(mine) => {
+                candidate
+                    .big_five()
+                    .map_or(0, |theirs| match mine.mean_distance(theirs) {
+                        0..=3 => 12,
+                        4..=6 => 8,
+                        7..=10 => 4,
+                        _ => 0,
+                    })
+            }
             None => 0,
         };
         Signals {
