@@ -55,6 +55,16 @@ pub async fn find(conn: &mut Conn<'_>, exam_id: ExamId) -> QueryResult<Option<Ex
         .optional())
 }
 
+/// An assessment, deleted or not (results of a deleted one stay readable).
+pub async fn find_any(conn: &mut Conn<'_>, exam_id: ExamId) -> QueryResult<Option<ExamRow>> {
+    run!(conn, |c| exams::table
+        .find(exam_id)
+        .select(ExamRow::as_select())
+        .first(c)
+        .await
+        .optional())
+}
+
 /// An assessment and its key, deleted or not (results of a deleted one stay readable).
 pub async fn find_any_with_content(
     conn: &mut Conn<'_>,

@@ -544,6 +544,19 @@ async fn own_result(
         .ok_or(ExamError::ResultNotFound)
 }
 
+/// One of the member's results and the assessment it is of (deleted or not).
+async fn own_result_of_exam(
+    conn: &mut Conn<'_>,
+    member: &Identity,
+    result_id: ResultId,
+) -> Result<(ResultRow, ExamRow), ExamError> {
+    let row = own_result(conn, member, result_id).await?;
+    let exam = repo::find_any(conn, row.exam_id)
+        .await?
+        .ok_or(ExamError::ResultNotFound)?;
+    Ok((row, exam))
+}
+
 pub async fn result(
     state: &AppState,
     member: &Identity,
@@ -551,10 +564,7 @@ pub async fn result(
 ) -> Result<ResultDetail, ExamError> {
     let mut pooled = state.db.get().await?;
     let conn = &mut pooled.conn();
-    let row = own_result(conn, member, result_id).await?;
-    let (exam, _) = repo::find_any_with_content(conn, row.exam_id)
-        .await?
-        .ok_or(ExamError::ResultNotFound)?;
+    let (row, exam) = own_result_of_exam(conn, member, result_id).await?;
     Ok(ResultDetail {
         id: row.id,
         exam_id: row.exam_id,
@@ -591,10 +601,7 @@ pub async fn set_matching(
 ) -> Result<bool, ExamError> {
     let mut pooled = state.db.get().await?;
     let conn = &mut pooled.conn();
-    let row = own_result(conn, member, result_id).await?;
-    let (exam, _) = repo::find_any_with_content(conn, row.exam_id)
-        .await?
-        .ok_or(ExamError::ResultNotFound)?;
+    let (row, exam) = own_result_of_exam(conn, member, result_id).await?;
     if !exam.is_matchable() {
         return Err(ExamError::NotMatchable);
     }

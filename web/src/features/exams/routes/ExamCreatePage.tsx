@@ -1,13 +1,12 @@
-import { ArrowLeftOutlined } from '@ant-design/icons';
 import { App, Typography } from 'antd';
 import { useNavigate } from 'react-router';
-import { LinkButton } from '../../../components/LinkButton';
 import { accessOf } from '../../../lib/access';
 import { errorText } from '../../../lib/apiError';
 import { useSession } from '../../../lib/session';
 import { useCreateExam } from '../api/actions';
 import { AdminOnly } from '../components/AdminOnly';
 import { ExamForm } from '../components/ExamForm';
+import { BackLink } from '../components/BackLink';
 import { EXAM_PATHS } from '../components/paths';
 import { emptyFormValues, saveRequestOf, type ExamFormValues } from '../formModel';
 import { EXAM_TEXT } from '../texts';
@@ -40,16 +39,7 @@ export default function ExamCreatePage() {
 
   return (
     <div className={styles.page}>
-      <div className={styles.back}>
-        <LinkButton
-          to={EXAM_PATHS.list}
-          type="link"
-          icon={<ArrowLeftOutlined aria-hidden />}
-          className={styles.backLink}
-        >
-          {EXAM_TEXT.backToList}
-        </LinkButton>
-      </div>
+      <BackLink to={EXAM_PATHS.list} label={EXAM_TEXT.backToList} />
       <Typography.Title level={2} className={styles.title}>
         {EXAM_TEXT.createTitle}
       </Typography.Title>

@@ -1,5 +1,4 @@
 import {
-  ArrowLeftOutlined,
   DeleteOutlined,
   EditOutlined,
   GiftOutlined,
@@ -24,6 +23,7 @@ import { useDeleteExam } from '../api/actions';
 import { useExam } from '../api/queries';
 import { FeeBadge } from '../components/FeeBadge';
 import { JsonTree } from '../components/JsonTree';
+import { BackLink } from '../components/BackLink';
 import { EXAM_PATHS } from '../components/paths';
 import { coverSrc } from '../components/picture';
 import { usePurchase } from '../components/usePurchase';
@@ -31,13 +31,7 @@ import { displayName, isPaid, needsPurchase, orderedKeys, parseId, priceText } f
 import { auditLabel, EXAM_TEXT } from '../texts';
 import styles from './ExamDetailPage.module.css';
 
-function BackLink() {
-  return (
-    <LinkButton to={EXAM_PATHS.list} type="link" icon={<ArrowLeftOutlined aria-hidden />} className={styles.backLink}>
-      {EXAM_TEXT.backToList}
-    </LinkButton>
-  );
-}
+const toList = <BackLink to={EXAM_PATHS.list} label={EXAM_TEXT.backToList} />;
 
 const yesNo = (flag: number) => (flag === 1 ? EXAM_TEXT.yes : EXAM_TEXT.no);
 
@@ -293,15 +287,13 @@ export default function ExamDetailPage() {
 
   return (
     <div className={styles.page}>
-      <div className={styles.back}>
-        <BackLink />
-      </div>
+      {toList}
       {flags.isLoggedIn ? (
         <QueryBody
           query={exam}
           missing={id === null}
           notFoundTitle={EXAM_TEXT.notFound}
-          notFoundExtra={<BackLink />}
+          notFoundExtra={toList}
           errorTitle={errorText(exam.error, EXAM_TEXT.detailFailed)}
           retryText={EXAM_TEXT.retry}
         >

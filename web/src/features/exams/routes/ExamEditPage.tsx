@@ -1,8 +1,6 @@
-import { ArrowLeftOutlined } from '@ant-design/icons';
 import { App, Typography } from 'antd';
 import { useNavigate, useParams } from 'react-router';
 import type { ExamDetail } from '../../../api/generated/types.gen';
-import { LinkButton } from '../../../components/LinkButton';
 import { QueryBody } from '../../../components/QueryBody';
 import { accessOf } from '../../../lib/access';
 import { errorText } from '../../../lib/apiError';
@@ -11,6 +9,7 @@ import { useUpdateExam } from '../api/actions';
 import { useExam } from '../api/queries';
 import { AdminOnly } from '../components/AdminOnly';
 import { ExamForm } from '../components/ExamForm';
+import { BackLink } from '../components/BackLink';
 import { EXAM_PATHS } from '../components/paths';
 import { formValuesOf, saveRequestOf, type ExamFormValues } from '../formModel';
 import { parseId } from '../model';
@@ -52,16 +51,10 @@ export default function ExamEditPage() {
 
   return (
     <div className={styles.page}>
-      <div className={styles.back}>
-        <LinkButton
-          to={id === null ? EXAM_PATHS.list : EXAM_PATHS.detail(id)}
-          type="link"
-          icon={<ArrowLeftOutlined aria-hidden />}
-          className={styles.backLink}
-        >
-          {id === null ? EXAM_TEXT.backToList : EXAM_TEXT.toExam}
-        </LinkButton>
-      </div>
+      <BackLink
+        to={id === null ? EXAM_PATHS.list : EXAM_PATHS.detail(id)}
+        label={id === null ? EXAM_TEXT.backToList : EXAM_TEXT.toExam}
+      />
       {flags.canAdmin ? (
         <QueryBody
           query={exam}

@@ -1,4 +1,4 @@
-import { ArrowLeftOutlined, PlayCircleOutlined } from '@ant-design/icons';
+import { PlayCircleOutlined } from '@ant-design/icons';
 import { Button, Card, Empty, Result, Table, Tag, Typography } from 'antd';
 import { Link, useParams } from 'react-router';
 import type { ResultSummary } from '../../../api/generated/types.gen';
@@ -7,6 +7,7 @@ import { errorText } from '../../../lib/apiError';
 import { formatDateTime } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { useResults } from '../api/queries';
+import { BackLink } from '../components/BackLink';
 import { EXAM_PATHS } from '../components/paths';
 import { parseId } from '../model';
 import { EXAM_TEXT } from '../texts';
@@ -94,16 +95,7 @@ export default function ResultListPage() {
 
   return (
     <div className={styles.page}>
-      <div className={styles.back}>
-        <LinkButton
-          to={EXAM_PATHS.detail(examId)}
-          type="link"
-          icon={<ArrowLeftOutlined aria-hidden />}
-          className={styles.backLink}
-        >
-          {EXAM_TEXT.toExam}
-        </LinkButton>
-      </div>
+      <BackLink to={EXAM_PATHS.detail(examId)} label={EXAM_TEXT.toExam} />
       <Card className={styles.card}>
         <Typography.Title level={2} className={styles.title}>
           {EXAM_TEXT.historyTitle}

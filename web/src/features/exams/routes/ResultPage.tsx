@@ -1,5 +1,4 @@
 import {
-  ArrowLeftOutlined,
   CalculatorOutlined,
   DeleteOutlined,
   FileSearchOutlined,
@@ -19,6 +18,7 @@ import { formatDateTime } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { useDeleteResult, useRecalculateResult, useSetResultMatching } from '../api/actions';
 import { useResult } from '../api/queries';
+import { BackLink } from '../components/BackLink';
 import { EXAM_PATHS } from '../components/paths';
 import { PoleBars } from '../components/PoleBars';
 import { RadarChart } from '../components/RadarChart';
@@ -268,16 +268,7 @@ export default function ResultPage() {
 
   return (
     <div className={styles.page}>
-      <div className={styles.back}>
-        <LinkButton
-          to={EXAM_PATHS.list}
-          type="link"
-          icon={<ArrowLeftOutlined aria-hidden />}
-          className={styles.backLink}
-        >
-          {EXAM_TEXT.backToList}
-        </LinkButton>
-      </div>
+      <BackLink to={EXAM_PATHS.list} label={EXAM_TEXT.backToList} />
       {resultId === null ? (
         <Result status="warning" title={EXAM_TEXT.invalidResultId} extra={toList} />
       ) : (
