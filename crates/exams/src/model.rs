@@ -159,12 +159,13 @@ pub struct SessionRow {
     pub choices: String,
 }
 
-#[derive(Debug, Clone, Queryable, Selectable)]
+/// A scored attempt as it is stored.
+#[derive(Debug, Clone, Queryable, Selectable, Insertable)]
 #[diesel(table_name = exam_results)]
-pub struct ResultRow {
-    pub id: ResultId,
+pub struct ResultFields {
     pub user_id: UserId,
     pub exam_id: ExamId,
+    /// JSON map qid → oid: what a recalculation rescores.
     pub choices: String,
     pub answer: String,
     pub exam_result: String,
@@ -173,24 +174,23 @@ pub struct ResultRow {
     pub crisis: bool,
     pub total_time: i64,
     pub overtime: bool,
-    pub in_matching: bool,
     pub created_at: i64,
+}
+
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = exam_results)]
+pub struct ResultRow {
+    pub id: ResultId,
+    #[diesel(embed)]
+    pub fields: ResultFields,
+    pub in_matching: bool,
 }
 
 #[derive(Debug, Clone, Insertable)]
 #[diesel(table_name = exam_results)]
 pub struct NewResult {
-    pub user_id: UserId,
-    pub exam_id: ExamId,
-    pub choices: String,
-    pub answer: String,
-    pub exam_result: String,
-    pub max_score: String,
-    pub summary: String,
-    pub crisis: bool,
-    pub total_time: i64,
-    pub overtime: bool,
-    pub created_at: i64,
+    #[diesel(embed)]
+    pub fields: ResultFields,
     pub updated_at: i64,
 }
 

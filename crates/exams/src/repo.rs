@@ -424,11 +424,11 @@ pub mod results {
             exam_results::table.find(result_id)
         )
         .set((
-            exam_results::answer.eq(&rescored.answer),
-            exam_results::exam_result.eq(&rescored.exam_result),
-            exam_results::max_score.eq(&rescored.max_score),
-            exam_results::summary.eq(&rescored.summary),
-            exam_results::crisis.eq(rescored.crisis),
+            exam_results::answer.eq(&rescored.fields.answer),
+            exam_results::exam_result.eq(&rescored.fields.exam_result),
+            exam_results::max_score.eq(&rescored.fields.max_score),
+            exam_results::summary.eq(&rescored.fields.summary),
+            exam_results::crisis.eq(rescored.fields.crisis),
             exam_results::updated_at.eq(rescored.updated_at),
         ))
         .execute(c)

@@ -14,8 +14,8 @@ use crate::dto::{
     ResultSummary,
 };
 use crate::model::{
-    ContentRow, Entitlement, ExamDraft, ExamId, ExamRow, NewExam, NewResult, ResultId, ResultRow,
-    STATE_NORMAL, StoredKey,
+    ContentRow, Entitlement, ExamDraft, ExamId, ExamRow, NewExam, NewResult, ResultFields,
+    ResultId, ResultRow, STATE_NORMAL, StoredKey,
 };
 use crate::questions::{self, Question};
 use crate::repo;
@@ -491,17 +491,19 @@ fn stored_result(
     now: i64,
 ) -> Result<NewResult, ExamError> {
     Ok(NewResult {
-        user_id: user,
-        exam_id,
-        choices: serde_json::to_string(&choices.iter().collect::<BTreeMap<_, _>>())?,
-        answer: serde_json::to_string(&scored.records)?,
-        exam_result: serde_json::to_string(&scored.totals)?,
-        max_score: serde_json::to_string(&scored.max_score)?,
-        summary: serde_json::to_string(&scored.summary)?,
-        crisis: scored.crisis,
-        total_time,
-        overtime,
-        created_at: now,
+        fields: ResultFields {
+            user_id: user,
+            exam_id,
+            choices: serde_json::to_string(&choices.iter().collect::<BTreeMap<_, _>>())?,
+            answer: serde_json::to_string(&scored.records)?,
+            exam_result: serde_json::to_string(&scored.totals)?,
+            max_score: serde_json::to_string(&scored.max_score)?,
+            summary: serde_json::to_string(&scored.summary)?,
+            crisis: scored.crisis,
+            total_time,
+            overtime,
+            created_at: now,
+        },
         updated_at: now,
     })
 }
@@ -515,21 +517,21 @@ pub async fn results(
     let conn = &mut pooled.conn();
     let exam_id = exam_id.filter(|id| id.0 > 0);
     let rows = repo::results::of_member(conn, member.user_id, exam_id).await?;
-    let mut exam_ids: Vec<ExamId> = rows.iter().map(|row| row.exam_id).collect();
+    let mut exam_ids: Vec<ExamId> = rows.iter().map(|row| row.fields.exam_id).collect();
     exam_ids.dedup();
     let names = repo::names(conn, &exam_ids).await?;
     Ok(rows
         .iter()
         .map(|row| ResultSummary {
             id: row.id,
-            exam_id: row.exam_id,
+            exam_id: row.fields.exam_id,
             exam_name: names
-                .get(&row.exam_id)
+                .get(&row.fields.exam_id)
                 .map(|(name, _)| name.clone())
                 .unwrap_or_default(),
-            total_time: row.total_time,
-            created_at: row.created_at,
-            overtime: as_number(row.overtime),
+            total_time: row.fields.total_time,
+            created_at: row.fields.created_at,
+            overtime: as_number(row.fields.overtime),
         })
         .collect())
 }
@@ -551,7 +553,7 @@ async fn own_result_of_exam(
     result_id: ResultId,
 ) -> Result<(ResultRow, ExamRow), ExamError> {
     let row = own_result(conn, member, result_id).await?;
-    let exam = repo::find_any(conn, row.exam_id)
+    let exam = repo::find_any(conn, row.fields.exam_id)
         .await?
         .ok_or(ExamError::ResultNotFound)?;
     Ok((row, exam))
@@ -567,18 +569,18 @@ pub async fn result(
     let (row, exam) = own_result_of_exam(conn, member, result_id).await?;
     Ok(ResultDetail {
         id: row.id,
-        exam_id: row.exam_id,
+        exam_id: row.fields.exam_id,
         exam_name: exam.fields.exam_name.clone(),
         exam_profile: exam.fields.profile.clone(),
-        total_time: row.total_time,
-        created_at: row.created_at,
-        answer: serde_json::from_str(&row.answer)?,
-        exam_result: serde_json::from_str(&row.exam_result)?,
-        max_score: serde_json::from_str(&row.max_score)?,
-        summary: serde_json::from_str(&row.summary)?,
+        total_time: row.fields.total_time,
+        created_at: row.fields.created_at,
+        answer: serde_json::from_str(&row.fields.answer)?,
+        exam_result: serde_json::from_str(&row.fields.exam_result)?,
+        max_score: serde_json::from_str(&row.fields.max_score)?,
+        summary: serde_json::from_str(&row.fields.summary)?,
         questions_type: exam.kind(),
-        overtime: as_number(row.overtime),
-        crisis: as_number(row.crisis),
+        overtime: as_number(row.fields.overtime),
+        crisis: as_number(row.fields.crisis),
         health_screening: as_number(exam.fields.health_screening),
         matchable: as_number(exam.is_matchable()),
         in_matching: as_number(row.in_matching),
@@ -605,7 +607,7 @@ pub async fn set_matching(
     if !exam.is_matchable() {
         return Err(ExamError::NotMatchable);
     }
-    let totals: BTreeMap<String, i64> = serde_json::from_str(&row.exam_result)?;
+    let totals: BTreeMap<String, i64> = serde_json::from_str(&row.fields.exam_result)?;
     let big_five = big_five_of(&totals).ok_or(ExamError::NotMatchable)?;
     let user = member.user_id;
     transaction!(conn, |tx| {
@@ -632,19 +634,19 @@ pub async fn recalculate(
     let mut pooled = state.db.get().await?;
     let conn = &mut pooled.conn();
     let row = own_result(conn, member, result_id).await?;
-    let (exam, content) = repo::find_any_with_content(conn, row.exam_id)
+    let (exam, content) = repo::find_any_with_content(conn, row.fields.exam_id)
         .await?
         .ok_or(ExamError::ResultNotFound)?;
     let key = content.key()?;
-    let choices = choices_of(&row.choices)?;
+    let choices = choices_of(&row.fields.choices)?;
     let scored = scoring::score(key.scoring(exam.kind()), &choices);
     let rescored = stored_result(
-        row.user_id,
-        row.exam_id,
+        row.fields.user_id,
+        row.fields.exam_id,
         &choices,
         &scored,
-        row.total_time,
-        row.overtime,
+        row.fields.total_time,
+        row.fields.overtime,
         now,
     )?;
     repo::results::rescore(conn, result_id, &rescored).await?;
