@@ -517,8 +517,13 @@ pub async fn results(
     let conn = &mut pooled.conn();
     let exam_id = exam_id.filter(|id| id.0 > 0);
     let rows = repo::results::of_member(conn, member.user_id, exam_id).await?;
-    let mut exam_ids: Vec<ExamId> = rows.iter().map(|row| row.fields.exam_id).collect();
-    exam_ids.dedup();
+    // Each assessment once, however many results of it the member has.
+    let exam_ids: Vec<ExamId> = rows
+        .iter()
+        .map(|row| row.fields.exam_id)
+        .collect::<std::collections::BTreeSet<_>>()
+        .into_iter()
+        .collect();
     let names = repo::names(conn, &exam_ids).await?;
     Ok(rows
         .iter()
