@@ -1,5 +1,6 @@
 //! Accounts: users, credentials, captcha, sign-in, tokens and registration.
 
+mod admin;
 pub mod api;
 #[cfg(feature = "bench")]
 pub mod bench;
@@ -8,6 +9,7 @@ mod data_rights;
 pub mod demo;
 mod dto;
 mod http;
+pub mod identity;
 pub mod mail;
 mod model;
 mod repo;
@@ -19,6 +21,7 @@ pub mod testkit;
 pub mod wechat;
 
 pub use data_rights::DELETED_NICKNAME;
+pub use admin::configure as admin_routes;
 pub use http::configure;
 
 use platform::module::{LocalBoxFuture, Module};

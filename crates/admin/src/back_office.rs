@@ -9,7 +9,12 @@ use utoipa_actix_web::service_config::ServiceConfig;
 
 /// Each crate's back-office routes (its `admin::configure`), mounted under `/admin`. A crate
 /// with back-office functions adds its line here.
-const BACK_OFFICE: &[Mount] = &[crate::feedback::admin::configure, profile::admin_routes];
+const BACK_OFFICE: &[Mount] = &[
+    crate::feedback::admin::configure,
+    accounts::admin_routes,
+    profile::admin_routes,
+    blog::admin_routes,
+];
 
 pub fn configure(cfg: &mut ServiceConfig<'_>) {
     cfg.service(

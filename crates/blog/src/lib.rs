@@ -1,5 +1,6 @@
 //! Blog: markdown articles with drafts, publishing, tags, categories and authors.
 
+mod admin;
 pub mod api;
 mod demo;
 mod dto;
@@ -10,6 +11,7 @@ mod repo;
 mod schema;
 mod service;
 
+pub use admin::configure as admin_routes;
 pub use http::configure;
 
 /// An article's banner: up to 2 MB (spec 2, section 5).

@@ -1,6 +1,7 @@
 //! The shared kernel every domain crate stands on: configuration, the two-engine database,
 //! the API envelope and errors, authentication, rate limits, and the API test kit.
 
+pub mod audit;
 pub mod auth;
 pub mod clock;
 pub mod config;

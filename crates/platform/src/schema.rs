@@ -19,3 +19,16 @@ diesel::table! {
         created_at -> BigInt,
     }
 }
+
+diesel::table! {
+    audit_log (id) {
+        id -> BigInt,
+        actor_id -> BigInt,
+        action -> Text,
+        object_kind -> Text,
+        object_id -> Text,
+        before_state -> Text,
+        after_state -> Text,
+        created_at -> BigInt,
+    }
+}

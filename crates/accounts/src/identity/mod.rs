@@ -1,0 +1,1 @@
+//! Real-name verification: the member's identity-card submission and its review.
