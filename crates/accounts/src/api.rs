@@ -147,6 +147,8 @@ pub struct UserSummary {
     pub username: String,
     pub nickname: String,
     pub avatar: String,
+    /// Passed real-name verification.
+    pub verified: bool,
 }
 
 /// Summaries of the given users in one query, keyed by user id; unknown ids are absent.
@@ -199,4 +201,35 @@ pub async fn set_display(
 ) -> diesel::QueryResult<()> {
     repo::set_display(conn, user_id, nickname, avatar, now).await?;
     Ok(())
+}
+
+pub use crate::identity::service::{
+    Decided as IdentityDecided, Decision as IdentityDecision, IdentityError,
+};
+
+/// Applies an admin's decision on a real-name submission inside the caller's transaction,
+/// once (the admin crate composes it with the profile's directory).
+pub async fn decide_identity(
+    conn: &mut platform::db::Conn<'_>,
+    admin: UserId,
+    submission_id: i64,
+    decision: &IdentityDecision,
+    now: i64,
+) -> Result<IdentityDecided, IdentityError> {
+    crate::identity::service::decide(conn, admin, submission_id, decision, now).await
+}
+
+/// Whether the member passed real-name verification.
+pub async fn is_verified(
+    conn: &mut platform::db::Conn<'_>,
+    user_id: UserId,
+) -> diesel::QueryResult<bool> {
+    crate::identity::repo::is_verified(conn, user_id).await
+}
+
+/// Real-name submissions waiting for an admin.
+pub async fn identities_under_review(
+    conn: &mut platform::db::Conn<'_>,
+) -> diesel::QueryResult<i64> {
+    crate::identity::repo::under_review_count(conn).await
 }

@@ -22,7 +22,19 @@ pub(crate) fn seed<'a>(
     cast: &'a mut DemoCast,
 ) -> LocalBoxFuture<'a, Result<(), SeedError>> {
     Box::pin(async move {
-        cast.members.extend(add_members(state, DEMO_USERS).await?);
+        let added = add_members(state, DEMO_USERS).await?;
+        let by_name: Vec<(&str, &Identity)> = DEMO_USERS
+            .iter()
+            .map(|(username, _, _)| *username)
+            .zip(&added)
+            .collect();
+        if let Some((_, superadmin)) = by_name
+            .iter()
+            .find(|(_, member)| member.role == Role::Superadmin)
+        {
+            crate::identity::demo::seed(state, &by_name, superadmin).await?;
+        }
+        cast.members.extend(added);
         Ok(())
     })
 }

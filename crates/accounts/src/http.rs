@@ -126,4 +126,5 @@ pub fn configure(cfg: &mut utoipa_actix_web::service_config::ServiceConfig<'_>) 
     crate::security::configure(cfg);
     crate::data_rights::configure(cfg);
     crate::wechat::configure(cfg);
+    crate::identity::http::configure(cfg);
 }

@@ -21,7 +21,6 @@ pub mod testkit;
 pub mod wechat;
 
 pub use data_rights::DELETED_NICKNAME;
-pub use admin::configure as admin_routes;
 pub use http::configure;
 
 use platform::module::{LocalBoxFuture, Module};
@@ -31,6 +30,7 @@ use platform::{ApiError, AppState};
 /// expired captchas and mailed codes go; the demo members come first.
 pub const MODULE: Module = Module::new("accounts", http::configure)
     .with_settings(load_settings)
+    .with_uploads(&[identity::CARD_PHOTO])
     .with_maintenance(purge_expired)
     .with_demo_seed(demo::seed);
 
@@ -49,7 +49,17 @@ fn load_settings(
     settings: &mut platform::settings::Settings,
 ) -> Result<(), platform::config::ConfigError> {
     wechat::settings::load(source, config, settings)?;
+    settings.insert(identity::service::IdentitySettings {
+        sealer: identity::Sealer::new(config.jwt_secret.expose()),
+        recognition: identity::recognition::Recognition::default(),
+    });
     mail::settings::load(source, config, settings)
+}
+
+/// The accounts back office under /admin: members and their real-name submissions.
+pub fn admin_routes(cfg: &mut utoipa_actix_web::service_config::ServiceConfig<'_>) {
+    admin::configure(cfg);
+    identity::admin::configure(cfg);
 }
 
 fn purge_expired(state: &AppState) -> LocalBoxFuture<'_, Result<(), ApiError>> {

@@ -134,25 +134,27 @@ pub async fn user_summaries(
     if user_ids.is_empty() {
         return Ok(HashMap::new());
     }
-    let rows: Vec<(UserId, String, String, String, String)> = run!(conn, |c| users::table
+    let rows: Vec<(UserId, String, String, String, String, bool)> = run!(conn, |c| users::table
         .filter(users::id.eq_any(user_ids))
         .select((
             users::id,
             users::uuid,
             users::username,
             users::nickname,
-            users::avatar
+            users::avatar,
+            users::real_name_verified
         ))
         .load(c)
         .await)?;
     Ok(rows
         .into_iter()
-        .map(|(id, uuid, username, nickname, avatar)| {
+        .map(|(id, uuid, username, nickname, avatar, verified)| {
             (
                 id,
                 UserSummary {
                     uuid,
                     username,
+                    verified,
                     nickname,
                     avatar,
                 },
@@ -183,7 +185,7 @@ pub async fn member_by_uuid(
     conn: &mut Conn<'_>,
     uuid: &str,
 ) -> QueryResult<Option<(UserId, UserSummary, String)>> {
-    let row: Option<(UserId, String, String, String, String, String)> =
+    let row: Option<(UserId, String, String, String, String, String, bool)> =
         run!(conn, |c| users::table
             .filter(users::uuid.eq(uuid))
             .filter(users::deleted_at.eq(0))
@@ -193,23 +195,27 @@ pub async fn member_by_uuid(
                 users::username,
                 users::nickname,
                 users::avatar,
-                users::sys_role
+                users::sys_role,
+                users::real_name_verified
             ))
             .first(c)
             .await
             .optional())?;
-    Ok(row.map(|(id, uuid, username, nickname, avatar, role)| {
-        (
-            id,
-            UserSummary {
-                uuid,
-                username,
-                nickname,
-                avatar,
-            },
-            role,
-        )
-    }))
+    Ok(
+        row.map(|(id, uuid, username, nickname, avatar, role, verified)| {
+            (
+                id,
+                UserSummary {
+                    uuid,
+                    username,
+                    verified,
+                    nickname,
+                    avatar,
+                },
+                role,
+            )
+        }),
+    )
 }
 
 /// Sets the name and avatar other members see next to the member's content.

@@ -17,6 +17,7 @@ diesel::table! {
         terms_accepted_at -> BigInt,
         email_verified -> Bool,
         deleted_at -> BigInt,
+        real_name_verified -> Bool,
     }
 }
 
@@ -71,9 +72,33 @@ diesel::table! {
 
 diesel::joinable!(wechat_openids -> wechat_identities (identity_id));
 diesel::joinable!(wechat_identities -> users (user_id));
-diesel::allow_tables_to_appear_in_same_query!(users, wechat_identities, wechat_openids);
+diesel::joinable!(identity_verifications -> users (user_id));
+diesel::allow_tables_to_appear_in_same_query!(
+    users,
+    wechat_identities,
+    wechat_openids,
+    identity_verifications
+);
 
 diesel::define_sql_function! {
     /// ASCII case folding, identical on SQLite and PostgreSQL for the characters usernames allow.
     fn lower(text: diesel::sql_types::Text) -> diesel::sql_types::Text;
+}
+
+diesel::table! {
+    identity_verifications (id) {
+        id -> BigInt,
+        user_id -> BigInt,
+        real_name -> Text,
+        number_sealed -> Text,
+        number_digest -> Text,
+        image_front -> Text,
+        image_back -> Text,
+        audit_status -> BigInt,
+        fail_reason -> Text,
+        recognised -> Text,
+        submitted_at -> BigInt,
+        audited_at -> BigInt,
+        audited_by -> BigInt,
+    }
 }

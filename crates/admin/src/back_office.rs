@@ -11,6 +11,9 @@ use utoipa_actix_web::service_config::ServiceConfig;
 /// with back-office functions adds its line here.
 const BACK_OFFICE: &[Mount] = &[
     crate::feedback::admin::configure,
+    crate::audit_log::configure,
+    crate::overview::configure,
+    crate::real_name::configure,
     accounts::admin_routes,
     profile::admin_routes,
     blog::admin_routes,

@@ -10,8 +10,11 @@
 //! It also owns what visitors send to the back office: feedback messages, stored for admins
 //! to read.
 
+mod audit_log;
 mod back_office;
 mod feedback;
+mod overview;
+mod real_name;
 
 /// The feedback form's route and the guarded /admin scope, under /api/v1; feedback a member
 /// sent is theirs to export and erase.

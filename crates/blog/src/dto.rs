@@ -7,9 +7,9 @@ use utoipa::ToSchema;
 use utoipa::openapi::schema::{ArrayBuilder, ObjectBuilder, OneOfBuilder, Schema, Type};
 
 use crate::model::{
-    AUTHORS_MAX, BlogDraft, BlogId, CATEGORIES_MAX, CONTENT_MAX_CHARS, CONTENT_MIN_CHARS,
-    LABEL_MAX_CHARS, SUMMARY_MAX_CHARS, TAGS_MAX, TITLE_MAX_CHARS, TITLE_MIN_CHARS,
-    TWITTER_AUTHOR_MAX_CHARS, labels,
+    AUTHORS_MAX, AdminEdit, BlogDraft, BlogId, CATEGORIES_MAX, CONTENT_MAX_CHARS,
+    CONTENT_MIN_CHARS, LABEL_MAX_CHARS, SUMMARY_MAX_CHARS, TAGS_MAX, TITLE_MAX_CHARS,
+    TITLE_MIN_CHARS, TWITTER_AUTHOR_MAX_CHARS, labels,
 };
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
@@ -181,37 +181,46 @@ fn at_most(value: &str, max_chars: usize, message: &'static str) -> Result<Strin
     }
 }
 
+/// A title as stored: trimmed of invisible ends, 3 to 100 characters (spec 1, section 5).
+fn title(raw: &str) -> Result<String, &'static str> {
+    let title = trim_visible(raw);
+    if title.is_empty() {
+        return Err("请输入标题");
+    }
+    if !(TITLE_MIN_CHARS..=TITLE_MAX_CHARS).contains(&title.chars().count()) {
+        return Err("长度在 3 到 100 个字符");
+    }
+    Ok(title.to_owned())
+}
+
+/// Content as written (leading spaces are markdown: an indented code block), at least 10
+/// visible characters (spec 1, section 5).
+fn content(content: String) -> Result<String, &'static str> {
+    let content_chars = trim_visible(&content).chars().count();
+    if content_chars == 0 {
+        return Err("请输入内容");
+    }
+    if content_chars < CONTENT_MIN_CHARS {
+        return Err("内容至少需要 10 个字符");
+    }
+    if content.chars().count() > CONTENT_MAX_CHARS {
+        return Err("内容不能超过 100000 个字符");
+    }
+    Ok(content)
+}
+
 impl TryFrom<SaveBlogRequest> for BlogDraft {
     type Error = &'static str;
 
     fn try_from(request: SaveBlogRequest) -> Result<Self, Self::Error> {
-        let title = trim_visible(&request.title);
-        if title.is_empty() {
-            return Err("请输入标题");
-        }
-        if !(TITLE_MIN_CHARS..=TITLE_MAX_CHARS).contains(&title.chars().count()) {
-            return Err("长度在 3 到 100 个字符");
-        }
-        // Stored as written: leading spaces are markdown (an indented code block).
-        let content = request.content;
-        let content_chars = trim_visible(&content).chars().count();
-        if content_chars == 0 {
-            return Err("请输入内容");
-        }
-        if content_chars < CONTENT_MIN_CHARS {
-            return Err("内容至少需要 10 个字符");
-        }
-        if content.chars().count() > CONTENT_MAX_CHARS {
-            return Err("内容不能超过 100000 个字符");
-        }
         Ok(Self {
-            title: title.to_owned(),
+            title: title(&request.title)?,
+            content: content(request.content)?,
             summary: at_most(
                 &request.summary,
                 SUMMARY_MAX_CHARS,
                 "摘要不能超过 500 个字符",
             )?,
-            content,
             banner: trim_visible(&request.banner).to_owned(),
             twitter_author: at_most(
                 &request.twitter_author,
@@ -269,6 +278,116 @@ pub struct BlogCategoryItem {
 pub struct BlogCategoryListData {
     pub categories: Vec<BlogCategoryItem>,
     pub total: i64,
+}
+
+/// An article's state as the back office names it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum BlogStatus {
+    /// 草稿: isPublished 0.
+    Draft,
+    /// 已发布: isPublished 1.
+    Published,
+}
+
+impl BlogStatus {
+    pub fn of(published: bool) -> Self {
+        if published {
+            Self::Published
+        } else {
+            Self::Draft
+        }
+    }
+}
+
+/// `{title, page, pageSize}`; every field may be left out.
+#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AdminBlogListRequest {
+    /// Words the title must contain (any letter case); surrounding spaces are dropped and only
+    /// the first 20 characters count. Empty or left out: every article.
+    #[serde(default)]
+    pub title: Option<String>,
+    /// 1-based page number (1 when left out).
+    #[serde(default)]
+    pub page: Option<i64>,
+    /// Articles per page: 10 when left out, at most 100.
+    #[serde(default)]
+    pub page_size: Option<i64>,
+}
+
+/// An article as the back office lists it (spec 3, section 3, "Blog (admin)").
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AdminBlogItem {
+    pub id: BlogId,
+    pub title: String,
+    /// The creator's display name: their nickname, else their username.
+    pub author: String,
+    /// Markdown as written.
+    pub content: String,
+    pub created_at: i64,
+    /// 0 draft (草稿), 1 published (已发布).
+    pub is_published: i64,
+    /// 0 not approved, 1 approved by an admin (or needing no approval when saved).
+    pub is_approved: i64,
+    pub status: BlogStatus,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct AdminBlogListData {
+    pub blogs: Vec<AdminBlogItem>,
+    pub total: i64,
+}
+
+/// The edit form's article; other fields the list gave (author, createdAt, isApproved, …) may
+/// come along and are ignored.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AdminUpdateBlogRequest {
+    #[schema(value_type = i64, minimum = 1)]
+    pub id: BlogId,
+    /// 3 to 100 characters (zero-width ones and surrounding spaces do not count).
+    #[serde(default)]
+    #[schema(required = true, min_length = 3, max_length = 100, pattern = r"\S")]
+    pub title: String,
+    /// Markdown, at least 10 characters (zero-width ones and surrounding spaces do not count).
+    #[serde(default)]
+    #[schema(required = true, min_length = 10, max_length = 100000, pattern = r"\S")]
+    pub content: String,
+    /// Draft or published; when left out, `isPublished` decides, and without either the
+    /// article keeps its state.
+    #[serde(default)]
+    pub status: Option<BlogStatus>,
+    // Described by its schema function: 1 publishes, 0 makes a draft.
+    #[serde(default)]
+    #[schema(schema_with = platform::flag::schema)]
+    pub is_published: Option<Flag>,
+}
+
+impl TryFrom<AdminUpdateBlogRequest> for AdminEdit {
+    type Error = &'static str;
+
+    fn try_from(request: AdminUpdateBlogRequest) -> Result<Self, Self::Error> {
+        let published = match request.status {
+            Some(status) => Some(status == BlogStatus::Published),
+            None => request.is_published.map(Flag::is_set),
+        };
+        Ok(Self {
+            title: title(&request.title)?,
+            content: content(request.content)?,
+            published,
+        })
+    }
+}
+
+/// An article's approval after a toggle.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BlogApproval {
+    pub id: BlogId,
+    /// 1 approved (已通过审核), 0 not (已取消审核).
+    pub is_approved: i64,
 }
 
 #[cfg(test)]

@@ -22,6 +22,8 @@ pub struct BlogRow {
     pub banner: String,
     pub twitter_author: String,
     pub is_published: bool,
+    /// Passed by an admin; counts only while approval is required (see `BlogSettings`).
+    pub is_approved: bool,
     pub created_at: i64,
 }
 
@@ -57,6 +59,15 @@ pub struct BlogDraft {
     /// unchanged on update.
     pub authors: Option<Vec<String>>,
     pub is_published: bool,
+}
+
+/// The back office's edit of an article, validated: the title and content by the same rules
+/// as an author's save, the published state only when the request gave one.
+#[derive(Debug, Clone)]
+pub struct AdminEdit {
+    pub title: String,
+    pub content: String,
+    pub published: Option<bool>,
 }
 
 /// Counts the entries as sent (as the schema's item limit does), then trims them, drops

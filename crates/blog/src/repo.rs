@@ -12,16 +12,28 @@ use crate::schema::{
     blog_authors, blog_categories, blog_category_links, blog_tag_links, blog_tags, blogs,
 };
 
-/// Which articles a list shows.
+/// Which articles a list shows. `approved_only` is set when members' articles wait for an
+/// admin's approval (`BlogSettings::require_approval`): the public then sees approved ones only.
 #[derive(Debug, Clone)]
 pub enum Shelf {
-    Published,
+    Published {
+        approved_only: bool,
+    },
     /// Published articles whose title or summary contains the words (any letter case).
-    PublishedMatching(String),
+    PublishedMatching {
+        words: String,
+        approved_only: bool,
+    },
     /// Published articles and the member's own drafts: what the member may read.
-    ReadableBy(UserId),
+    ReadableBy {
+        user_id: UserId,
+        approved_only: bool,
+    },
     /// Everything, drafts included (what admins may read).
     Everything,
+    /// Every article whose title contains the words (any letter case): the back office's
+    /// search.
+    TitleContaining(String),
     /// Articles the member is an author of, drafts included.
     AuthoredBy(UserId),
 }
@@ -38,12 +50,28 @@ macro_rules! on_shelf {
                     .select(blog_authors::blog_id),
             )
         };
+        // Two shapes rather than one with a bound flag, so each walks its own index.
+        let public =
+            |approved_only: bool| -> Box<dyn BoxableExpression<blogs::table, _, SqlType = Bool>> {
+                if approved_only {
+                    Box::new(
+                        blogs::is_published
+                            .eq(true)
+                            .and(blogs::is_approved.eq(true)),
+                    )
+                } else {
+                    Box::new(blogs::is_published.eq(true))
+                }
+            };
         let condition: Box<dyn BoxableExpression<blogs::table, _, SqlType = Bool>> = match $shelf {
-            Shelf::Published => Box::new(blogs::is_published.eq(true)),
-            Shelf::PublishedMatching(words) => {
+            Shelf::Published { approved_only } => public(*approved_only),
+            Shelf::PublishedMatching {
+                words,
+                approved_only,
+            } => {
                 let pattern = containing(words);
                 Box::new(
-                    blogs::is_published.eq(true).and(
+                    public(*approved_only).and(
                         lower(blogs::title)
                             .like(pattern.clone())
                             .escape('\\')
@@ -51,10 +79,14 @@ macro_rules! on_shelf {
                     ),
                 )
             }
-            Shelf::ReadableBy(user_id) => {
-                Box::new(blogs::is_published.eq(true).or(authored_by(*user_id)))
-            }
+            Shelf::ReadableBy {
+                user_id,
+                approved_only,
+            } => Box::new(public(*approved_only).or(authored_by(*user_id))),
             Shelf::Everything => Box::new(true.into_sql::<Bool>()),
+            Shelf::TitleContaining(words) => {
+                Box::new(lower(blogs::title).like(containing(words)).escape('\\'))
+            }
             Shelf::AuthoredBy(user_id) => Box::new(authored_by(*user_id)),
         };
         condition
@@ -122,6 +154,7 @@ pub async fn insert(
     conn: &mut Conn<'_>,
     creator_id: UserId,
     draft: &BlogDraft,
+    approved: bool,
     now: i64,
 ) -> QueryResult<BlogId> {
     let row = (
@@ -132,6 +165,7 @@ pub async fn insert(
         blogs::banner.eq(&draft.banner),
         blogs::twitter_author.eq(&draft.twitter_author),
         blogs::is_published.eq(draft.is_published),
+        blogs::is_approved.eq(approved),
         blogs::created_at.eq(now),
         blogs::updated_at.eq(now),
     );
@@ -177,6 +211,70 @@ pub async fn set_published(
     Ok(())
 }
 
+/// The article's row, locked until the transaction ends (a no-op update): what an audited
+/// change reads as its "before", which no concurrent change can then alter.
+pub async fn lock(conn: &mut Conn<'_>, blog_id: BlogId) -> QueryResult<Option<BlogRow>> {
+    run!(conn, |c| diesel::update(blogs::table.find(blog_id))
+        .set(blogs::updated_at.eq(blogs::updated_at))
+        .returning(BlogRow::as_returning())
+        .get_result(c)
+        .await
+        .optional())
+}
+
+/// The back office's edit: title, content and published state; the rest stays.
+pub async fn update_text(
+    conn: &mut Conn<'_>,
+    blog_id: BlogId,
+    title: &str,
+    content: &str,
+    published: bool,
+    now: i64,
+) -> QueryResult<()> {
+    let changes = (
+        blogs::title.eq(title),
+        blogs::content.eq(content),
+        blogs::is_published.eq(published),
+        blogs::updated_at.eq(now),
+    );
+    run!(conn, |c| diesel::update(blogs::table.find(blog_id))
+        .set(changes)
+        .execute(c)
+        .await)?;
+    Ok(())
+}
+
+/// Turns approval over in one statement and answers the new state (`None`: no such article),
+/// so two concurrent toggles are two toggles, never one read twice.
+pub async fn toggle_approval(conn: &mut Conn<'_>, blog_id: BlogId) -> QueryResult<Option<bool>> {
+    run!(conn, |c| diesel::update(blogs::table.find(blog_id))
+        .set(blogs::is_approved.eq(diesel::dsl::not(blogs::is_approved)))
+        .returning(blogs::is_approved)
+        .get_result(c)
+        .await
+        .optional())
+}
+
+/// A member changed what the public reads: the approval no longer covers it.
+pub async fn withdraw_approval(conn: &mut Conn<'_>, blog_id: BlogId) -> QueryResult<()> {
+    run!(conn, |c| diesel::update(blogs::table.find(blog_id))
+        .set(blogs::is_approved.eq(false))
+        .execute(c)
+        .await)?;
+    Ok(())
+}
+
+/// True when some article shows `banner`.
+pub async fn banner_in_use(conn: &mut Conn<'_>, banner: &str) -> QueryResult<bool> {
+    let found: Option<BlogId> = run!(conn, |c| blogs::table
+        .filter(blogs::banner.eq(banner))
+        .select(blogs::id)
+        .first(c)
+        .await
+        .optional())?;
+    Ok(found.is_some())
+}
+
 pub async fn replace_authors(
     conn: &mut Conn<'_>,
     blog_id: BlogId,
@@ -202,12 +300,14 @@ pub async fn replace_authors(
 }
 
 /// Authors, tag links and category links go with the article: their foreign keys cascade
-/// (SQLite connections turn foreign keys on).
-pub async fn delete(conn: &mut Conn<'_>, blog_id: BlogId) -> QueryResult<()> {
+/// (SQLite connections turn foreign keys on). Answers the row as it was (`None`: there was
+/// none).
+pub async fn delete(conn: &mut Conn<'_>, blog_id: BlogId) -> QueryResult<Option<BlogRow>> {
     run!(conn, |c| diesel::delete(blogs::table.find(blog_id))
-        .execute(c)
-        .await)?;
-    Ok(())
+        .returning(BlogRow::as_returning())
+        .get_result(c)
+        .await
+        .optional())
 }
 
 /// Tags and categories have the same shape: `$labels(id, $text, $key)`, linked to articles

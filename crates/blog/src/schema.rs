@@ -8,6 +8,7 @@ diesel::table! {
         banner -> Text,
         twitter_author -> Text,
         is_published -> Bool,
+        is_approved -> Bool,
         created_at -> BigInt,
         updated_at -> BigInt,
     }

@@ -3,14 +3,18 @@
 
 use std::collections::HashMap;
 
+use platform::audit::{self, Action};
 use platform::db::Conn;
 use platform::files;
 use platform::paging::PageWindow;
 use platform::{ApiError, AppState, Identity, UserId, transaction};
+use serde::Serialize;
+use serde_json::json;
 
-use crate::dto::BlogItem;
-use crate::model::{BlogDraft, BlogId, BlogRow};
+use crate::dto::{AdminBlogItem, BlogItem, BlogStatus};
+use crate::model::{AdminEdit, BlogDraft, BlogId, BlogRow};
 use crate::repo::{self, Shelf};
+use crate::settings::BlogSettings;
 
 #[derive(Debug, thiserror::Error)]
 pub enum BlogError {
@@ -36,13 +40,38 @@ platform::api_errors!(BlogError {
     BlogError::NotAllowed(_) | BlogError::AuthorsNotYours | BlogError::CreatorStays => forbidden_with,
 });
 
-/// What the caller may read: guests the published articles, members their own drafts as
-/// well, admins and superadmins everything.
-pub fn readable_by(caller: Option<&Identity>) -> Shelf {
+/// The audit log's name for an article.
+const AUDITED_KIND: &str = "blog";
+
+/// True when the public sees only approved articles (see `BlogSettings`).
+fn approved_only(state: &AppState) -> bool {
+    BlogSettings::of(state).require_approval
+}
+
+/// The public list: published articles (approved ones, when approval is required), those
+/// whose title or summary contains `keyword` when one is given.
+pub fn public(state: &AppState, keyword: Option<String>) -> Shelf {
+    let approved_only = approved_only(state);
+    match keyword {
+        None => Shelf::Published { approved_only },
+        Some(words) => Shelf::PublishedMatching {
+            words,
+            approved_only,
+        },
+    }
+}
+
+/// What the caller may read: guests the public articles, members their own drafts (and
+/// articles waiting for approval) as well, admins and superadmins everything.
+pub fn readable_by(state: &AppState, caller: Option<&Identity>) -> Shelf {
+    let approved_only = approved_only(state);
     match caller {
-        None => Shelf::Published,
+        None => Shelf::Published { approved_only },
         Some(identity) if identity.role.is_admin() => Shelf::Everything,
-        Some(identity) => Shelf::ReadableBy(identity.user_id),
+        Some(identity) => Shelf::ReadableBy {
+            user_id: identity.user_id,
+            approved_only,
+        },
     }
 }
 
@@ -66,6 +95,7 @@ async fn standing(
     conn: &mut Conn<'_>,
     caller: Option<&Identity>,
     blog_id: BlogId,
+    approved_only: bool,
 ) -> Result<Standing, BlogError> {
     let blog = repo::find(conn, blog_id)
         .await?
@@ -75,8 +105,10 @@ async fn standing(
         Some(identity) if identity.role.is_admin() => true,
         Some(identity) => repo::is_author(conn, blog_id, identity.user_id).await?,
     };
-    // A draft does not exist for those who may not manage it.
-    if !blog.is_published && !manages {
+    // A draft, or an article waiting for approval, does not exist for those who may not
+    // manage it.
+    let public = blog.is_published && (blog.is_approved || !approved_only);
+    if !public && !manages {
         return Err(BlogError::NotFound);
     }
     Ok(Standing { blog, manages })
@@ -88,12 +120,42 @@ async fn managed(
     caller: &Identity,
     blog_id: BlogId,
     action: &'static str,
+    approved_only: bool,
 ) -> Result<BlogRow, BlogError> {
-    let standing = standing(conn, Some(caller), blog_id).await?;
+    let standing = standing(conn, Some(caller), blog_id, approved_only).await?;
     if standing.manages {
         Ok(standing.blog)
     } else {
         Err(BlogError::NotAllowed(action))
+    }
+}
+
+/// True when `caller` changes the article as an admin rather than as one of its authors:
+/// such a change goes to the audit log.
+async fn acts_as_admin(
+    conn: &mut Conn<'_>,
+    caller: &Identity,
+    blog_id: BlogId,
+) -> Result<bool, BlogError> {
+    Ok(caller.role.is_admin() && !repo::is_author(conn, blog_id, caller.user_id).await?)
+}
+
+/// What the audit log keeps of an article's text and state.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct AuditedText<'a> {
+    title: &'a str,
+    content: &'a str,
+    is_published: bool,
+}
+
+impl<'a> AuditedText<'a> {
+    fn of(row: &'a BlogRow) -> Self {
+        Self {
+            title: &row.title,
+            content: &row.content,
+            is_published: row.is_published,
+        }
     }
 }
 
@@ -137,7 +199,7 @@ pub async fn get(
 ) -> Result<BlogItem, BlogError> {
     let mut pooled = state.db.get().await?;
     let conn = &mut pooled.conn();
-    let standing = standing(conn, viewer, blog_id).await?;
+    let standing = standing(conn, viewer, blog_id, approved_only(state)).await?;
     let mut items = items(conn, vec![standing.blog]).await?;
     items.pop().ok_or(BlogError::NotFound)
 }
@@ -156,8 +218,10 @@ pub async fn create(
     if !author_ids.contains(&creator.user_id) {
         author_ids.insert(0, creator.user_id);
     }
+    // Admins' articles need no approval, nor do those written while none is required.
+    let approved = creator.role.is_admin() || !approved_only(state);
     let blog_id = transaction!(conn, |tx| {
-        let blog_id = repo::insert(tx, creator.user_id, &draft, now).await?;
+        let blog_id = repo::insert(tx, creator.user_id, &draft, approved, now).await?;
         repo::replace_authors(tx, blog_id, &author_ids).await?;
         repo::tags::replace(tx, blog_id, &draft.tags).await?;
         repo::categories::replace(tx, blog_id, &draft.categories).await?;
@@ -175,7 +239,8 @@ pub async fn update(
     let now = state.now();
     let mut pooled = state.db.get().await?;
     let conn = &mut pooled.conn();
-    let current = managed(conn, editor, blog_id, "编辑").await?;
+    let approved_only = approved_only(state);
+    let current = managed(conn, editor, blog_id, "编辑", approved_only).await?;
     check_banner(conn, editor, &draft.banner, Some(&current.banner)).await?;
     let new_authors = match &draft.authors {
         None => None,
@@ -194,15 +259,48 @@ pub async fn update(
             }
         }
     };
+    let audited = acts_as_admin(conn, editor, blog_id).await?;
+    // An approval covers the text an admin read: a member's change to what the public reads
+    // waits for a new one.
+    let withdraw_approval = approved_only
+        && current.is_approved
+        && !editor.role.is_admin()
+        && changes_public_text(&current, &draft);
     transaction!(conn, |tx| {
+        let before = if audited {
+            Some(repo::lock(tx, blog_id).await?.ok_or(BlogError::NotFound)?)
+        } else {
+            None
+        };
         repo::update(tx, blog_id, &draft, now).await?;
+        if withdraw_approval {
+            repo::withdraw_approval(tx, blog_id).await?;
+        }
         if let Some(author_ids) = &new_authors {
             repo::replace_authors(tx, blog_id, author_ids).await?;
         }
         repo::tags::replace(tx, blog_id, &draft.tags).await?;
         repo::categories::replace(tx, blog_id, &draft.categories).await?;
+        if let Some(before) = &before {
+            let after = AuditedText {
+                title: &draft.title,
+                content: &draft.content,
+                is_published: draft.is_published,
+            };
+            let action = Action::new(editor.user_id, "blog.update", AUDITED_KIND, blog_id)
+                .states(Some(&AuditedText::of(before)), Some(&after));
+            audit::record(tx, action, now).await?;
+        }
         Ok::<_, BlogError>(())
     })
+}
+
+/// True when the saved article would read differently on the public pages.
+fn changes_public_text(current: &BlogRow, draft: &BlogDraft) -> bool {
+    current.title != draft.title
+        || current.summary != draft.summary
+        || current.content != draft.content
+        || current.banner != draft.banner
 }
 
 /// Naming co-authors is the creator's choice, so a co-author cannot add anyone or remove the
@@ -227,29 +325,200 @@ fn check_authors_change(
     Ok(())
 }
 
+/// Deletes an article: its authors, admins and superadmins (audited when an admin is not one
+/// of the authors).
 pub async fn delete(state: &AppState, caller: &Identity, blog_id: BlogId) -> Result<(), BlogError> {
     let mut pooled = state.db.get().await?;
     let conn = &mut pooled.conn();
-    managed(conn, caller, blog_id, "删除").await?;
-    Ok(repo::delete(conn, blog_id).await?)
+    managed(conn, caller, blog_id, "删除", approved_only(state)).await?;
+    let audited = acts_as_admin(conn, caller, blog_id).await?;
+    let unused_banner = remove(conn, caller, blog_id, audited, state.now()).await?;
+    drop(pooled);
+    forget_banner(state, unused_banner).await
 }
 
+/// Deletes an article from the back office (audited).
+pub async fn admin_delete(
+    state: &AppState,
+    admin: &Identity,
+    blog_id: BlogId,
+) -> Result<(), BlogError> {
+    let mut pooled = state.db.get().await?;
+    let unused_banner = remove(&mut pooled.conn(), admin, blog_id, true, state.now()).await?;
+    drop(pooled);
+    forget_banner(state, unused_banner).await
+}
+
+/// Deletes the article in one transaction, with its audit entry when `audited`; answers its
+/// banner when no other article shows it, for [`forget_banner`] once committed.
+async fn remove(
+    conn: &mut Conn<'_>,
+    actor: &Identity,
+    blog_id: BlogId,
+    audited: bool,
+    now: i64,
+) -> Result<Option<String>, BlogError> {
+    transaction!(conn, |tx| {
+        let gone = repo::delete(tx, blog_id)
+            .await?
+            .ok_or(BlogError::NotFound)?;
+        if audited {
+            let before = json!({
+                "title": gone.title,
+                "creatorId": gone.creator_id,
+                "isPublished": gone.is_published,
+                "isApproved": gone.is_approved,
+            });
+            let action = Action::new(actor.user_id, "blog.delete", AUDITED_KIND, blog_id)
+                .states(Some(&before), None::<&serde_json::Value>);
+            audit::record(tx, action, now).await?;
+        }
+        let unused = !gone.banner.is_empty() && !repo::banner_in_use(tx, &gone.banner).await?;
+        Ok::<_, BlogError>(unused.then_some(gone.banner))
+    })
+}
+
+/// Removes a deleted article's banner upload (after the deletion committed: files are not
+/// part of a transaction).
+async fn forget_banner(state: &AppState, banner: Option<String>) -> Result<(), BlogError> {
+    if let Some(banner) = banner {
+        files::delete_uploads(state, &[banner]).await?;
+    }
+    Ok(())
+}
+
+/// Publishes or unpublishes: its authors, admins and superadmins (audited when an admin is not
+/// one of the authors).
 pub async fn set_published(
     state: &AppState,
     caller: &Identity,
     blog_id: BlogId,
     published: bool,
 ) -> Result<(), BlogError> {
+    let now = state.now();
     let mut pooled = state.db.get().await?;
     let conn = &mut pooled.conn();
-    managed(
-        conn,
-        caller,
-        blog_id,
-        if published { "发布" } else { "撤回" },
-    )
-    .await?;
-    Ok(repo::set_published(conn, blog_id, published, state.now()).await?)
+    let verb = if published { "发布" } else { "撤回" };
+    managed(conn, caller, blog_id, verb, approved_only(state)).await?;
+    if !acts_as_admin(conn, caller, blog_id).await? {
+        return Ok(repo::set_published(conn, blog_id, published, now).await?);
+    }
+    transaction!(conn, |tx| {
+        let before = repo::lock(tx, blog_id).await?.ok_or(BlogError::NotFound)?;
+        repo::set_published(tx, blog_id, published, now).await?;
+        let name = if published {
+            "blog.publish"
+        } else {
+            "blog.unpublish"
+        };
+        let action = Action::new(caller.user_id, name, AUDITED_KIND, blog_id).states(
+            Some(&json!({ "isPublished": before.is_published })),
+            Some(&json!({ "isPublished": published })),
+        );
+        audit::record(tx, action, now).await?;
+        Ok::<_, BlogError>(())
+    })
+}
+
+/// The back office's list: every article, newest first, by title when `title` is given, with
+/// each creator's display name (one query for the page's creators).
+pub async fn admin_list(
+    state: &AppState,
+    title: Option<String>,
+    window: PageWindow,
+) -> Result<(Vec<AdminBlogItem>, i64), BlogError> {
+    let shelf = match title {
+        None => Shelf::Everything,
+        Some(words) => Shelf::TitleContaining(words),
+    };
+    let mut pooled = state.db.get().await?;
+    let conn = &mut pooled.conn();
+    let (rows, total) = repo::page(conn, &shelf, window).await?;
+    let mut creators: Vec<UserId> = rows.iter().map(|row| row.creator_id).collect();
+    creators.sort_unstable();
+    creators.dedup();
+    let members = accounts::api::user_summaries(conn, &creators).await?;
+    let blogs = rows
+        .into_iter()
+        .map(|row| {
+            let author = members
+                .get(&row.creator_id)
+                .map(|member| {
+                    if member.nickname.is_empty() {
+                        member.username.clone()
+                    } else {
+                        member.nickname.clone()
+                    }
+                })
+                .unwrap_or_default();
+            AdminBlogItem {
+                id: row.id,
+                title: row.title,
+                author,
+                content: row.content,
+                created_at: row.created_at,
+                is_published: platform::flag::as_number(row.is_published),
+                is_approved: platform::flag::as_number(row.is_approved),
+                status: BlogStatus::of(row.is_published),
+            }
+        })
+        .collect();
+    Ok((blogs, total))
+}
+
+/// The back office's edit of title, content and published state (audited); the approval
+/// stays, an admin's edit needing none.
+pub async fn admin_update(
+    state: &AppState,
+    admin: &Identity,
+    blog_id: BlogId,
+    edit: AdminEdit,
+) -> Result<(), BlogError> {
+    let now = state.now();
+    let mut pooled = state.db.get().await?;
+    let conn = &mut pooled.conn();
+    transaction!(conn, |tx| {
+        let before = repo::lock(tx, blog_id).await?.ok_or(BlogError::NotFound)?;
+        let published = edit.published.unwrap_or(before.is_published);
+        repo::update_text(tx, blog_id, &edit.title, &edit.content, published, now).await?;
+        let after = AuditedText {
+            title: &edit.title,
+            content: &edit.content,
+            is_published: published,
+        };
+        let action = Action::new(admin.user_id, "blog.update", AUDITED_KIND, blog_id)
+            .states(Some(&AuditedText::of(&before)), Some(&after));
+        audit::record(tx, action, now).await?;
+        Ok::<_, BlogError>(())
+    })
+}
+
+/// Approves an article that is not approved, and withdraws the approval of one that is, in
+/// one statement (audited); answers the new state. Two clicks are two toggles.
+pub async fn toggle_approval(
+    state: &AppState,
+    admin: &Identity,
+    blog_id: BlogId,
+) -> Result<bool, BlogError> {
+    let now = state.now();
+    let mut pooled = state.db.get().await?;
+    let conn = &mut pooled.conn();
+    transaction!(conn, |tx| {
+        let approved = repo::toggle_approval(tx, blog_id)
+            .await?
+            .ok_or(BlogError::NotFound)?;
+        let name = if approved {
+            "blog.approve"
+        } else {
+            "blog.unapprove"
+        };
+        let action = Action::new(admin.user_id, name, AUDITED_KIND, blog_id).states(
+            Some(&json!({ "isApproved": !approved })),
+            Some(&json!({ "isApproved": approved })),
+        );
+        audit::record(tx, action, now).await?;
+        Ok::<_, BlogError>(approved)
+    })
 }
 
 /// A banner must be one the caller uploaded for a banner, unless it is the one already shown.

@@ -26,7 +26,12 @@ pub struct Action<'a> {
 }
 
 impl<'a> Action<'a> {
-    pub fn new(actor: UserId, action: &'a str, object_kind: &'a str, object_id: impl ToString) -> Self {
+    pub fn new(
+        actor: UserId,
+        action: &'a str,
+        object_kind: &'a str,
+        object_id: impl ToString,
+    ) -> Self {
         Self {
             actor,
             action,
@@ -38,7 +43,11 @@ impl<'a> Action<'a> {
     }
 
     /// The object's state before and after, each serialised as JSON.
-    pub fn states(mut self, before: Option<&impl Serialize>, after: Option<&impl Serialize>) -> Self {
+    pub fn states(
+        mut self,
+        before: Option<&impl Serialize>,
+        after: Option<&impl Serialize>,
+    ) -> Self {
         self.before = before.and_then(|state| serde_json::to_value(state).ok());
         self.after = after.and_then(|state| serde_json::to_value(state).ok());
         self
@@ -88,13 +97,23 @@ pub async fn page(
     match object {
         None => {
             let count = audit_log::table.count();
-            crate::run_both!(conn, |c| newest_first.select(Recorded::as_select()).load(c), count.get_result(c))
+            crate::run_both!(
+                conn,
+                |c| newest_first.select(Recorded::as_select()).load(c),
+                count.get_result(c)
+            )
         }
         Some((kind, id)) => {
-            let of_object = audit_log::object_kind.eq(kind).and(audit_log::object_id.eq(id));
+            let of_object = audit_log::object_kind
+                .eq(kind)
+                .and(audit_log::object_id.eq(id));
             let rows = newest_first.filter(of_object);
             let count = audit_log::table.filter(of_object).count();
-            crate::run_both!(conn, |c| rows.select(Recorded::as_select()).load(c), count.get_result(c))
+            crate::run_both!(
+                conn,
+                |c| rows.select(Recorded::as_select()).load(c),
+                count.get_result(c)
+            )
         }
     }
 }

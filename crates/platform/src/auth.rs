@@ -289,6 +289,27 @@ impl FromRequest for AdminUser {
     }
 }
 
+/// A signed-in superadmin; guests get 401, members and admins 403. Put it before the body in a
+/// handler's arguments, so that nobody else learns anything from how their body is read.
+pub struct SuperadminUser(pub Identity);
+
+impl FromRequest for SuperadminUser {
+    type Error = ApiError;
+    type Future = ExtractFuture<Self>;
+
+    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        let current = CurrentUser::from_request(req, payload);
+        Box::pin(async move {
+            let CurrentUser(identity) = current.await?;
+            if identity.role == Role::Superadmin {
+                Ok(SuperadminUser(identity))
+            } else {
+                Err(ApiError::forbidden())
+            }
+        })
+    }
+}
+
 /// The client's address for rate limits: the TCP peer, or the first `X-Forwarded-For` entry
 /// when the gateway is configured to run behind a proxy that sets it.
 pub struct ClientAddress(pub String);

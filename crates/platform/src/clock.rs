@@ -38,3 +38,37 @@ impl Clock for ManualClock {
         self.0.load(Ordering::SeqCst)
     }
 }
+
+/// Today as yyyymmdd (UTC+8, the members' calendar) from unix seconds.
+pub fn date_number(unix_seconds: i64) -> i64 {
+    let days = (unix_seconds + 8 * 3600).div_euclid(86_400);
+    let (year, month, day) = civil_from_days(days);
+    year * 10_000 + month * 100 + day
+}
+
+/// Howard Hinnant's days-to-civil algorithm: (year, month, day) of a day count since 1970-01-01.
+fn civil_from_days(days: i64) -> (i64, i64, i64) {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    (year, month, day)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dates_follow_the_calendar_in_china() {
+        assert_eq!(date_number(0), 19700101);
+        // 2026-11-22 16:00 UTC is already the 23rd in Beijing.
+        assert_eq!(date_number(1_795_363_200), 20261123);
+        assert_eq!(date_number(951_753_600), 20000229);
+    }
+}

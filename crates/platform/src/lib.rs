@@ -25,7 +25,9 @@ pub mod text;
 
 mod schema;
 
-pub use auth::{AdminUser, ClientAddress, CurrentUser, Identity, OptionalUser, Role};
+pub use auth::{
+    AdminUser, ClientAddress, CurrentUser, Identity, OptionalUser, Role, SuperadminUser,
+};
 pub use envelope::{ApiResult, Empty, Envelope, ok, ok_with_message};
 pub use error::{ApiError, ErrorEnvelope};
 pub use ids::UserId;

@@ -207,3 +207,18 @@ pub async fn set_big_five(
 ) -> Result<bool, ApiError> {
     Ok(crate::discovery::directory::set_big_five(conn, member, totals).await?)
 }
+
+/// Copies a real-name decision into the member's directory listing (search filters on it,
+/// ranking weighs it), inside the decision's transaction.
+pub async fn set_verified(
+    conn: &mut Conn<'_>,
+    user_id: UserId,
+    verified: bool,
+) -> diesel::QueryResult<()> {
+    crate::discovery::directory::set_verified(conn, user_id, verified).await
+}
+
+/// What waits for the back office: (members with waiting profile changes, pending photos).
+pub async fn review_backlog(conn: &mut Conn<'_>) -> diesel::QueryResult<(i64, i64)> {
+    repo::review_backlog(conn).await
+}

@@ -297,3 +297,15 @@ pub async fn visit_total(conn: &mut Conn<'_>, visited: UserId) -> QueryResult<i6
         .first(c)
         .await)
 }
+
+/// How much waits for review: members with waiting changes, and pending photos.
+pub async fn review_backlog(conn: &mut Conn<'_>) -> QueryResult<(i64, i64)> {
+    platform::run_both!(
+        conn,
+        |c| profile_revisions::table.count().get_result(c),
+        profile_photos::table
+            .filter(profile_photos::is_audited.eq(PhotoReview::Pending as i64))
+            .count()
+            .get_result(c)
+    )
+}

@@ -112,5 +112,6 @@ diesel::table! {
         photo_count -> BigInt,
         active_at -> BigInt,
         big_five -> Text,
+        verified -> Bool,
     }
 }

@@ -82,6 +82,7 @@ pub(crate) fn my_view(
     .filter(|(_, waiting)| *waiting)
     .map(|(field, _)| field.to_owned())
     .collect();
+    let verified = summary.verified;
     MyProfile {
         hobbies: row.hobbies(),
         tags: row.tags(),
@@ -121,7 +122,7 @@ pub(crate) fn my_view(
         seek_gender: String::new(),
         seek_age_min: 0,
         seek_age_max: 0,
-        is_verified: 0,
+        is_verified: i64::from(verified),
         vip_level: row.vip_level,
         vip_level_snake: row.vip_level,
         vip_expire_at: row.vip_expire_at,
@@ -342,6 +343,7 @@ fn public_view(
     today: i64,
 ) -> PublicProfile {
     let summary = member.summary;
+    let verified = summary.verified;
     PublicProfile {
         age: row.age_on(today),
         hobbies: row.hobbies(),
@@ -378,7 +380,7 @@ fn public_view(
         photos,
         times,
         locked: i64::from(locked),
-        is_verified: 0,
+        is_verified: i64::from(verified),
         vip_level: row.vip_level,
         vip_level_snake: row.vip_level,
         vip_expire_at: row.vip_expire_at,

@@ -6,10 +6,9 @@
 #![allow(clippy::unwrap_used)]
 
 use accounts::testkit::{TestUser, signed_in_user};
-use actix_web::test::TestRequest;
 use payments::api::Currency;
 use platform::Role;
-use platform::testkit::{Engine, TestApp, TestResponse, with_token};
+use platform::testkit::{Engine, TestApp, TestResponse};
 use serde_json::{Value, json};
 
 use crate::mount;
@@ -19,22 +18,9 @@ async fn spawn_app(engine: Engine) -> Option<TestApp> {
 }
 
 async fn upload(app: &TestApp, user: &TestUser, purpose: &str) -> String {
-    let boundary = "----xinqiao-data-rights";
-    let mut body = format!(
-        "--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"p.png\"\r\n\
-         Content-Type: image/png\r\n\r\n"
-    )
-    .into_bytes();
-    body.extend_from_slice(&platform::testkit::images::png(40, 30));
-    body.extend_from_slice(format!("\r\n--{boundary}--\r\n").as_bytes());
-    let request = TestRequest::post()
-        .uri(&format!("/api/v1/upload?purpose={purpose}"))
-        .insert_header((
-            "content-type",
-            format!("multipart/form-data; boundary={boundary}"),
-        ))
-        .set_payload(body);
-    let response = app.send(with_token(request, Some(&user.token))).await;
+    let png = platform::testkit::images::png(40, 30);
+    let path = format!("/api/v1/upload?purpose={purpose}");
+    let response = app.upload(&path, &png, Some(&user.token)).await;
     assert_eq!(response.status, 200, "{}", response.json);
     response.message().to_owned()
 }
@@ -46,9 +32,14 @@ async fn ok(app: &TestApp, user: &TestUser, path: &str, body: Value) -> TestResp
 }
 
 /// What `active_member` leaves to look at afterwards.
+/// A valid number of an adult, for the member's real-name submission.
+const REAL_NAME_NUMBER: &str = "11010519491231002X";
+
 struct Traces {
     their_moment: i64,
     image: String,
+    /// The front photo of the member's real-name submission.
+    card: String,
     /// An assessment both took, and the admin who published it.
     exam_id: i64,
     admin: TestUser,
@@ -56,7 +47,8 @@ struct Traces {
 
 /// Everything a member leaves around the site: a profile with a photo, a moment with an
 /// image, a like of `other` and of their moment, a comment (with a reply from `other`) on `other`'s moment, visits both ways,
-/// an unlock paid with points, feedback, and an assessment result (`other` has one too).
+/// an unlock paid with points, feedback, an assessment result (`other` has one too) and a
+/// real-name submission.
 async fn active_member(app: &TestApp, member: &TestUser, other: &TestUser) -> Traces {
     ok(
         app,
@@ -198,7 +190,19 @@ async fn active_member(app: &TestApp, member: &TestUser, other: &TestUser) -> Tr
         )
         .await;
     }
+    let card = upload(app, member, "idcard").await;
+    let back = upload(app, member, "idcard").await;
+    ok(
+        app,
+        member,
+        "/api/v1/idcard/verify",
+        json!({
+            "name": "甲方", "idcard": REAL_NAME_NUMBER, "idcard_front": card, "idcard_back": back,
+        }),
+    )
+    .await;
     Traces {
+        card,
         their_moment,
         image,
         exam_id,
@@ -241,6 +245,8 @@ async fn an_export_holds_the_members_own_data_and_nobody_elses(app) {
         "createdAt": sections["chat"]["sentMessages"][0]["createdAt"],
     }]));
     assert_eq!(sections["accounts"]["username"], json!("jiajia"));
+    assert_eq!(sections["accounts"]["realName"]["idcard"], json!(REAL_NAME_NUMBER));
+    assert_eq!(sections["accounts"]["realName"]["auditStatus"], json!(1));
     assert_eq!(sections["profile"]["profile"]["introduction"], json!("喜欢爬山"));
     assert_eq!(sections["profile"]["photos"].as_array().unwrap().len(), 1);
     assert_eq!(sections["profile"]["visited"], json!([{
@@ -268,7 +274,8 @@ async fn an_export_holds_the_members_own_data_and_nobody_elses(app) {
 async fn deleting_the_account_ends_sign_in_and_removes_personal_data(app) {
     let member = signed_in_user(&app, "jiajia", Role::User).await;
     let other = signed_in_user(&app, "yiyi", Role::User).await;
-    let Traces { their_moment, image, exam_id, admin } = active_member(&app, &member, &other).await;
+    let Traces { their_moment, image, card, exam_id, admin } = active_member(&app, &member, &other).await;
+    assert_eq!(app.get(&format!("/api/v1/idcard/image?path={card}"), Some(&admin.token)).await.status, 200);
     assert_eq!(app.get(&format!("/api/v1/{image}"), None).await.status, 200);
 
     let wrong = app.post("/api/v1/user/account/delete", json!({"password": "not-it"}), Some(&member.token)).await;
@@ -290,6 +297,14 @@ async fn deleting_the_account_ends_sign_in_and_removes_personal_data(app) {
 
     let gone = app.post("/api/v1/user/profile/get", json!({"uuid": member.uuid}), Some(&other.token)).await;
     assert_eq!((gone.status, gone.message()), (404, "用户资料不存在"));
+    let card = format!("/api/v1/idcard/image?path={card}");
+    assert_eq!(app.get(&card, Some(&admin.token)).await.status, 404, "the card photos are gone");
+    let front = upload(&app, &other, "idcard").await;
+    let back = upload(&app, &other, "idcard").await;
+    let reused = app.post("/api/v1/idcard/verify", json!({
+        "name": "乙方", "idcard": REAL_NAME_NUMBER, "idcard_front": front, "idcard_back": back,
+    }), Some(&other.token)).await;
+    assert_eq!(reused.status, 200, "the number left with its member: {}", reused.json);
     assert_eq!(app.get(&format!("/api/v1/{image}"), None).await.status, 404, "the member's files are gone");
 
     let liked_me = ok(&app, &other, "/api/v1/likedme/list", json!({})).await;

@@ -11,6 +11,22 @@ use crate::mount;
 /// names the ones the server needs in `required`.
 const OPTIONAL_ON_PURPOSE: &[(&str, &str)] = &[
     (
+        "AdminUserListRequest",
+        "every field has a default: no fields is everyone, first page",
+    ),
+    (
+        "AdminBlogListRequest",
+        "every field has a default: no fields is the first page of every article",
+    ),
+    (
+        "ReviewListRequest",
+        "every field has a default: no fields is the first page, those under review first",
+    ),
+    (
+        "AuditLogRequest",
+        "every field has a default: no fields is the first page of every entry",
+    ),
+    (
         "PageRequest",
         "every field has a default: no fields is the first page",
     ),

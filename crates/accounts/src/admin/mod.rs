@@ -1,3 +1,11 @@
-//! Back-office user management, mounted under /admin by the admin crate.
+//! Back-office user management, mounted under /admin by the admin crate: the member list, the
+//! edit form (nickname, contacts, role) and deletion, under the role rules (only a superadmin
+//! touches roles and other admins' accounts; the last superadmin stays), each change written
+//! to the audit log.
 
-pub fn configure(_cfg: &mut utoipa_actix_web::service_config::ServiceConfig<'_>) {}
+mod forms;
+mod http;
+mod repo;
+mod service;
+
+pub use http::configure;

@@ -108,6 +108,7 @@ pub async fn tombstone(conn: &mut Conn<'_>, user_id: UserId, now: i64) -> QueryR
         users::nickname.eq(super::DELETED_NICKNAME),
         users::email.eq(""),
         users::email_verified.eq(false),
+        users::real_name_verified.eq(false),
         users::phone.eq(""),
         users::password_hash.eq(None::<String>),
         users::avatar.eq(""),

@@ -2,9 +2,9 @@
 
 use std::collections::BTreeMap;
 
-use platform::files;
 use platform::{ApiError, AppState, UserId, transaction};
 
+use super::erasure::erase_accounts;
 use super::repo;
 use crate::security::service::confirm_current_password;
 
@@ -34,11 +34,10 @@ pub async fn export(
     let account = repo::account_export(conn, user_id)
         .await?
         .ok_or_else(ApiError::unauthorized)?;
+    let mut account = serde_json::to_value(account).map_err(ApiError::internal)?;
+    account["realName"] = crate::identity::service::export(state, conn, user_id).await?;
     let mut sections = BTreeMap::new();
-    sections.insert(
-        "accounts",
-        serde_json::to_value(account).map_err(ApiError::internal)?,
-    );
+    sections.insert("accounts", account);
     for holder in &state.settings.member_data {
         sections.insert(holder.section, (holder.export)(conn, user_id).await?);
     }
@@ -71,20 +70,13 @@ pub async fn delete_account(
     let now = state.now();
     let mut pooled = state.db.get().await?;
     let conn = &mut pooled.conn();
-    transaction!(conn, |tx| {
-        // Crates above accounts first, in the reverse of the module order.
-        for holder in state.settings.member_data.iter().rev() {
-            (holder.erase)(tx, user_id).await?;
-        }
-        repo::delete_sign_in_links(tx, user_id).await?;
-        if repo::tombstone(tx, user_id, now).await? == 0 {
-            // Deleted meanwhile by a concurrent request: nothing more to do.
-            return Err(DataRightsError::Platform(ApiError::unauthorized()));
-        }
-        Ok::<_, DataRightsError>(())
+    let erased = transaction!(conn, |tx| {
+        // `None`: deleted meanwhile by a concurrent request, so this session is over.
+        erase_accounts(state, tx, &[user_id], now)
+            .await?
+            .ok_or_else(|| DataRightsError::Platform(ApiError::unauthorized()))
     })?;
     drop(pooled);
-    state.auth.forget(user_id);
-    files::delete_uploads_of(state, user_id).await?;
+    erased.finish(state).await?;
     Ok(())
 }

@@ -5,6 +5,7 @@
 
 mod abuse;
 mod account;
+mod admin_users;
 mod captcha;
 mod conventions;
 mod email;

@@ -50,6 +50,10 @@ pub struct FeedbackItem {
     pub message: String,
     /// Unix seconds.
     pub created_at: i64,
+    /// 1 once an admin marked it handled.
+    pub handled: i64,
+    /// When it was marked handled, unix seconds; 0 while open.
+    pub handled_at: i64,
 }
 
 impl From<StoredFeedback> for FeedbackItem {
@@ -62,6 +66,8 @@ impl From<StoredFeedback> for FeedbackItem {
             kind: row.kind,
             message: row.message,
             created_at: row.created_at,
+            handled: i64::from(row.handled_at > 0),
+            handled_at: row.handled_at,
         }
     }
 }
@@ -70,4 +76,12 @@ impl From<StoredFeedback> for FeedbackItem {
 pub struct FeedbackListData {
     pub list: Vec<FeedbackItem>,
     pub total: i64,
+}
+
+/// `{id, handled}`: 1 marks the message handled, 0 opens it again.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct HandleFeedbackRequest {
+    pub id: i64,
+    #[schema(schema_with = platform::flag::schema)]
+    pub handled: platform::flag::Flag,
 }

@@ -11,3 +11,4 @@ mod schema;
 mod service;
 
 pub use http::configure;
+pub use repo::open_count;

@@ -120,6 +120,8 @@ pub struct StoredFeedback {
     pub kind: String,
     pub message: String,
     pub created_at: i64,
+    /// When an admin marked it handled; 0 while open.
+    pub handled_at: i64,
 }
 
 #[cfg(test)]

@@ -7,5 +7,7 @@ diesel::table! {
         kind -> Text,
         message -> Text,
         created_at -> BigInt,
+        handled_at -> BigInt,
+        handled_by -> BigInt,
     }
 }

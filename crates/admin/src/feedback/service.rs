@@ -1,5 +1,6 @@
 //! Feedback rules: how many messages one address may send, and what admins read.
 
+use platform::audit::{self, Action};
 use platform::paging::PageWindow;
 use platform::rate_limit::{self, Limit};
 use platform::{ApiError, AppState, UserId, transaction};
@@ -49,4 +50,34 @@ pub async fn list(
     let mut pooled = state.db.get().await?;
     let (rows, total) = repo::page(&mut pooled.conn(), window).await?;
     Ok((rows.into_iter().map(FeedbackItem::from).collect(), total))
+}
+
+/// Marks a message handled (or open again), writing the change to the audit log once.
+pub async fn set_handled(
+    state: &AppState,
+    admin: UserId,
+    id: i64,
+    handled: bool,
+) -> Result<(), ApiError> {
+    let now = state.now();
+    let mut pooled = state.db.get().await?;
+    let conn = &mut pooled.conn();
+    transaction!(conn, |tx| {
+        let mark = handled.then_some((now, admin));
+        match repo::set_handled(tx, id, mark).await? {
+            None => return Err(ApiError::not_found("反馈不存在")),
+            Some(false) => return Ok(()),
+            Some(true) => {}
+        }
+        let verb = if handled {
+            "feedback.handle"
+        } else {
+            "feedback.reopen"
+        };
+        let state_of = |handled: bool| serde_json::json!({ "handled": handled });
+        let action = Action::new(admin, verb, "feedback", id)
+            .states(Some(&state_of(!handled)), Some(&state_of(handled)));
+        audit::record(tx, action, now).await?;
+        Ok::<_, ApiError>(())
+    })
 }

@@ -4,15 +4,24 @@
 // Unwrapping is how a test says "this must hold"; the lint guards production code.
 #![allow(clippy::unwrap_used)]
 
+mod real_name;
+
 use std::net::SocketAddr;
 
-use accounts::testkit::signed_in_user;
+use accounts::testkit::{TestUser, signed_in_user};
 use actix_web::test::TestRequest;
 use platform::Role;
+use platform::testkit::images::png;
 use platform::testkit::{Engine, TestApp, TestResponse, with_token};
 use serde_json::{Value, json};
 
-const MODULES: &[platform::Module] = &[accounts::MODULE, admin::MODULE];
+const MODULES: &[platform::Module] = &[
+    accounts::MODULE,
+    platform::module::UPLOADS,
+    payments::MODULE,
+    profile::MODULE,
+    admin::MODULE,
+];
 
 async fn spawn_app(engine: Engine) -> Option<TestApp> {
     accounts::testkit::spawn_app_with(engine, MODULES).await
@@ -31,6 +40,9 @@ fn back_office_operations() -> Vec<(String, String)> {
     }
     operations
 }
+
+/// Back-office operations only a superadmin may use; admins get 403 from them too.
+const SUPERADMIN_ONLY: &[&str] = &["/api/v1/admin/audit/list"];
 
 fn feedback() -> Value {
     json!({"name": "小李", "email": "li@example.com", "type": "suggestion", "message": "希望增加夜间模式"})
@@ -90,17 +102,33 @@ async fn feedback_returns_429_after_five_messages_from_one_address(app) {
 
 async fn every_back_office_operation_refuses_guests_and_members_before_reading_the_body(app) {
     let member = signed_in_user(&app, "member", Role::User).await;
+    let admin = signed_in_user(&app, "admin", Role::Admin).await;
+    let superadmin = signed_in_user(&app, "root", Role::Superadmin).await;
     let operations = back_office_operations();
-    assert!(operations.iter().any(|(_, path)| path == "/api/v1/admin/feedback/list"), "{operations:?}");
+    for expected in ["feedback/list", "idcard/verify/list", "idcard/audit", "audit/list", "user/list", "blog/list"] {
+        assert!(operations.iter().any(|(_, path)| path == &format!("/api/v1/admin/{expected}")), "{expected} in {operations:?}");
+    }
+    let send = |method: &str, path: &str, token: Option<&str>| {
+        let request = TestRequest::default()
+            .method(method.parse().unwrap())
+            .uri(path)
+            .insert_header(("content-type", "application/json"))
+            .set_payload("\u{3}");
+        app.send(with_token(request, token))
+    };
     for (method, path) in operations {
         for (token, status) in [(None, 401), (Some(member.token.as_str()), 403)] {
-            let request = TestRequest::default()
-                .method(method.parse().unwrap())
-                .uri(&path)
-                .insert_header(("content-type", "application/json"))
-                .set_payload("\u{3}");
-            let response = app.send(with_token(request, token)).await;
+            let response = send(&method, &path, token).await;
             assert_eq!(response.status, status, "{method} {path} with {token:?}");
+        }
+        // Past the guard: at most the broken body is refused (a call without one answers).
+        let as_admin = send(&method, &path, Some(&admin.token)).await.status;
+        let as_superadmin = send(&method, &path, Some(&superadmin.token)).await.status;
+        assert!([200, 400].contains(&as_superadmin), "{method} {path} as a superadmin: {as_superadmin}");
+        if SUPERADMIN_ONLY.contains(&path.as_str()) {
+            assert_eq!(as_admin, 403, "{method} {path} as an admin");
+        } else {
+            assert_eq!(as_admin, as_superadmin, "{method} {path} as an admin");
         }
     }
 }
@@ -128,6 +156,37 @@ async fn admins_read_feedback_newest_first(app) {
     let second = app.post("/api/v1/admin/feedback/list", json!({"page": 2, "pageSize": 1}), Some(&admin.token)).await;
     assert_eq!(second.data()["list"][0]["name"], json!("小李"));
     assert_eq!(second.data()["list"][0]["userId"], Value::Null);
+}
+
+async fn admins_mark_feedback_handled_once_and_the_dashboard_counts_what_is_open(app) {
+    let admin = signed_in_user(&app, "admin", Role::Admin).await;
+    let root = signed_in_user(&app, "root", Role::Superadmin).await;
+    send_from(&app, "10.5.5.5", feedback()).await;
+    send_from(&app, "10.5.5.6", feedback()).await;
+    let overview = || app.post("/api/v1/admin/overview", Value::Null, Some(&admin.token));
+    let counts = overview().await;
+    assert_eq!(counts.status, 200, "{}", counts.json);
+    assert_eq!(counts.data(), &json!({"pendingProfiles": 0, "pendingPhotos": 0, "pendingIdcards": 0, "openFeedback": 2}));
+
+    let list = app.post("/api/v1/admin/feedback/list", Value::Null, Some(&admin.token)).await;
+    let id = list.data()["list"][0]["id"].as_i64().unwrap();
+    assert_eq!(list.data()["list"][0]["handled"], json!(0));
+    let handle = |handled: i64| app.post("/api/v1/admin/feedback/handle", json!({"id": id, "handled": handled}), Some(&admin.token));
+    assert_eq!(handle(1).await.status, 200);
+    assert_eq!(handle(1).await.status, 200, "marking it again changes nothing");
+    let list = app.post("/api/v1/admin/feedback/list", Value::Null, Some(&admin.token)).await;
+    assert_eq!(list.data()["list"][0]["handled"], json!(1));
+    assert!(list.data()["list"][0]["handledAt"].as_i64().unwrap() > 0);
+    assert_eq!(overview().await.data()["openFeedback"], json!(1));
+    let log = app.post("/api/v1/admin/audit/list", json!({"objectKind": "feedback", "objectId": id.to_string()}), Some(&root.token)).await;
+    assert_eq!(log.data()["total"], json!(1), "{}", log.json);
+    assert_eq!(log.data()["list"][0]["action"], json!("feedback.handle"));
+    assert_eq!(log.data()["list"][0]["actor"], json!("admin"));
+
+    assert_eq!(handle(0).await.status, 200);
+    assert_eq!(overview().await.data()["openFeedback"], json!(2));
+    let missing = app.post("/api/v1/admin/feedback/handle", json!({"id": 999_999, "handled": 1}), Some(&admin.token)).await;
+    assert_eq!(missing.status, 404);
 }
 
 }

@@ -3,6 +3,7 @@
 // Unwrapping is how a test says "this must hold"; the lint guards production code.
 #![allow(clippy::unwrap_used)]
 
+mod admin;
 mod permissions;
 mod reading;
 mod writing;
@@ -14,12 +15,53 @@ use serde_json::{Value, json};
 pub use accounts::testkit::{TestUser, signed_in_user};
 pub use platform::Role;
 
+/// The blog's back-office routes under /admin, as the admin crate mounts them (its admins-only
+/// guard is tested there; here the handlers' own `AdminUser` answers).
+fn back_office(cfg: &mut utoipa_actix_web::service_config::ServiceConfig<'_>) {
+    cfg.service(utoipa_actix_web::scope("/admin").configure(blog::admin_routes));
+}
+
+const MODULES: &[platform::Module] = &[
+    accounts::MODULE,
+    platform::module::UPLOADS,
+    blog::MODULE,
+    platform::Module::new("back office", back_office),
+];
+
 pub async fn spawn_app(engine: Engine) -> Option<TestApp> {
-    accounts::testkit::spawn_app_with(
-        engine,
-        &[accounts::MODULE, platform::module::UPLOADS, blog::MODULE],
-    )
+    accounts::testkit::spawn_app_with(engine, MODULES).await
+}
+
+/// The same application with `XINQIAO_BLOG_REQUIRE_APPROVAL` switched on.
+pub async fn spawn_app_requiring_approval(engine: Engine) -> Option<TestApp> {
+    TestApp::spawn(engine, MODULES, accounts::api::directory, |_, settings| {
+        settings.insert(blog::BlogSettings {
+            require_approval: true,
+        });
+    })
     .await
+}
+
+/// Uploads a small PNG as a banner and answers its stored path.
+pub async fn uploaded_banner(app: &TestApp, user: &TestUser) -> String {
+    let boundary = "----xinqiao-blog-boundary";
+    let mut body = format!(
+        "--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"b.png\"\r\n\
+         Content-Type: application/octet-stream\r\n\r\n"
+    )
+    .into_bytes();
+    body.extend_from_slice(&platform::testkit::images::png(40, 30));
+    body.extend_from_slice(format!("\r\n--{boundary}--\r\n").as_bytes());
+    let request = TestRequest::post()
+        .uri("/api/v1/upload?purpose=banner")
+        .insert_header((
+            "content-type",
+            format!("multipart/form-data; boundary={boundary}"),
+        ))
+        .set_payload(body);
+    let response = app.send(with_token(request, Some(&user.token))).await;
+    assert_eq!(response.status, 200, "{}", response.json);
+    response.message().to_owned()
 }
 
 pub fn article(title: &str) -> Value {

@@ -104,13 +104,7 @@ async fn upload_file(
         .settings
         .upload_purpose(name)
         .ok_or_else(|| ApiError::bad_request("查询参数格式错误"))?;
-    let request_limit = purpose.max_bytes + MULTIPART_FRAMING;
-    if declared_length(&request).is_some_and(|length| length > request_limit) {
-        return Err(too_large(purpose));
-    }
-    let form = Multipart::new(request.headers(), bounded(payload, request_limit));
-    let bytes = read_file_field(form, purpose).await?;
-    let stored = store_image(&state, &user.0, purpose, bytes).await?;
+    let stored = receive_image(&state, &user, purpose, &request, payload).await?;
     ok_with_message(
         stored.path.clone(),
         UploadData {
@@ -119,6 +113,50 @@ async fn upload_file(
             thumbnail_url: stored.thumbnail_path,
         },
     )
+}
+
+/// Reads the multipart body's one `file` field (stopping at the purpose's limit) and stores it:
+/// the upload of every route that takes an image, `POST /upload` and those of one purpose.
+pub async fn receive_image(
+    state: &AppState,
+    user: &CurrentUser,
+    purpose: Purpose,
+    request: &HttpRequest,
+    payload: web::Payload,
+) -> Result<super::StoredUpload, ApiError> {
+    let request_limit = purpose.max_bytes + MULTIPART_FRAMING;
+    if declared_length(request).is_some_and(|length| length > request_limit) {
+        return Err(too_large(purpose));
+    }
+    let form = Multipart::new(request.headers(), bounded(payload, request_limit));
+    let bytes = read_file_field(form, purpose).await?;
+    store_image(state, &user.0, purpose, bytes).await
+}
+
+/// Answers a file of a private purpose to a caller its owner has already authorised: never
+/// cached by anyone on the way, and 404 when it is not there.
+pub async fn private_file(
+    state: &AppState,
+    request: &HttpRequest,
+    purpose: Purpose,
+    path: &str,
+) -> HttpResponse {
+    let not_found = || ApiError::not_found("文件不存在").error_response();
+    let Some(file) =
+        StoredPath::parse(path).and_then(|stored| state.files_of(purpose).local_file(&stored))
+    else {
+        return not_found();
+    };
+    match NamedFile::open_async(file).await {
+        Ok(named) if named.metadata().is_file() => {
+            let mut response = named.into_response(request);
+            response
+                .headers_mut()
+                .insert(CACHE_CONTROL, HeaderValue::from_static("private, no-store"));
+            response
+        }
+        _ => not_found(),
+    }
 }
 
 /// Room for the boundaries and the one field's headers on top of the file itself.

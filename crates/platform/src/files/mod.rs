@@ -229,6 +229,21 @@ pub async fn owned_uploads(
     Ok(found.into_iter().collect())
 }
 
+/// Who uploaded `path` for `purpose`, if it was.
+pub async fn uploader_of(
+    conn: &mut Conn<'_>,
+    purpose: Purpose,
+    path: &str,
+) -> QueryResult<Option<UserId>> {
+    run!(conn, |c| uploads::table
+        .filter(uploads::path.eq(path))
+        .filter(uploads::purpose.eq(purpose.name))
+        .select(uploads::owner_id)
+        .first(c)
+        .await
+        .optional())
+}
+
 /// The files stored for an image: itself, its thumbnail and (when there is one) its blurred copy.
 fn files_of_image(path: &str) -> Vec<StoredPath> {
     let thumbnail = path

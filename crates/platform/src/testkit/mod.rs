@@ -145,6 +145,26 @@ impl TestApp {
         ))
         .await
     }
+
+    /// Posts `bytes` as the multipart form's one `file` field, as the web client uploads.
+    pub async fn upload(&self, path: &str, bytes: &[u8], token: Option<&str>) -> TestResponse {
+        let boundary = "----xinqiao-test-boundary";
+        let mut body = format!(
+            "--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"p.png\"\r\n\
+             Content-Type: application/octet-stream\r\n\r\n"
+        )
+        .into_bytes();
+        body.extend_from_slice(bytes);
+        body.extend_from_slice(format!("\r\n--{boundary}--\r\n").as_bytes());
+        let request = TestRequest::post()
+            .uri(path)
+            .insert_header((
+                "content-type",
+                format!("multipart/form-data; boundary={boundary}"),
+            ))
+            .set_payload(body);
+        self.send(with_token(request, token)).await
+    }
 }
 
 /// A real HTTP server over a test application's state: `workers` actix workers, each

@@ -32,10 +32,12 @@ pub struct Listing {
     /// Photos that passed review.
     pub photo_count: i64,
     pub active_at: i64,
+    /// Passed real-name verification (a copy of the accounts' mark).
+    pub verified: bool,
 }
 
 impl Listing {
-    fn of(row: ProfileRow, photo_count: i64, active_at: i64) -> Self {
+    fn of(row: ProfileRow, photo_count: i64, active_at: i64, verified: bool) -> Self {
         Self {
             user_id: row.user_id,
             gender: row.gender,
@@ -52,6 +54,7 @@ impl Listing {
             tags: row.tags,
             photo_count,
             active_at,
+            verified,
         }
     }
 }
@@ -74,6 +77,8 @@ pub struct Candidate {
     pub active_at: i64,
     /// The Big Five totals the member lets count (see [`BigFive`]), or empty.
     pub big_five: String,
+    /// Passed real-name verification.
+    pub verified: bool,
 }
 
 /// Big Five trait totals (10–50 each, in the order extraversion, agreeableness,
@@ -122,6 +127,18 @@ pub async fn set_big_five(
     .execute(c)
     .await)?;
     Ok(changed == 1)
+}
+
+/// Copies a real-name decision into the member's listing (a member without a profile gets it
+/// from accounts when their listing is first written).
+pub async fn set_verified(conn: &mut Conn<'_>, user_id: UserId, verified: bool) -> QueryResult<()> {
+    run!(conn, |c| diesel::update(
+        profile_directory::table.find(user_id)
+    )
+    .set(profile_directory::verified.eq(verified))
+    .execute(c)
+    .await)?;
+    Ok(())
 }
 
 impl Candidate {
@@ -183,10 +200,12 @@ pub async fn refresh(
         .first(c)
         .await
         .optional())?;
+    let verified = accounts::api::is_verified(conn, user_id).await?;
     let listing = Listing::of(
         profile,
         photo_count,
         active_at.or(known).unwrap_or(fallback),
+        verified,
     );
     run!(conn, |c| diesel::insert_into(profile_directory::table)
         .values(&listing)

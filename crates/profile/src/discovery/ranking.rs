@@ -40,10 +40,12 @@ struct Signals {
     photos: i64,
     /// Both let their Big Five results count, and they are this close.
     personality: i64,
+    /// The candidate passed real-name verification.
+    verified: i64,
 }
 
 impl Signals {
-    fn weighed(&self) -> [(i64, Reason); 7] {
+    fn weighed(&self) -> [(i64, Reason); 8] {
         [
             (8 * count_up_to(self.hobbies.len(), 4), Reason::Hobbies),
             (self.place.map_or(0, |(weight, _)| weight), Reason::Place),
@@ -52,6 +54,7 @@ impl Signals {
             (self.activity, Reason::Activity),
             (self.photos, Reason::Photos),
             (self.personality, Reason::Personality),
+            (self.verified, Reason::Verified),
         ]
     }
 
@@ -73,6 +76,7 @@ enum Reason {
     Activity,
     Photos,
     Personality,
+    Verified,
 }
 
 impl<'a> Seeker<'a> {
@@ -147,6 +151,7 @@ impl<'a> Seeker<'a> {
             None => 0,
         };
         Signals {
+            verified: if candidate.verified { 8 } else { 0 },
             personality,
             hobbies: shared(&self.hobbies, &candidate.hobbies),
             place,
@@ -187,6 +192,7 @@ impl<'a> Seeker<'a> {
                 Reason::Activity => "最近活跃".to_owned(),
                 Reason::Photos => "照片丰富".to_owned(),
                 Reason::Personality => "大五人格相近".to_owned(),
+                Reason::Verified => "已实名认证".to_owned(),
             })
             .collect();
         Fit {
@@ -291,6 +297,22 @@ mod tests {
             ..listing(3, &[], "", 0)
         };
         assert_eq!(seeker.fit(&idle).score, 7 + 2);
+    }
+
+    #[test]
+    fn a_verified_candidate_gains_and_says_so() {
+        let me = listing(1, &[], "", 0);
+        let seeker = Seeker::new(&me, TODAY, NOW);
+        let verified = Candidate {
+            verified: true,
+            ..listing(2, &[], "", 0)
+        };
+        let fit = seeker.fit(&verified);
+        assert_eq!(
+            (fit.score, fit.reasons.as_slice()),
+            (8, &["已实名认证".to_owned()][..])
+        );
+        assert_eq!(seeker.fit(&listing(3, &[], "", 0)).score, 0);
     }
 
     #[test]

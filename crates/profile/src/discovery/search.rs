@@ -157,13 +157,6 @@ pub async fn page(
     let me = viewer.user_id;
     let mut pooled = state.db.get().await?;
     let conn = &mut pooled.conn();
-    if filters.verified_only {
-        // Real-name verification is not built yet: no member is verified.
-        return Ok(SearchPage {
-            people: Vec::new(),
-            total: 0,
-        });
-    }
     let floor = scan_floor(conn, filters.gender.as_deref()).await?;
     let blocked = relations::blocked_either_way(conn, me).await?;
     let mut excluded: Vec<UserId> = blocked.into_iter().collect();
@@ -235,6 +228,9 @@ macro_rules! filtered {
         }
         if let Some(gender) = &filters.gender {
             query = query.filter(profile_directory::gender.eq(gender));
+        }
+        if filters.verified_only {
+            query = query.filter(profile_directory::verified.eq(true));
         }
         if let Some((low, high)) = filters.heights {
             query = query.filter(profile_directory::height.between(low, high));

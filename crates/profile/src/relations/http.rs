@@ -69,6 +69,8 @@ pub struct PersonCard {
     pub locked: i64,
     /// 1 when the viewer likes this person.
     pub is_liked: i64,
+    /// 1 when the person passed real-name verification.
+    pub is_verified: i64,
 }
 
 impl From<Person> for PersonCard {
@@ -93,6 +95,7 @@ impl From<Person> for PersonCard {
             introduction: person.introduction,
             locked: i64::from(person.locked),
             is_liked: i64::from(person.liked),
+            is_verified: i64::from(person.verified),
         }
     }
 }

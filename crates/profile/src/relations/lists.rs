@@ -46,6 +46,8 @@ pub struct Person {
     pub locked: bool,
     /// The viewer likes this person.
     pub liked: bool,
+    /// Passed real-name verification.
+    pub verified: bool,
 }
 
 /// Which relation a list shows.
@@ -176,6 +178,7 @@ pub async fn people(
                 .cloned()
                 .unwrap_or_else(|| summary.avatar.clone());
             let person = Person {
+                verified: summary.verified,
                 avatar: protection::shown(&summary.avatar, locked),
                 photo: protection::shown(&first_photo, locked),
                 uuid: summary.uuid,

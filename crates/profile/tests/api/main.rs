@@ -10,8 +10,7 @@ mod protection;
 mod relations;
 mod review;
 
-use actix_web::test::TestRequest;
-use platform::testkit::{Engine, TestApp, TestResponse, with_token};
+use platform::testkit::{Engine, TestApp, TestResponse};
 
 pub use accounts::testkit::{TestUser, signed_in_user};
 pub use platform::Role;
@@ -43,22 +42,12 @@ pub async fn upload_as(
     purpose: &str,
     bytes: &[u8],
 ) -> TestResponse {
-    let boundary = "----xinqiao-profile-boundary";
-    let mut body = format!(
-        "--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"p.png\"\r\n\
-         Content-Type: application/octet-stream\r\n\r\n"
+    app.upload(
+        &format!("/api/v1/upload?purpose={purpose}"),
+        bytes,
+        Some(&user.token),
     )
-    .into_bytes();
-    body.extend_from_slice(bytes);
-    body.extend_from_slice(format!("\r\n--{boundary}--\r\n").as_bytes());
-    let request = TestRequest::post()
-        .uri(&format!("/api/v1/upload?purpose={purpose}"))
-        .insert_header((
-            "content-type",
-            format!("multipart/form-data; boundary={boundary}"),
-        ))
-        .set_payload(body);
-    app.send(with_token(request, Some(&user.token))).await
+    .await
 }
 
 /// Uploads a small PNG for `purpose` and answers its stored path.

@@ -2,7 +2,7 @@
 
 import { type Client, formDataBodySerializer, type Options as Options2, type TDataShape } from './client';
 import { client } from './client.gen';
-import type { AddToBlacklistData, AddToBlacklistErrors, AddToBlacklistResponses, AdminAuditPhotoData, AdminAuditPhotoErrors, AdminAuditPhotoResponses, AdminAuditProfileData, AdminAuditProfileErrors, AdminAuditProfileResponses, AdminListFeedbackData, AdminListFeedbackErrors, AdminListFeedbackResponses, AdminListPhotoAuditsData, AdminListPhotoAuditsErrors, AdminListPhotoAuditsResponses, AdminListProfileAuditsData, AdminListProfileAuditsErrors, AdminListProfileAuditsResponses, AdvancedSearchData, AdvancedSearchErrors, AdvancedSearchResponses, AnswerExamData, AnswerExamErrors, AnswerExamResponses, BuyExamData, BuyExamErrors, BuyExamResponses, ChangePasswordData, ChangePasswordErrors, ChangePasswordResponses, CountUnreadMessagesData, CountUnreadMessagesErrors, CountUnreadMessagesResponses, CreateBlogData, CreateBlogErrors, CreateBlogResponses, CreateCommentData, CreateCommentErrors, CreateCommentResponses, CreateExamData, CreateExamErrors, CreateExamResponses, CreateFeedbackData, CreateFeedbackErrors, CreateFeedbackResponses, CreateMomentData, CreateMomentErrors, CreateMomentResponses, CreateRechargeData, CreateRechargeErrors, CreateRechargeResponses, DeleteBlogData, DeleteBlogErrors, DeleteBlogResponses, DeleteCommentData, DeleteCommentErrors, DeleteCommentResponses, DeleteExamData, DeleteExamErrors, DeleteExamResponses, DeleteMomentData, DeleteMomentErrors, DeleteMomentResponses, DeleteMyAccountData, DeleteMyAccountErrors, DeleteMyAccountResponses, DeleteResultData, DeleteResultErrors, DeleteResultResponses, ExportMyDataData, ExportMyDataErrors, ExportMyDataResponses, ForgotPasswordData, ForgotPasswordErrors, ForgotPasswordResponses, GetAccountData, GetAccountErrors, GetAccountResponses, GetBalanceData, GetBalanceErrors, GetBalanceResponses, GetBlogData, GetBlogErrors, GetBlogResponses, GetCaptchaData, GetCaptchaErrors, GetCaptchaResponses, GetExamData, GetExamErrors, GetExamResponses, GetHealthData, GetHealthResponses, GetMapConfigData, GetMapConfigResponses, GetMyProfileData, GetMyProfileErrors, GetMyProfileResponses, GetProfileData, GetProfileErrors, GetProfileResponses, GetRechargeOrderData, GetRechargeOrderErrors, GetRechargeOrderResponses, GetResultData, GetResultErrors, GetResultResponses, GetSandboxOrderData, GetSandboxOrderErrors, GetSandboxOrderResponses, GetSiteConfigData, GetSiteConfigResponses, GetUploadData, GetUploadErrors, GetUploadResponses, KeepLoginData, KeepLoginErrors, KeepLoginResponses, LikeMemberData, LikeMemberErrors, LikeMemberResponses, LikeMomentData, LikeMomentErrors, LikeMomentResponses, ListBlacklistData, ListBlacklistErrors, ListBlacklistResponses, ListBlogCategoriesData, ListBlogCategoriesErrors, ListBlogCategoriesResponses, ListBlogsData, ListBlogsErrors, ListBlogsResponses, ListBlogTagsData, ListBlogTagsErrors, ListBlogTagsResponses, ListConversationsData, ListConversationsErrors, ListConversationsResponses, ListExamsAsGuestData, ListExamsAsGuestErrors, ListExamsAsGuestResponses, ListExamsData, ListExamsErrors, ListExamsResponses, ListGuestMomentsData, ListGuestMomentsErrors, ListGuestMomentsResponses, ListLikedData, ListLikedErrors, ListLikedMeData, ListLikedMeErrors, ListLikedMeResponses, ListLikedResponses, ListMessagesData, ListMessagesErrors, ListMessagesResponses, ListMomentsData, ListMomentsErrors, ListMomentsResponses, ListMutualLikedData, ListMutualLikedErrors, ListMutualLikedResponses, ListMyBlogsData, ListMyBlogsErrors, ListMyBlogsResponses, ListRechargesData, ListRechargesErrors, ListRechargesResponses, ListRecommendedData, ListRecommendedErrors, ListRecommendedResponses, ListResultsData, ListResultsErrors, ListResultsResponses, ListTransactionsData, ListTransactionsErrors, ListTransactionsResponses, ListVisitedData, ListVisitedErrors, ListVisitedMeData, ListVisitedMeErrors, ListVisitedMeResponses, ListVisitedResponses, LoginUserData, LoginUserErrors, LoginUserResponses, LogoutUserData, LogoutUserErrors, LogoutUserResponses, OpenChatSocketData, OpenChatSocketErrors, PaySandboxOrderData, PaySandboxOrderErrors, PaySandboxOrderResponses, PublishBlogData, PublishBlogErrors, PublishBlogResponses, ReadConversationData, ReadConversationErrors, ReadConversationResponses, RecalculateResultData, RecalculateResultErrors, RecalculateResultResponses, ReceiveWechatpayNotificationData, ReceiveWechatpayNotificationErrors, ReceiveWechatpayNotificationResponses, RegisterUserData, RegisterUserErrors, RegisterUserResponses, RemoveFromBlacklistData, RemoveFromBlacklistErrors, RemoveFromBlacklistResponses, ResetPasswordData, ResetPasswordErrors, ResetPasswordResponses, SendEmailCodeData, SendEmailCodeErrors, SendEmailCodeResponses, SendMessageData, SendMessageErrors, SendMessageResponses, SetResultMatchingData, SetResultMatchingErrors, SetResultMatchingResponses, StartExamData, StartExamErrors, StartExamResponses, UnlikeMemberData, UnlikeMemberErrors, UnlikeMemberResponses, UnlikeMomentData, UnlikeMomentErrors, UnlikeMomentResponses, UnlockProfileData, UnlockProfileErrors, UnlockProfileResponses, UnpublishBlogData, UnpublishBlogErrors, UnpublishBlogResponses, UpdateBlogData, UpdateBlogErrors, UpdateBlogResponses, UpdateExamData, UpdateExamErrors, UpdateExamResponses, UpdatePhoneData, UpdatePhoneErrors, UpdatePhoneResponses, UpdateProfileData, UpdateProfileErrors, UpdateProfileResponses, UploadFileData, UploadFileErrors, UploadFileResponses, UserStatsData, UserStatsErrors, UserStatsResponses, VerifyEmailData, VerifyEmailErrors, VerifyEmailResponses, WechatBindData, WechatBindErrors, WechatBindingData, WechatBindingErrors, WechatBindingResponses, WechatBindResponses, WechatCallbackData, WechatCallbackErrors, WechatCallbackResponses, WechatLoginData, WechatLoginErrors, WechatOfficialCallbackData, WechatOfficialCallbackErrors, WechatOfficialCallbackResponses, WechatOfficialLoginData, WechatOfficialLoginErrors, WechatUnbindData, WechatUnbindErrors, WechatUnbindResponses } from './types.gen';
+import type { AddToBlacklistData, AddToBlacklistErrors, AddToBlacklistResponses, AdminApproveBlogData, AdminApproveBlogErrors, AdminApproveBlogResponses, AdminAuditIdcardData, AdminAuditIdcardErrors, AdminAuditIdcardResponses, AdminAuditPhotoData, AdminAuditPhotoErrors, AdminAuditPhotoResponses, AdminAuditProfileData, AdminAuditProfileErrors, AdminAuditProfileResponses, AdminDeleteBlogData, AdminDeleteBlogErrors, AdminDeleteBlogResponses, AdminDeleteUsersData2, AdminDeleteUsersErrors, AdminDeleteUsersResponses, AdminHandleFeedbackData, AdminHandleFeedbackErrors, AdminHandleFeedbackResponses, AdminListAuditLogData, AdminListAuditLogErrors, AdminListAuditLogResponses, AdminListBlogsData, AdminListBlogsErrors, AdminListBlogsResponses, AdminListFeedbackData, AdminListFeedbackErrors, AdminListFeedbackResponses, AdminListIdcardVerificationsData, AdminListIdcardVerificationsErrors, AdminListIdcardVerificationsResponses, AdminListPhotoAuditsData, AdminListPhotoAuditsErrors, AdminListPhotoAuditsResponses, AdminListProfileAuditsData, AdminListProfileAuditsErrors, AdminListProfileAuditsResponses, AdminListUsersData, AdminListUsersErrors, AdminListUsersResponses, AdminOverviewData, AdminOverviewErrors, AdminOverviewResponses, AdminUpdateBlogData, AdminUpdateBlogErrors, AdminUpdateBlogResponses, AdminUpdateUserData, AdminUpdateUserErrors, AdminUpdateUserResponses, AdvancedSearchData, AdvancedSearchErrors, AdvancedSearchResponses, AnswerExamData, AnswerExamErrors, AnswerExamResponses, BuyExamData, BuyExamErrors, BuyExamResponses, ChangePasswordData, ChangePasswordErrors, ChangePasswordResponses, CountUnreadMessagesData, CountUnreadMessagesErrors, CountUnreadMessagesResponses, CreateBlogData, CreateBlogErrors, CreateBlogResponses, CreateCommentData, CreateCommentErrors, CreateCommentResponses, CreateExamData, CreateExamErrors, CreateExamResponses, CreateFeedbackData, CreateFeedbackErrors, CreateFeedbackResponses, CreateMomentData, CreateMomentErrors, CreateMomentResponses, CreateRechargeData, CreateRechargeErrors, CreateRechargeResponses, DeleteBlogData, DeleteBlogErrors, DeleteBlogResponses, DeleteCommentData, DeleteCommentErrors, DeleteCommentResponses, DeleteExamData, DeleteExamErrors, DeleteExamResponses, DeleteMomentData, DeleteMomentErrors, DeleteMomentResponses, DeleteMyAccountData, DeleteMyAccountErrors, DeleteMyAccountResponses, DeleteResultData, DeleteResultErrors, DeleteResultResponses, ExportMyDataData, ExportMyDataErrors, ExportMyDataResponses, ForgotPasswordData, ForgotPasswordErrors, ForgotPasswordResponses, GetAccountData, GetAccountErrors, GetAccountResponses, GetBalanceData, GetBalanceErrors, GetBalanceResponses, GetBlogData, GetBlogErrors, GetBlogResponses, GetCaptchaData, GetCaptchaErrors, GetCaptchaResponses, GetExamData, GetExamErrors, GetExamResponses, GetHealthData, GetHealthResponses, GetIdcardImageData, GetIdcardImageErrors, GetIdcardImageResponses, GetMapConfigData, GetMapConfigResponses, GetMyProfileData, GetMyProfileErrors, GetMyProfileResponses, GetOwnIdcardVerificationData, GetOwnIdcardVerificationErrors, GetOwnIdcardVerificationResponses, GetProfileData, GetProfileErrors, GetProfileResponses, GetRechargeOrderData, GetRechargeOrderErrors, GetRechargeOrderResponses, GetResultData, GetResultErrors, GetResultResponses, GetSandboxOrderData, GetSandboxOrderErrors, GetSandboxOrderResponses, GetSiteConfigData, GetSiteConfigResponses, GetUploadData, GetUploadErrors, GetUploadResponses, KeepLoginData, KeepLoginErrors, KeepLoginResponses, LikeMemberData, LikeMemberErrors, LikeMemberResponses, LikeMomentData, LikeMomentErrors, LikeMomentResponses, ListBlacklistData, ListBlacklistErrors, ListBlacklistResponses, ListBlogCategoriesData, ListBlogCategoriesErrors, ListBlogCategoriesResponses, ListBlogsData, ListBlogsErrors, ListBlogsResponses, ListBlogTagsData, ListBlogTagsErrors, ListBlogTagsResponses, ListConversationsData, ListConversationsErrors, ListConversationsResponses, ListExamsAsGuestData, ListExamsAsGuestErrors, ListExamsAsGuestResponses, ListExamsData, ListExamsErrors, ListExamsResponses, ListGuestMomentsData, ListGuestMomentsErrors, ListGuestMomentsResponses, ListLikedData, ListLikedErrors, ListLikedMeData, ListLikedMeErrors, ListLikedMeResponses, ListLikedResponses, ListMessagesData, ListMessagesErrors, ListMessagesResponses, ListMomentsData, ListMomentsErrors, ListMomentsResponses, ListMutualLikedData, ListMutualLikedErrors, ListMutualLikedResponses, ListMyBlogsData, ListMyBlogsErrors, ListMyBlogsResponses, ListRechargesData, ListRechargesErrors, ListRechargesResponses, ListRecommendedData, ListRecommendedErrors, ListRecommendedResponses, ListResultsData, ListResultsErrors, ListResultsResponses, ListTransactionsData, ListTransactionsErrors, ListTransactionsResponses, ListVisitedData, ListVisitedErrors, ListVisitedMeData, ListVisitedMeErrors, ListVisitedMeResponses, ListVisitedResponses, LoginUserData, LoginUserErrors, LoginUserResponses, LogoutUserData, LogoutUserErrors, LogoutUserResponses, OpenChatSocketData, OpenChatSocketErrors, PaySandboxOrderData, PaySandboxOrderErrors, PaySandboxOrderResponses, PublishBlogData, PublishBlogErrors, PublishBlogResponses, ReadConversationData, ReadConversationErrors, ReadConversationResponses, RecalculateResultData, RecalculateResultErrors, RecalculateResultResponses, ReceiveWechatpayNotificationData, ReceiveWechatpayNotificationErrors, ReceiveWechatpayNotificationResponses, RegisterUserData, RegisterUserErrors, RegisterUserResponses, RemoveFromBlacklistData, RemoveFromBlacklistErrors, RemoveFromBlacklistResponses, ResetPasswordData, ResetPasswordErrors, ResetPasswordResponses, SendEmailCodeData, SendEmailCodeErrors, SendEmailCodeResponses, SendMessageData, SendMessageErrors, SendMessageResponses, SetResultMatchingData, SetResultMatchingErrors, SetResultMatchingResponses, StartExamData, StartExamErrors, StartExamResponses, SubmitIdcardVerificationData, SubmitIdcardVerificationErrors, SubmitIdcardVerificationResponses, UnlikeMemberData, UnlikeMemberErrors, UnlikeMemberResponses, UnlikeMomentData, UnlikeMomentErrors, UnlikeMomentResponses, UnlockProfileData, UnlockProfileErrors, UnlockProfileResponses, UnpublishBlogData, UnpublishBlogErrors, UnpublishBlogResponses, UpdateBlogData, UpdateBlogErrors, UpdateBlogResponses, UpdateExamData, UpdateExamErrors, UpdateExamResponses, UpdatePhoneData, UpdatePhoneErrors, UpdatePhoneResponses, UpdateProfileData, UpdateProfileErrors, UpdateProfileResponses, UploadFileData, UploadFileErrors, UploadFileResponses, UploadIdcardBackData, UploadIdcardBackErrors, UploadIdcardBackResponses, UploadIdcardFrontData, UploadIdcardFrontErrors, UploadIdcardFrontResponses, UserStatsData, UserStatsErrors, UserStatsResponses, VerifyEmailData, VerifyEmailErrors, VerifyEmailResponses, WechatBindData, WechatBindErrors, WechatBindingData, WechatBindingErrors, WechatBindingResponses, WechatBindResponses, WechatCallbackData, WechatCallbackErrors, WechatCallbackResponses, WechatLoginData, WechatLoginErrors, WechatOfficialCallbackData, WechatOfficialCallbackErrors, WechatOfficialCallbackResponses, WechatOfficialLoginData, WechatOfficialLoginErrors, WechatUnbindData, WechatUnbindErrors, WechatUnbindResponses } from './types.gen';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -19,6 +19,88 @@ export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends 
 };
 
 /**
+ * The back office's actions, newest first; superadmins only (admins get 403).
+ */
+export const adminListAuditLog = <ThrowOnError extends boolean = false>(options?: Options<AdminListAuditLogData, ThrowOnError>) => (options?.client ?? client).post<AdminListAuditLogResponses, AdminListAuditLogErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/admin/audit/list',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options?.headers
+    }
+});
+
+/**
+ * Turns an article's approval over: approves one that is not approved (已通过审核) and
+ * withdraws the approval of one that is (已取消审核). The answer carries the new state, so a
+ * repeated click (a second toggle) shows what it did. With approval required
+ * (`XINQIAO_BLOG_REQUIRE_APPROVAL`), members' articles are public only while approved.
+ */
+export const adminApproveBlog = <ThrowOnError extends boolean = false>(options: Options<AdminApproveBlogData, ThrowOnError>) => (options.client ?? client).post<AdminApproveBlogResponses, AdminApproveBlogErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/admin/blog/approve',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Deletes an article, whoever wrote it; its banner goes once no other article shows it.
+ */
+export const adminDeleteBlog = <ThrowOnError extends boolean = false>(options: Options<AdminDeleteBlogData, ThrowOnError>) => (options.client ?? client).post<AdminDeleteBlogResponses, AdminDeleteBlogErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/admin/blog/delete',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Every article, drafts included, newest first; `title` searches titles.
+ */
+export const adminListBlogs = <ThrowOnError extends boolean = false>(options?: Options<AdminListBlogsData, ThrowOnError>) => (options?.client ?? client).post<AdminListBlogsResponses, AdminListBlogsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/admin/blog/list',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options?.headers
+    }
+});
+
+/**
+ * Saves an article's title, content and status (draft or published), whoever wrote it.
+ */
+export const adminUpdateBlog = <ThrowOnError extends boolean = false>(options: Options<AdminUpdateBlogData, ThrowOnError>) => (options.client ?? client).post<AdminUpdateBlogResponses, AdminUpdateBlogErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/admin/blog/update',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Marks a message handled (`handled` 1) or open again (0); marking it as it already is
+ * changes nothing.
+ */
+export const adminHandleFeedback = <ThrowOnError extends boolean = false>(options: Options<AdminHandleFeedbackData, ThrowOnError>) => (options.client ?? client).post<AdminHandleFeedbackResponses, AdminHandleFeedbackErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/admin/feedback/handle',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
  * The messages visitors sent, newest first.
  */
 export const adminListFeedback = <ThrowOnError extends boolean = false>(options?: Options<AdminListFeedbackData, ThrowOnError>) => (options?.client ?? client).post<AdminListFeedbackResponses, AdminListFeedbackErrors, ThrowOnError>({
@@ -28,6 +110,59 @@ export const adminListFeedback = <ThrowOnError extends boolean = false>(options?
     headers: {
         'Content-Type': 'application/json',
         ...options?.headers
+    }
+});
+
+/**
+ * Passes (2) or rejects (3, with a reason) a submission under review, once: a second
+ * decision on it (a double click, another admin) is refused with 409. A pass shows the member
+ * as verified on every card and makes them found by the verified-only search.
+ */
+export const adminAuditIdcard = <ThrowOnError extends boolean = false>(options: Options<AdminAuditIdcardData, ThrowOnError>) => (options.client ?? client).post<AdminAuditIdcardResponses, AdminAuditIdcardErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/admin/idcard/audit',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Real-name submissions, those under review first; with the numbers and photos' paths.
+ */
+export const adminListIdcardVerifications = <ThrowOnError extends boolean = false>(options?: Options<AdminListIdcardVerificationsData, ThrowOnError>) => (options?.client ?? client).post<AdminListIdcardVerificationsResponses, AdminListIdcardVerificationsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/admin/idcard/verify/list',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options?.headers
+    }
+});
+
+/**
+ * What waits for the back office, for the dashboard's cards.
+ */
+export const adminOverview = <ThrowOnError extends boolean = false>(options?: Options<AdminOverviewData, ThrowOnError>) => (options?.client ?? client).post<AdminOverviewResponses, AdminOverviewErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/admin/overview',
+    ...options
+});
+
+/**
+ * Deletes members for good, as their own account deletion does: personal data and files go,
+ * sign-in ends, wallet records stay under an anonymous tombstone. All or none. Only a
+ * superadmin deletes admins; nobody deletes themselves here; the last superadmin stays.
+ * Written to the audit log (`user.delete`).
+ */
+export const adminDeleteUsers = <ThrowOnError extends boolean = false>(options: Options<AdminDeleteUsersData2, ThrowOnError>) => (options.client ?? client).post<AdminDeleteUsersResponses, AdminDeleteUsersErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/admin/user/delete',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
     }
 });
 
@@ -58,6 +193,20 @@ export const adminListPhotoAudits = <ThrowOnError extends boolean = false>(optio
 });
 
 /**
+ * Members not deleted, newest first, optionally those whose username contains some words.
+ * Operators' placeholder addresses show as empty.
+ */
+export const adminListUsers = <ThrowOnError extends boolean = false>(options?: Options<AdminListUsersData, ThrowOnError>) => (options?.client ?? client).post<AdminListUsersResponses, AdminListUsersErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/admin/user/list',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options?.headers
+    }
+});
+
+/**
  * Passes (isAudited 1) or rejects (0) a member's waiting changes.
  */
 export const adminAuditProfile = <ThrowOnError extends boolean = false>(options: Options<AdminAuditProfileData, ThrowOnError>) => (options.client ?? client).post<AdminAuditProfileResponses, AdminAuditProfileErrors, ThrowOnError>({
@@ -80,6 +229,21 @@ export const adminListProfileAudits = <ThrowOnError extends boolean = false>(opt
     headers: {
         'Content-Type': 'application/json',
         ...options?.headers
+    }
+});
+
+/**
+ * Changes a member's nickname, email, phone and role, and answers the member as now stored.
+ * Only a superadmin changes roles or edits another admin's account; an admin edits plain
+ * members and their own account. Written to the audit log (`user.update`).
+ */
+export const adminUpdateUser = <ThrowOnError extends boolean = false>(options: Options<AdminUpdateUserData, ThrowOnError>) => (options.client ?? client).post<AdminUpdateUserResponses, AdminUpdateUserErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/admin/user/update',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
     }
 });
 
@@ -122,7 +286,9 @@ export const deleteBlog = <ThrowOnError extends boolean = false>(options: Option
 });
 
 /**
- * Published articles, newest first; `keyword` searches titles and summaries.
+ * Published articles, newest first; `keyword` searches titles and summaries. When approval is
+ * required (`XINQIAO_BLOG_REQUIRE_APPROVAL`), members' articles appear once an admin approved
+ * them.
  */
 export const listBlogs = <ThrowOnError extends boolean = false>(options?: Options<ListBlogsData, ThrowOnError>) => (options?.client ?? client).post<ListBlogsResponses, ListBlogsErrors, ThrowOnError>({
     url: '/api/v1/blog/list',
@@ -147,7 +313,8 @@ export const listMyBlogs = <ThrowOnError extends boolean = false>(options?: Opti
 });
 
 /**
- * Publishes a draft: its authors, admins and superadmins.
+ * Publishes a draft: its authors, admins and superadmins (an admin who is not one of the
+ * authors acts for the back office: the audit log keeps it).
  */
 export const publishBlog = <ThrowOnError extends boolean = false>(options: Options<PublishBlogData, ThrowOnError>) => (options.client ?? client).post<PublishBlogResponses, PublishBlogErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -172,7 +339,8 @@ export const listBlogTags = <ThrowOnError extends boolean = false>(options?: Opt
 });
 
 /**
- * Turns an article back into a draft: its authors, admins and superadmins.
+ * Turns an article back into a draft: its authors, admins and superadmins (audited as for
+ * publishing).
  */
 export const unpublishBlog = <ThrowOnError extends boolean = false>(options: Options<UnpublishBlogData, ThrowOnError>) => (options.client ?? client).post<UnpublishBlogResponses, UnpublishBlogErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -435,6 +603,39 @@ export const createFeedback = <ThrowOnError extends boolean = false>(options: Op
  * Liveness: answers without touching the database (and is the benchmarks' trivial baseline).
  */
 export const getHealth = <ThrowOnError extends boolean = false>(options?: Options<GetHealthData, ThrowOnError>) => (options?.client ?? client).get<GetHealthResponses, unknown, ThrowOnError>({ url: '/api/v1/health', ...options });
+
+/**
+ * An identity-card photo, to the member who uploaded it and to admins; 404 to anyone else
+ * (as for a path that does not exist). Never cached.
+ */
+export const getIdcardImage = <ThrowOnError extends boolean = false>(options: Options<GetIdcardImageData, ThrowOnError>) => (options.client ?? client).get<GetIdcardImageResponses, GetIdcardImageErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/idcard/image',
+    ...options
+});
+
+/**
+ * Submits the member's real name, number and both photos for review (status 1). Allowed when
+ * nothing is under review or passed, so again after a rejection.
+ */
+export const submitIdcardVerification = <ThrowOnError extends boolean = false>(options: Options<SubmitIdcardVerificationData, ThrowOnError>) => (options.client ?? client).post<SubmitIdcardVerificationResponses, SubmitIdcardVerificationErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/idcard/verify',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * The member's own submission, to prefill the form (empty with status 0 when none).
+ */
+export const getOwnIdcardVerification = <ThrowOnError extends boolean = false>(options?: Options<GetOwnIdcardVerificationData, ThrowOnError>) => (options?.client ?? client).post<GetOwnIdcardVerificationResponses, GetOwnIdcardVerificationErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/idcard/verify/get',
+    ...options
+});
 
 /**
  * Whom the caller likes, newest first.
@@ -732,6 +933,35 @@ export const uploadFile = <ThrowOnError extends boolean = false>(options: Option
     ...formDataBodySerializer,
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/api/v1/upload',
+    ...options,
+    headers: {
+        'Content-Type': null,
+        ...options.headers
+    }
+});
+
+/**
+ * Stores the back of the member's identity card, as the front.
+ */
+export const uploadIdcardBack = <ThrowOnError extends boolean = false>(options: Options<UploadIdcardBackData, ThrowOnError>) => (options.client ?? client).post<UploadIdcardBackResponses, UploadIdcardBackErrors, ThrowOnError>({
+    ...formDataBodySerializer,
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/upload/idcard/back',
+    ...options,
+    headers: {
+        'Content-Type': null,
+        ...options.headers
+    }
+});
+
+/**
+ * Stores the front of the member's identity card (an image of at most 5 MB) where no public
+ * path reaches it; the answer's message and `data.filename` hold its path.
+ */
+export const uploadIdcardFront = <ThrowOnError extends boolean = false>(options: Options<UploadIdcardFrontData, ThrowOnError>) => (options.client ?? client).post<UploadIdcardFrontResponses, UploadIdcardFrontErrors, ThrowOnError>({
+    ...formDataBodySerializer,
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/upload/idcard/front',
     ...options,
     headers: {
         'Content-Type': null,

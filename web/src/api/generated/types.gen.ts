@@ -38,6 +38,177 @@ export type AccountDetails = {
 };
 
 /**
+ * An article as the back office lists it (spec 3, section 3, "Blog (admin)").
+ */
+export type AdminBlogItem = {
+    /**
+     * The creator's display name: their nickname, else their username.
+     */
+    author: string;
+    /**
+     * Markdown as written.
+     */
+    content: string;
+    createdAt: number;
+    id: BlogId;
+    /**
+     * 0 not approved, 1 approved by an admin (or needing no approval when saved).
+     */
+    isApproved: number;
+    /**
+     * 0 draft (草稿), 1 published (已发布).
+     */
+    isPublished: number;
+    status: BlogStatus;
+    title: string;
+};
+
+export type AdminBlogListData = {
+    blogs: Array<AdminBlogItem>;
+    total: number;
+};
+
+/**
+ * `{title, page, pageSize}`; every field may be left out.
+ */
+export type AdminBlogListRequest = {
+    /**
+     * 1-based page number (1 when left out).
+     */
+    page?: number | null;
+    /**
+     * Articles per page: 10 when left out, at most 100.
+     */
+    pageSize?: number | null;
+    /**
+     * Words the title must contain (any letter case); surrounding spaces are dropped and only
+     * the first 20 characters count. Empty or left out: every article.
+     */
+    title?: string | null;
+};
+
+export type AdminDeleteUsersData = {
+    /**
+     * How many members were deleted.
+     */
+    deleted: number;
+};
+
+export type AdminDeleteUsersRequest = {
+    /**
+     * The members to delete, 1 to 100 (请选择要删除的用户 when empty).
+     */
+    userIds: Array<UserId>;
+};
+
+/**
+ * The edit form's article; other fields the list gave (author, createdAt, isApproved, …) may
+ * come along and are ignored.
+ */
+export type AdminUpdateBlogRequest = {
+    /**
+     * Markdown, at least 10 characters (zero-width ones and surrounding spaces do not count).
+     */
+    content: string;
+    id: number;
+    /**
+     * 1 (or true) is on; 0, false, null or left out is off.
+     */
+    isPublished?: number | boolean | null;
+    status?: BlogStatus | null;
+    /**
+     * 3 to 100 characters (zero-width ones and surrounding spaces do not count).
+     */
+    title: string;
+};
+
+/**
+ * The user object the admin form sends back: `userId` (or `uuid`) names the member; the
+ * other fields the list shows (username, avatar, times) may come along and are not read.
+ */
+export type AdminUpdateUserRequest = {
+    /**
+     * Left out: unchanged. Empty: the member has no address. A new address (请输入有效的邮箱地址
+     * when not address-shaped) is stored in lower case and unverified until the member
+     * verifies it; another member's verified address is a 409.
+     */
+    email?: string | null;
+    /**
+     * 请输入昵称 when blank; at most 32 characters (昵称不能超过32个字符).
+     */
+    nickname: string;
+    /**
+     * Left out: unchanged. Empty: none. Otherwise 11 digits, 1 then 3 to 9 (请输入有效的手机号码);
+     * another member's number is a 409.
+     */
+    phone?: string | null;
+    sysRole?: Role | null;
+    userId?: UserId | null;
+    /**
+     * The member's uuid; when `userId` is given as well, both must name the same member.
+     */
+    uuid?: string | null;
+};
+
+/**
+ * A member as the back office lists them.
+ */
+export type AdminUserItem = {
+    /**
+     * Relative path of the avatar image, shown under /api/v1/; empty when none.
+     */
+    avatar: string;
+    /**
+     * Registration, epoch seconds.
+     */
+    createdAt: number;
+    /**
+     * Empty when the member has none.
+     */
+    email: string;
+    /**
+     * Last sign-in, epoch seconds; 0 when never.
+     */
+    loginedAt: number;
+    nickname: string;
+    /**
+     * 11 digits, or empty.
+     */
+    phone: string;
+    sysRole: Role;
+    userId: UserId;
+    username: string;
+    uuid: string;
+};
+
+export type AdminUserListData = {
+    /**
+     * How many members match, over all pages.
+     */
+    total: number;
+    users: Array<AdminUserItem>;
+};
+
+/**
+ * `{username, page, pageSize}`; every field may be left out.
+ */
+export type AdminUserListRequest = {
+    /**
+     * 1-based page number (1 when left out); below 1 reads as 1.
+     */
+    page?: number | null;
+    /**
+     * Members per page, 10 when left out; brought into 1 to 100.
+     */
+    pageSize?: number | null;
+    /**
+     * Part of the username, in any letter case; surrounding spaces are dropped and only the
+     * first 20 characters count. Empty or left out: everyone.
+     */
+    username?: string | null;
+};
+
+/**
  * The advanced search form (spec 2, section 2.8). Ranges are clamped to their bounds (ages
  * 18–80, height 100–250 cm, weight 30–200 kg, children 0–10); a range whose lower end is
  * above its upper end, or a value no list offers, is refused.
@@ -129,6 +300,49 @@ export type AnswerRequest = {
 export type AnswersInput = string | Array<ChoiceItem>;
 
 /**
+ * One action: who, what, on which object, the object before and after (JSON text, empty when
+ * it did not exist or is gone), when.
+ */
+export type AuditEntry = {
+    action: string;
+    /**
+     * The acting admin's username (empty once their account is deleted).
+     */
+    actor: string;
+    actorId: number;
+    after: string;
+    before: string;
+    /**
+     * Epoch seconds.
+     */
+    createdAt: number;
+    id: number;
+    objectId: string;
+    objectKind: string;
+};
+
+export type AuditLogData = {
+    list: Array<AuditEntry>;
+    total: number;
+};
+
+/**
+ * `{page, pageSize}`, and optionally one object's history (`objectKind` with `objectId`).
+ */
+export type AuditLogRequest = {
+    objectId?: string | null;
+    /**
+     * e.g. user, blog, photo, profile, idcard.
+     */
+    objectKind?: string | null;
+    page?: number | null;
+    /**
+     * Default 20, at most 100.
+     */
+    pageSize?: number | null;
+};
+
+/**
  * One balance; `GET /user/balance` lists CNY (in fen) first, then points.
  */
 export type BalanceEntry = {
@@ -176,6 +390,17 @@ export type BindingStatus = {
 export type BlacklistPage = {
     blacklist: Array<PersonCard>;
     total: number;
+};
+
+/**
+ * An article's approval after a toggle.
+ */
+export type BlogApproval = {
+    id: BlogId;
+    /**
+     * 1 approved (已通过审核), 0 not (已取消审核).
+     */
+    isApproved: number;
 };
 
 export type BlogCategoryItem = {
@@ -233,6 +458,11 @@ export type BlogRef = {
     id: number;
 };
 
+/**
+ * An article's state as the back office names it.
+ */
+export type BlogStatus = 'draft' | 'published';
+
 export type BlogTagItem = {
     id: number;
     tag: string;
@@ -249,6 +479,13 @@ export type CaptchaData = {
      * A `data:image/png;base64,…` URL, shown directly by an `<img>`.
      */
     imageBase64: string;
+};
+
+/**
+ * The stored photo's path; also the envelope's message.
+ */
+export type CardPhotoData = {
+    filename: string;
 };
 
 /**
@@ -567,6 +804,97 @@ export type EnvelopeAccountDetails = {
     message: string;
 };
 
+export type EnvelopeAdminBlogListData = {
+    /**
+     * 200 on success.
+     */
+    code: number;
+    data: {
+        blogs: Array<AdminBlogItem>;
+        total: number;
+    };
+    /**
+     * A short success text (the spec's where it gives one) or "ok".
+     */
+    message: string;
+};
+
+export type EnvelopeAdminDeleteUsersData = {
+    /**
+     * 200 on success.
+     */
+    code: number;
+    data: {
+        /**
+         * How many members were deleted.
+         */
+        deleted: number;
+    };
+    /**
+     * A short success text (the spec's where it gives one) or "ok".
+     */
+    message: string;
+};
+
+export type EnvelopeAdminUserItem = {
+    /**
+     * 200 on success.
+     */
+    code: number;
+    /**
+     * A member as the back office lists them.
+     */
+    data: {
+        /**
+         * Relative path of the avatar image, shown under /api/v1/; empty when none.
+         */
+        avatar: string;
+        /**
+         * Registration, epoch seconds.
+         */
+        createdAt: number;
+        /**
+         * Empty when the member has none.
+         */
+        email: string;
+        /**
+         * Last sign-in, epoch seconds; 0 when never.
+         */
+        loginedAt: number;
+        nickname: string;
+        /**
+         * 11 digits, or empty.
+         */
+        phone: string;
+        sysRole: Role;
+        userId: UserId;
+        username: string;
+        uuid: string;
+    };
+    /**
+     * A short success text (the spec's where it gives one) or "ok".
+     */
+    message: string;
+};
+
+export type EnvelopeAdminUserListData = {
+    /**
+     * 200 on success.
+     */
+    code: number;
+    data: {
+        /**
+         * How many members match, over all pages.
+         */
+        total: number;
+        users: Array<AdminUserItem>;
+    };
+    /**
+     * A short success text (the spec's where it gives one) or "ok".
+     */
+    message: string;
+};
+
 export type EnvelopeAnswerData = {
     /**
      * 200 on success.
@@ -578,6 +906,21 @@ export type EnvelopeAnswerData = {
          * Answers saved (a temporary save) or scored.
          */
         saved: number;
+    };
+    /**
+     * A short success text (the spec's where it gives one) or "ok".
+     */
+    message: string;
+};
+
+export type EnvelopeAuditLogData = {
+    /**
+     * 200 on success.
+     */
+    code: number;
+    data: {
+        list: Array<AuditEntry>;
+        total: number;
     };
     /**
      * A short success text (the spec's where it gives one) or "ok".
@@ -636,6 +979,27 @@ export type EnvelopeBlacklistPage = {
     data: {
         blacklist: Array<PersonCard>;
         total: number;
+    };
+    /**
+     * A short success text (the spec's where it gives one) or "ok".
+     */
+    message: string;
+};
+
+export type EnvelopeBlogApproval = {
+    /**
+     * 200 on success.
+     */
+    code: number;
+    /**
+     * An article's approval after a toggle.
+     */
+    data: {
+        id: BlogId;
+        /**
+         * 1 approved (已通过审核), 0 not (已取消审核).
+         */
+        isApproved: number;
     };
     /**
      * A short success text (the spec's where it gives one) or "ok".
@@ -743,6 +1107,23 @@ export type EnvelopeCaptchaData = {
          * A `data:image/png;base64,…` URL, shown directly by an `<img>`.
          */
         imageBase64: string;
+    };
+    /**
+     * A short success text (the spec's where it gives one) or "ok".
+     */
+    message: string;
+};
+
+export type EnvelopeCardPhotoData = {
+    /**
+     * 200 on success.
+     */
+    code: number;
+    /**
+     * The stored photo's path; also the envelope's message.
+     */
+    data: {
+        filename: string;
     };
     /**
      * A short success text (the spec's where it gives one) or "ok".
@@ -1335,6 +1716,70 @@ export type EnvelopeOrderStatusData = {
     message: string;
 };
 
+export type EnvelopeOverviewData = {
+    /**
+     * 200 on success.
+     */
+    code: number;
+    data: {
+        /**
+         * Feedback messages not yet marked handled.
+         */
+        openFeedback: number;
+        /**
+         * Real-name submissions under review.
+         */
+        pendingIdcards: number;
+        /**
+         * Photos waiting for review.
+         */
+        pendingPhotos: number;
+        /**
+         * Members with profile changes waiting for review.
+         */
+        pendingProfiles: number;
+    };
+    /**
+     * A short success text (the spec's where it gives one) or "ok".
+     */
+    message: string;
+};
+
+export type EnvelopeOwnSubmissionData = {
+    /**
+     * 200 on success.
+     */
+    code: number;
+    /**
+     * The member's own submission, to prefill the form; every field empty and `audit_status` 0
+     * when there is none.
+     */
+    data: {
+        /**
+         * 0 nothing submitted, 1 under review, 2 passed, 3 rejected.
+         */
+        audit_status: number;
+        /**
+         * Why it was rejected (status 3); empty otherwise.
+         */
+        fail_reason: string;
+        /**
+         * The number as submitted (only ever answered to its member and to admins).
+         */
+        idcard: string;
+        idcard_back: string;
+        /**
+         * Path of the front photo; its image is `GET /api/v1/idcard/image?path=…` with the token.
+         */
+        idcard_front: string;
+        name: string;
+    };
+    /**
+     * A short success text (the spec's where it gives one) or "ok".
+     */
+    message: string;
+};
+
 export type EnvelopePhotoAuditListData = {
     /**
      * 200 on success.
@@ -1555,6 +2000,21 @@ export type EnvelopeResultListData = {
     code: number;
     data: {
         results: Array<ResultSummary>;
+    };
+    /**
+     * A short success text (the spec's where it gives one) or "ok".
+     */
+    message: string;
+};
+
+export type EnvelopeReviewListData = {
+    /**
+     * 200 on success.
+     */
+    code: number;
+    data: {
+        list: Array<ReviewRecord>;
+        total: number;
     };
     /**
      * A short success text (the spec's where it gives one) or "ok".
@@ -2088,6 +2548,14 @@ export type FeedbackItem = {
      */
     createdAt: number;
     email: string;
+    /**
+     * 1 once an admin marked it handled.
+     */
+    handled: number;
+    /**
+     * When it was marked handled, unix seconds; 0 while open.
+     */
+    handledAt: number;
     id: number;
     message: string;
     name: string;
@@ -2134,11 +2602,40 @@ export type ForgotPasswordRequest = {
     email: string;
 };
 
+/**
+ * `{id, handled}`: 1 marks the message handled, 0 opens it again.
+ */
+export type HandleFeedbackRequest = {
+    /**
+     * 1 (or true) is on; 0, false, null or left out is off.
+     */
+    handled: number | boolean | null;
+    id: number;
+};
+
 export type Health = {
     /**
      * "ok" while the process serves requests.
      */
     status: string;
+};
+
+/**
+ * `{id, audit_status, fail_reason}` as spec 3 sends it.
+ */
+export type IdcardAuditRequest = {
+    /**
+     * 2 passes, 3 rejects.
+     */
+    audit_status: number;
+    /**
+     * Required to reject (请填写拒绝原因), at most 200 characters; ignored on a pass.
+     */
+    fail_reason?: string | null;
+    /**
+     * The submission (`id` of `admin/idcard/verify/list`).
+     */
+    id: number;
 };
 
 export type LikeData = {
@@ -2433,6 +2930,50 @@ export type OrderStatusData = {
     status: string;
 };
 
+export type OverviewData = {
+    /**
+     * Feedback messages not yet marked handled.
+     */
+    openFeedback: number;
+    /**
+     * Real-name submissions under review.
+     */
+    pendingIdcards: number;
+    /**
+     * Photos waiting for review.
+     */
+    pendingPhotos: number;
+    /**
+     * Members with profile changes waiting for review.
+     */
+    pendingProfiles: number;
+};
+
+/**
+ * The member's own submission, to prefill the form; every field empty and `audit_status` 0
+ * when there is none.
+ */
+export type OwnSubmissionData = {
+    /**
+     * 0 nothing submitted, 1 under review, 2 passed, 3 rejected.
+     */
+    audit_status: number;
+    /**
+     * Why it was rejected (status 3); empty otherwise.
+     */
+    fail_reason: string;
+    /**
+     * The number as submitted (only ever answered to its member and to admins).
+     */
+    idcard: string;
+    idcard_back: string;
+    /**
+     * Path of the front photo; its image is `GET /api/v1/idcard/image?path=…` with the token.
+     */
+    idcard_front: string;
+    name: string;
+};
+
 /**
  * `{page, pageSize, keyword}`; every field may be left out, and numbers out of range are
  * brought into it rather than refused.
@@ -2483,6 +3024,10 @@ export type PersonCard = {
      * 1 when the viewer likes this person.
      */
     isLiked: number;
+    /**
+     * 1 when the person passed real-name verification.
+     */
+    isVerified: number;
     /**
      * Province, city and district names.
      */
@@ -2853,6 +3398,74 @@ export type ResultSummary = {
     totalTime: number;
 };
 
+export type ReviewListData = {
+    list: Array<ReviewRecord>;
+    total: number;
+};
+
+/**
+ * `{page, page_size}` (snake_case, as spec 3 sends it); `audit_status` narrows to one status.
+ */
+export type ReviewListRequest = {
+    /**
+     * 1, 2 or 3; every submission when left out (those under review first).
+     */
+    audit_status?: number | null;
+    page?: number | null;
+    /**
+     * Default 10, at most 100.
+     */
+    page_size?: number | null;
+};
+
+/**
+ * One submission as the back office reviews it.
+ */
+export type ReviewRecord = {
+    address: string;
+    audit_status: number;
+    /**
+     * Decided, epoch seconds; 0 while under review.
+     */
+    audited_at: number;
+    birthday: string;
+    /**
+     * Submitted, epoch seconds.
+     */
+    created_at: number;
+    ethnicity: string;
+    fail_reason: string;
+    /**
+     * 1 male, 2 female, 0 unknown.
+     */
+    gender: number;
+    id: number;
+    idcard_num: string;
+    image_back: string;
+    /**
+     * Paths of the photos, shown through `GET /api/v1/idcard/image?path=…`.
+     */
+    image_front: string;
+    issuing_authority: string;
+    /**
+     * The name and number read from the photos; empty without a recognition provider.
+     */
+    name: string;
+    nickname: string;
+    /**
+     * Whether anything was recognised; the fields below are empty otherwise.
+     */
+    recognised: boolean;
+    req_idcard_num: string;
+    /**
+     * The name and number the member typed.
+     */
+    req_name: string;
+    user_id: number;
+    username: string;
+    validity_period: string;
+};
+
 export type Role = 'user' | 'admin' | 'superadmin';
 
 /**
@@ -3070,6 +3683,29 @@ export type SiteConfig = {
 
 export type StartExamRequest = {
     examId: ExamId;
+};
+
+/**
+ * A missing field reads as empty, so that it gets the form's sentence (请输入真实姓名, …).
+ */
+export type SubmitRequest = {
+    /**
+     * 18 characters with a valid GB 11643 check character, a real region and birth date, of
+     * someone at least 18 (请输入身份证号码 when empty).
+     */
+    idcard: string;
+    /**
+     * A path answered by `POST /upload/idcard/back` to this member (请上传身份证背面照片).
+     */
+    idcard_back: string;
+    /**
+     * A path answered by `POST /upload/idcard/front` to this member (请上传身份证正面照片).
+     */
+    idcard_front: string;
+    /**
+     * Required (请输入真实姓名), at most 50 characters.
+     */
+    name: string;
 };
 
 export type TargetRequest = {
@@ -3440,6 +4076,223 @@ export type WeChatPayRefusal = {
     message: string;
 };
 
+export type AdminListAuditLogData = {
+    /**
+     * May be left out: the first page of 20
+     */
+    body?: AuditLogRequest | null;
+    path?: never;
+    query?: never;
+    url: '/api/v1/admin/audit/list';
+};
+
+export type AdminListAuditLogErrors = {
+    /**
+     * objectKind without objectId or the reverse
+     */
+    400: ErrorEnvelope;
+    /**
+     * Not signed in
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not a superadmin
+     */
+    403: ErrorEnvelope;
+    413: ErrorEnvelope;
+};
+
+export type AdminListAuditLogError = AdminListAuditLogErrors[keyof AdminListAuditLogErrors];
+
+export type AdminListAuditLogResponses = {
+    200: EnvelopeAuditLogData;
+};
+
+export type AdminListAuditLogResponse = AdminListAuditLogResponses[keyof AdminListAuditLogResponses];
+
+export type AdminApproveBlogData = {
+    body: BlogRef;
+    path?: never;
+    query?: never;
+    url: '/api/v1/admin/blog/approve';
+};
+
+export type AdminApproveBlogErrors = {
+    /**
+     * The body is not valid JSON of this shape
+     */
+    400: ErrorEnvelope;
+    /**
+     * Not signed in
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not an admin
+     */
+    403: ErrorEnvelope;
+    /**
+     * 文章不存在或已被删除
+     */
+    404: ErrorEnvelope;
+    413: ErrorEnvelope;
+};
+
+export type AdminApproveBlogError = AdminApproveBlogErrors[keyof AdminApproveBlogErrors];
+
+export type AdminApproveBlogResponses = {
+    /**
+     * 已通过审核 or 已取消审核, as data.isApproved says
+     */
+    200: EnvelopeBlogApproval;
+};
+
+export type AdminApproveBlogResponse = AdminApproveBlogResponses[keyof AdminApproveBlogResponses];
+
+export type AdminDeleteBlogData = {
+    body: BlogRef;
+    path?: never;
+    query?: never;
+    url: '/api/v1/admin/blog/delete';
+};
+
+export type AdminDeleteBlogErrors = {
+    /**
+     * The body is not valid JSON of this shape
+     */
+    400: ErrorEnvelope;
+    /**
+     * Not signed in
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not an admin
+     */
+    403: ErrorEnvelope;
+    /**
+     * 文章不存在或已被删除
+     */
+    404: ErrorEnvelope;
+    413: ErrorEnvelope;
+};
+
+export type AdminDeleteBlogError = AdminDeleteBlogErrors[keyof AdminDeleteBlogErrors];
+
+export type AdminDeleteBlogResponses = {
+    /**
+     * 删除博客成功
+     */
+    200: EnvelopeEmpty;
+};
+
+export type AdminDeleteBlogResponse = AdminDeleteBlogResponses[keyof AdminDeleteBlogResponses];
+
+export type AdminListBlogsData = {
+    /**
+     * May be left out (or null): the first page of 10
+     */
+    body?: AdminBlogListRequest | null;
+    path?: never;
+    query?: never;
+    url: '/api/v1/admin/blog/list';
+};
+
+export type AdminListBlogsErrors = {
+    /**
+     * The body is not valid JSON of this shape
+     */
+    400: ErrorEnvelope;
+    /**
+     * Not signed in
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not an admin
+     */
+    403: ErrorEnvelope;
+    413: ErrorEnvelope;
+};
+
+export type AdminListBlogsError = AdminListBlogsErrors[keyof AdminListBlogsErrors];
+
+export type AdminListBlogsResponses = {
+    200: EnvelopeAdminBlogListData;
+};
+
+export type AdminListBlogsResponse = AdminListBlogsResponses[keyof AdminListBlogsResponses];
+
+export type AdminUpdateBlogData = {
+    body: AdminUpdateBlogRequest;
+    path?: never;
+    query?: never;
+    url: '/api/v1/admin/blog/update';
+};
+
+export type AdminUpdateBlogErrors = {
+    /**
+     * A rule is broken; the message says which (请输入标题, 长度在 3 到 100 个字符, 请输入内容, 内容至少需要 10 个字符)
+     */
+    400: ErrorEnvelope;
+    /**
+     * Not signed in
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not an admin
+     */
+    403: ErrorEnvelope;
+    /**
+     * 文章不存在或已被删除
+     */
+    404: ErrorEnvelope;
+    413: ErrorEnvelope;
+};
+
+export type AdminUpdateBlogError = AdminUpdateBlogErrors[keyof AdminUpdateBlogErrors];
+
+export type AdminUpdateBlogResponses = {
+    /**
+     * 更新博客成功
+     */
+    200: EnvelopeEmpty;
+};
+
+export type AdminUpdateBlogResponse = AdminUpdateBlogResponses[keyof AdminUpdateBlogResponses];
+
+export type AdminHandleFeedbackData = {
+    body: HandleFeedbackRequest;
+    path?: never;
+    query?: never;
+    url: '/api/v1/admin/feedback/handle';
+};
+
+export type AdminHandleFeedbackErrors = {
+    /**
+     * The body is not valid JSON of this shape
+     */
+    400: ErrorEnvelope;
+    /**
+     * Not signed in
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not an admin
+     */
+    403: ErrorEnvelope;
+    /**
+     * No such message
+     */
+    404: ErrorEnvelope;
+    413: ErrorEnvelope;
+};
+
+export type AdminHandleFeedbackError = AdminHandleFeedbackErrors[keyof AdminHandleFeedbackErrors];
+
+export type AdminHandleFeedbackResponses = {
+    200: EnvelopeEmpty;
+};
+
+export type AdminHandleFeedbackResponse = AdminHandleFeedbackResponses[keyof AdminHandleFeedbackResponses];
+
 export type AdminListFeedbackData = {
     /**
      * May be left out (or null): the first page of 20
@@ -3473,6 +4326,150 @@ export type AdminListFeedbackResponses = {
 };
 
 export type AdminListFeedbackResponse = AdminListFeedbackResponses[keyof AdminListFeedbackResponses];
+
+export type AdminAuditIdcardData = {
+    body: IdcardAuditRequest;
+    path?: never;
+    query?: never;
+    url: '/api/v1/admin/idcard/audit';
+};
+
+export type AdminAuditIdcardErrors = {
+    /**
+     * audit_status not 2 or 3, or a missing or too long reason
+     */
+    400: ErrorEnvelope;
+    /**
+     * Not signed in
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not an admin
+     */
+    403: ErrorEnvelope;
+    /**
+     * No such submission
+     */
+    404: ErrorEnvelope;
+    /**
+     * Already decided
+     */
+    409: ErrorEnvelope;
+    413: ErrorEnvelope;
+};
+
+export type AdminAuditIdcardError = AdminAuditIdcardErrors[keyof AdminAuditIdcardErrors];
+
+export type AdminAuditIdcardResponses = {
+    /**
+     * 审核通过成功 or 审核拒绝成功
+     */
+    200: EnvelopeEmpty;
+};
+
+export type AdminAuditIdcardResponse = AdminAuditIdcardResponses[keyof AdminAuditIdcardResponses];
+
+export type AdminListIdcardVerificationsData = {
+    /**
+     * May be left out: the first page of 10
+     */
+    body?: ReviewListRequest | null;
+    path?: never;
+    query?: never;
+    url: '/api/v1/admin/idcard/verify/list';
+};
+
+export type AdminListIdcardVerificationsErrors = {
+    /**
+     * audit_status is not 1, 2 or 3
+     */
+    400: ErrorEnvelope;
+    /**
+     * Not signed in
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not an admin
+     */
+    403: ErrorEnvelope;
+    413: ErrorEnvelope;
+};
+
+export type AdminListIdcardVerificationsError = AdminListIdcardVerificationsErrors[keyof AdminListIdcardVerificationsErrors];
+
+export type AdminListIdcardVerificationsResponses = {
+    200: EnvelopeReviewListData;
+};
+
+export type AdminListIdcardVerificationsResponse = AdminListIdcardVerificationsResponses[keyof AdminListIdcardVerificationsResponses];
+
+export type AdminOverviewData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/v1/admin/overview';
+};
+
+export type AdminOverviewErrors = {
+    /**
+     * Not signed in
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not an admin
+     */
+    403: ErrorEnvelope;
+};
+
+export type AdminOverviewError = AdminOverviewErrors[keyof AdminOverviewErrors];
+
+export type AdminOverviewResponses = {
+    200: EnvelopeOverviewData;
+};
+
+export type AdminOverviewResponse = AdminOverviewResponses[keyof AdminOverviewResponses];
+
+export type AdminDeleteUsersData2 = {
+    body: AdminDeleteUsersRequest;
+    path?: never;
+    query?: never;
+    url: '/api/v1/admin/user/delete';
+};
+
+export type AdminDeleteUsersErrors = {
+    /**
+     * 请选择要删除的用户; 一次最多删除 100 位用户
+     */
+    400: ErrorEnvelope;
+    /**
+     * Not signed in
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not an admin; 只有系统管理员可以删除管理员账号; 不能在后台删除自己的账号
+     */
+    403: ErrorEnvelope;
+    /**
+     * 用户不存在 (one of them is unknown or already deleted; nobody was deleted)
+     */
+    404: ErrorEnvelope;
+    /**
+     * 不能删除最后一位系统管理员
+     */
+    409: ErrorEnvelope;
+    413: ErrorEnvelope;
+};
+
+export type AdminDeleteUsersError = AdminDeleteUsersErrors[keyof AdminDeleteUsersErrors];
+
+export type AdminDeleteUsersResponses = {
+    /**
+     * 删除用户成功
+     */
+    200: EnvelopeAdminDeleteUsersData;
+};
+
+export type AdminDeleteUsersResponse = AdminDeleteUsersResponses[keyof AdminDeleteUsersResponses];
 
 export type AdminAuditPhotoData = {
     body: PhotoAuditRequest;
@@ -3547,6 +4544,40 @@ export type AdminListPhotoAuditsResponses = {
 
 export type AdminListPhotoAuditsResponse = AdminListPhotoAuditsResponses[keyof AdminListPhotoAuditsResponses];
 
+export type AdminListUsersData = {
+    /**
+     * May be left out: the first page of 10
+     */
+    body?: AdminUserListRequest | null;
+    path?: never;
+    query?: never;
+    url: '/api/v1/admin/user/list';
+};
+
+export type AdminListUsersErrors = {
+    /**
+     * The body is not valid JSON of this shape
+     */
+    400: ErrorEnvelope;
+    /**
+     * Not signed in
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not an admin
+     */
+    403: ErrorEnvelope;
+    413: ErrorEnvelope;
+};
+
+export type AdminListUsersError = AdminListUsersErrors[keyof AdminListUsersErrors];
+
+export type AdminListUsersResponses = {
+    200: EnvelopeAdminUserListData;
+};
+
+export type AdminListUsersResponse = AdminListUsersResponses[keyof AdminListUsersResponses];
+
 export type AdminAuditProfileData = {
     body: ProfileAuditRequest;
     path?: never;
@@ -3615,6 +4646,48 @@ export type AdminListProfileAuditsResponses = {
 };
 
 export type AdminListProfileAuditsResponse = AdminListProfileAuditsResponses[keyof AdminListProfileAuditsResponses];
+
+export type AdminUpdateUserData = {
+    body: AdminUpdateUserRequest;
+    path?: never;
+    query?: never;
+    url: '/api/v1/admin/user/update';
+};
+
+export type AdminUpdateUserErrors = {
+    /**
+     * A field breaks its rule (请指定要修改的用户, 请输入昵称, 昵称不能超过32个字符, 请输入有效的邮箱地址, 请输入有效的手机号码, 角色只能是 user、admin 或 superadmin)
+     */
+    400: ErrorEnvelope;
+    /**
+     * Not signed in
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not an admin; 只有系统管理员可以修改管理员角色; 只有系统管理员可以修改管理员账号
+     */
+    403: ErrorEnvelope;
+    /**
+     * 用户不存在 (unknown or deleted)
+     */
+    404: ErrorEnvelope;
+    /**
+     * 不能取消最后一位系统管理员的系统管理员角色; 该邮箱已被其他账号使用; 该手机号已被其他账号使用
+     */
+    409: ErrorEnvelope;
+    413: ErrorEnvelope;
+};
+
+export type AdminUpdateUserError = AdminUpdateUserErrors[keyof AdminUpdateUserErrors];
+
+export type AdminUpdateUserResponses = {
+    /**
+     * 更新用户成功
+     */
+    200: EnvelopeAdminUserItem;
+};
+
+export type AdminUpdateUserResponse = AdminUpdateUserResponses[keyof AdminUpdateUserResponses];
 
 export type ListBlogCategoriesData = {
     /**
@@ -4449,6 +5522,86 @@ export type GetHealthResponses = {
 
 export type GetHealthResponse = GetHealthResponses[keyof GetHealthResponses];
 
+export type GetIdcardImageData = {
+    body?: never;
+    path?: never;
+    query: {
+        /**
+         * A path from `idcard_front`/`idcard_back` or `image_front`/`image_back`.
+         */
+        path: string;
+    };
+    url: '/api/v1/idcard/image';
+};
+
+export type GetIdcardImageErrors = {
+    /**
+     * No path given
+     */
+    400: ErrorEnvelope;
+    401: ErrorEnvelope;
+    404: ErrorEnvelope;
+};
+
+export type GetIdcardImageError = GetIdcardImageErrors[keyof GetIdcardImageErrors];
+
+export type GetIdcardImageResponses = {
+    /**
+     * The image
+     */
+    200: unknown;
+};
+
+export type SubmitIdcardVerificationData = {
+    body: SubmitRequest;
+    path?: never;
+    query?: never;
+    url: '/api/v1/idcard/verify';
+};
+
+export type SubmitIdcardVerificationErrors = {
+    /**
+     * A missing field (the form's sentence), an invalid number, or photos this member did not upload
+     */
+    400: ErrorEnvelope;
+    401: ErrorEnvelope;
+    /**
+     * Under review already, verified already, or the number is another member's
+     */
+    409: ErrorEnvelope;
+    413: ErrorEnvelope;
+};
+
+export type SubmitIdcardVerificationError = SubmitIdcardVerificationErrors[keyof SubmitIdcardVerificationErrors];
+
+export type SubmitIdcardVerificationResponses = {
+    /**
+     * 实名认证提交成功，请等待审核
+     */
+    200: EnvelopeEmpty;
+};
+
+export type SubmitIdcardVerificationResponse = SubmitIdcardVerificationResponses[keyof SubmitIdcardVerificationResponses];
+
+export type GetOwnIdcardVerificationData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/v1/idcard/verify/get';
+};
+
+export type GetOwnIdcardVerificationErrors = {
+    401: ErrorEnvelope;
+};
+
+export type GetOwnIdcardVerificationError = GetOwnIdcardVerificationErrors[keyof GetOwnIdcardVerificationErrors];
+
+export type GetOwnIdcardVerificationResponses = {
+    200: EnvelopeOwnSubmissionData;
+};
+
+export type GetOwnIdcardVerificationResponse = GetOwnIdcardVerificationResponses[keyof GetOwnIdcardVerificationResponses];
+
 export type ListLikedData = {
     body: PageRequest;
     path?: never;
@@ -5118,7 +6271,7 @@ export type UploadFileData = {
         /**
          * What the image is for; decides the size limit. Default: moment.
          */
-        purpose?: 'avatar' | 'photo' | 'moment' | 'banner' | 'chat' | 'exam';
+        purpose?: 'idcard' | 'avatar' | 'photo' | 'moment' | 'banner' | 'chat' | 'exam';
     };
     url: '/api/v1/upload';
 };
@@ -5150,6 +6303,70 @@ export type UploadFileResponses = {
 };
 
 export type UploadFileResponse = UploadFileResponses[keyof UploadFileResponses];
+
+export type UploadIdcardBackData = {
+    body: UploadForm;
+    path?: never;
+    query?: never;
+    url: '/api/v1/upload/idcard/back';
+};
+
+export type UploadIdcardBackErrors = {
+    /**
+     * No file, another field, or a damaged image
+     */
+    400: ErrorEnvelope;
+    401: ErrorEnvelope;
+    /**
+     * 图片大小不能超过 5MB!
+     */
+    413: ErrorEnvelope;
+    /**
+     * 只能上传图片文件!
+     */
+    415: ErrorEnvelope;
+    429: ErrorEnvelope;
+};
+
+export type UploadIdcardBackError = UploadIdcardBackErrors[keyof UploadIdcardBackErrors];
+
+export type UploadIdcardBackResponses = {
+    200: EnvelopeCardPhotoData;
+};
+
+export type UploadIdcardBackResponse = UploadIdcardBackResponses[keyof UploadIdcardBackResponses];
+
+export type UploadIdcardFrontData = {
+    body: UploadForm;
+    path?: never;
+    query?: never;
+    url: '/api/v1/upload/idcard/front';
+};
+
+export type UploadIdcardFrontErrors = {
+    /**
+     * No file, another field, or a damaged image
+     */
+    400: ErrorEnvelope;
+    401: ErrorEnvelope;
+    /**
+     * 图片大小不能超过 5MB!
+     */
+    413: ErrorEnvelope;
+    /**
+     * 只能上传图片文件!
+     */
+    415: ErrorEnvelope;
+    429: ErrorEnvelope;
+};
+
+export type UploadIdcardFrontError = UploadIdcardFrontErrors[keyof UploadIdcardFrontErrors];
+
+export type UploadIdcardFrontResponses = {
+    200: EnvelopeCardPhotoData;
+};
+
+export type UploadIdcardFrontResponse = UploadIdcardFrontResponses[keyof UploadIdcardFrontResponses];
 
 export type GetUploadData = {
     body?: never;

@@ -3,8 +3,114 @@
 import { type DefaultError, queryOptions, type UseMutationOptions } from '@tanstack/react-query';
 
 import { client } from '../client.gen';
-import { addToBlacklist, adminAuditPhoto, adminAuditProfile, adminListFeedback, adminListPhotoAudits, adminListProfileAudits, advancedSearch, answerExam, buyExam, changePassword, countUnreadMessages, createBlog, createComment, createExam, createFeedback, createMoment, createRecharge, deleteBlog, deleteComment, deleteExam, deleteMoment, deleteMyAccount, deleteResult, exportMyData, forgotPassword, getAccount, getBalance, getBlog, getCaptcha, getExam, getHealth, getMapConfig, getMyProfile, getProfile, getRechargeOrder, getResult, getSandboxOrder, getSiteConfig, getUpload, keepLogin, likeMember, likeMoment, listBlacklist, listBlogCategories, listBlogs, listBlogTags, listConversations, listExams, listExamsAsGuest, listGuestMoments, listLiked, listLikedMe, listMessages, listMoments, listMutualLiked, listMyBlogs, listRecharges, listRecommended, listResults, listTransactions, listVisited, listVisitedMe, loginUser, logoutUser, openChatSocket, type Options, paySandboxOrder, publishBlog, readConversation, recalculateResult, receiveWechatpayNotification, registerUser, removeFromBlacklist, resetPassword, sendEmailCode, sendMessage, setResultMatching, startExam, unlikeMember, unlikeMoment, unlockProfile, unpublishBlog, updateBlog, updateExam, updatePhone, updateProfile, uploadFile, userStats, verifyEmail, wechatBind, wechatBinding, wechatCallback, wechatLogin, wechatOfficialCallback, wechatOfficialLogin, wechatUnbind } from '../sdk.gen';
-import type { AddToBlacklistData, AddToBlacklistError, AddToBlacklistResponse, AdminAuditPhotoData, AdminAuditPhotoError, AdminAuditPhotoResponse, AdminAuditProfileData, AdminAuditProfileError, AdminAuditProfileResponse, AdminListFeedbackData, AdminListFeedbackError, AdminListFeedbackResponse, AdminListPhotoAuditsData, AdminListPhotoAuditsError, AdminListPhotoAuditsResponse, AdminListProfileAuditsData, AdminListProfileAuditsError, AdminListProfileAuditsResponse, AdvancedSearchData, AdvancedSearchError, AdvancedSearchResponse, AnswerExamData, AnswerExamError, AnswerExamResponse, BuyExamData, BuyExamError, BuyExamResponse, ChangePasswordData, ChangePasswordError, ChangePasswordResponse, CountUnreadMessagesData, CountUnreadMessagesError, CountUnreadMessagesResponse, CreateBlogData, CreateBlogError, CreateBlogResponse, CreateCommentData, CreateCommentError, CreateCommentResponse, CreateExamData, CreateExamError, CreateExamResponse, CreateFeedbackData, CreateFeedbackError, CreateFeedbackResponse, CreateMomentData, CreateMomentError, CreateMomentResponse, CreateRechargeData, CreateRechargeError, CreateRechargeResponse, DeleteBlogData, DeleteBlogError, DeleteBlogResponse, DeleteCommentData, DeleteCommentError, DeleteCommentResponse, DeleteExamData, DeleteExamError, DeleteExamResponse, DeleteMomentData, DeleteMomentError, DeleteMomentResponse, DeleteMyAccountData, DeleteMyAccountError, DeleteMyAccountResponse, DeleteResultData, DeleteResultError, DeleteResultResponse, ExportMyDataData, ExportMyDataError, ExportMyDataResponse, ForgotPasswordData, ForgotPasswordError, ForgotPasswordResponse, GetAccountData, GetAccountError, GetAccountResponse, GetBalanceData, GetBalanceError, GetBalanceResponse, GetBlogData, GetBlogError, GetBlogResponse, GetCaptchaData, GetCaptchaError, GetCaptchaResponse, GetExamData, GetExamError, GetExamResponse, GetHealthData, GetHealthResponse, GetMapConfigData, GetMapConfigResponse, GetMyProfileData, GetMyProfileError, GetMyProfileResponse, GetProfileData, GetProfileError, GetProfileResponse, GetRechargeOrderData, GetRechargeOrderError, GetRechargeOrderResponse, GetResultData, GetResultError, GetResultResponse, GetSandboxOrderData, GetSandboxOrderError, GetSandboxOrderResponse, GetSiteConfigData, GetSiteConfigResponse, GetUploadData, GetUploadError, KeepLoginData, KeepLoginError, KeepLoginResponse, LikeMemberData, LikeMemberError, LikeMemberResponse, LikeMomentData, LikeMomentError, LikeMomentResponse, ListBlacklistData, ListBlacklistError, ListBlacklistResponse, ListBlogCategoriesData, ListBlogCategoriesError, ListBlogCategoriesResponse, ListBlogsData, ListBlogsError, ListBlogsResponse, ListBlogTagsData, ListBlogTagsError, ListBlogTagsResponse, ListConversationsData, ListConversationsError, ListConversationsResponse, ListExamsAsGuestData, ListExamsAsGuestError, ListExamsAsGuestResponse, ListExamsData, ListExamsError, ListExamsResponse, ListGuestMomentsData, ListGuestMomentsError, ListGuestMomentsResponse, ListLikedData, ListLikedError, ListLikedMeData, ListLikedMeError, ListLikedMeResponse, ListLikedResponse, ListMessagesData, ListMessagesError, ListMessagesResponse, ListMomentsData, ListMomentsError, ListMomentsResponse, ListMutualLikedData, ListMutualLikedError, ListMutualLikedResponse, ListMyBlogsData, ListMyBlogsError, ListMyBlogsResponse, ListRechargesData, ListRechargesError, ListRechargesResponse, ListRecommendedData, ListRecommendedError, ListRecommendedResponse, ListResultsData, ListResultsError, ListResultsResponse, ListTransactionsData, ListTransactionsError, ListTransactionsResponse, ListVisitedData, ListVisitedError, ListVisitedMeData, ListVisitedMeError, ListVisitedMeResponse, ListVisitedResponse, LoginUserData, LoginUserError, LoginUserResponse, LogoutUserData, LogoutUserError, LogoutUserResponse, OpenChatSocketData, OpenChatSocketError, PaySandboxOrderData, PaySandboxOrderError, PaySandboxOrderResponse, PublishBlogData, PublishBlogError, PublishBlogResponse, ReadConversationData, ReadConversationError, ReadConversationResponse, RecalculateResultData, RecalculateResultError, RecalculateResultResponse, ReceiveWechatpayNotificationData, ReceiveWechatpayNotificationError, ReceiveWechatpayNotificationResponse, RegisterUserData, RegisterUserError, RegisterUserResponse, RemoveFromBlacklistData, RemoveFromBlacklistError, RemoveFromBlacklistResponse, ResetPasswordData, ResetPasswordError, ResetPasswordResponse, SendEmailCodeData, SendEmailCodeError, SendEmailCodeResponse, SendMessageData, SendMessageError, SendMessageResponse, SetResultMatchingData, SetResultMatchingError, SetResultMatchingResponse, StartExamData, StartExamError, StartExamResponse, UnlikeMemberData, UnlikeMemberError, UnlikeMemberResponse, UnlikeMomentData, UnlikeMomentError, UnlikeMomentResponse, UnlockProfileData, UnlockProfileError, UnlockProfileResponse, UnpublishBlogData, UnpublishBlogError, UnpublishBlogResponse, UpdateBlogData, UpdateBlogError, UpdateBlogResponse, UpdateExamData, UpdateExamError, UpdateExamResponse, UpdatePhoneData, UpdatePhoneError, UpdatePhoneResponse, UpdateProfileData, UpdateProfileError, UpdateProfileResponse, UploadFileData, UploadFileError, UploadFileResponse, UserStatsData, UserStatsError, UserStatsResponse, VerifyEmailData, VerifyEmailError, VerifyEmailResponse, WechatBindData, WechatBindError, WechatBindingData, WechatBindingError, WechatBindingResponse, WechatBindResponse, WechatCallbackData, WechatCallbackError, WechatCallbackResponse, WechatLoginData, WechatLoginError, WechatOfficialCallbackData, WechatOfficialCallbackError, WechatOfficialCallbackResponse, WechatOfficialLoginData, WechatOfficialLoginError, WechatUnbindData, WechatUnbindError, WechatUnbindResponse } from '../types.gen';
+import { addToBlacklist, adminApproveBlog, adminAuditIdcard, adminAuditPhoto, adminAuditProfile, adminDeleteBlog, adminDeleteUsers, adminHandleFeedback, adminListAuditLog, adminListBlogs, adminListFeedback, adminListIdcardVerifications, adminListPhotoAudits, adminListProfileAudits, adminListUsers, adminOverview, adminUpdateBlog, adminUpdateUser, advancedSearch, answerExam, buyExam, changePassword, countUnreadMessages, createBlog, createComment, createExam, createFeedback, createMoment, createRecharge, deleteBlog, deleteComment, deleteExam, deleteMoment, deleteMyAccount, deleteResult, exportMyData, forgotPassword, getAccount, getBalance, getBlog, getCaptcha, getExam, getHealth, getIdcardImage, getMapConfig, getMyProfile, getOwnIdcardVerification, getProfile, getRechargeOrder, getResult, getSandboxOrder, getSiteConfig, getUpload, keepLogin, likeMember, likeMoment, listBlacklist, listBlogCategories, listBlogs, listBlogTags, listConversations, listExams, listExamsAsGuest, listGuestMoments, listLiked, listLikedMe, listMessages, listMoments, listMutualLiked, listMyBlogs, listRecharges, listRecommended, listResults, listTransactions, listVisited, listVisitedMe, loginUser, logoutUser, openChatSocket, type Options, paySandboxOrder, publishBlog, readConversation, recalculateResult, receiveWechatpayNotification, registerUser, removeFromBlacklist, resetPassword, sendEmailCode, sendMessage, setResultMatching, startExam, submitIdcardVerification, unlikeMember, unlikeMoment, unlockProfile, unpublishBlog, updateBlog, updateExam, updatePhone, updateProfile, uploadFile, uploadIdcardBack, uploadIdcardFront, userStats, verifyEmail, wechatBind, wechatBinding, wechatCallback, wechatLogin, wechatOfficialCallback, wechatOfficialLogin, wechatUnbind } from '../sdk.gen';
+import type { AddToBlacklistData, AddToBlacklistError, AddToBlacklistResponse, AdminApproveBlogData, AdminApproveBlogError, AdminApproveBlogResponse, AdminAuditIdcardData, AdminAuditIdcardError, AdminAuditIdcardResponse, AdminAuditPhotoData, AdminAuditPhotoError, AdminAuditPhotoResponse, AdminAuditProfileData, AdminAuditProfileError, AdminAuditProfileResponse, AdminDeleteBlogData, AdminDeleteBlogError, AdminDeleteBlogResponse, AdminDeleteUsersData2, AdminDeleteUsersError, AdminDeleteUsersResponse, AdminHandleFeedbackData, AdminHandleFeedbackError, AdminHandleFeedbackResponse, AdminListAuditLogData, AdminListAuditLogError, AdminListAuditLogResponse, AdminListBlogsData, AdminListBlogsError, AdminListBlogsResponse, AdminListFeedbackData, AdminListFeedbackError, AdminListFeedbackResponse, AdminListIdcardVerificationsData, AdminListIdcardVerificationsError, AdminListIdcardVerificationsResponse, AdminListPhotoAuditsData, AdminListPhotoAuditsError, AdminListPhotoAuditsResponse, AdminListProfileAuditsData, AdminListProfileAuditsError, AdminListProfileAuditsResponse, AdminListUsersData, AdminListUsersError, AdminListUsersResponse, AdminOverviewData, AdminOverviewError, AdminOverviewResponse, AdminUpdateBlogData, AdminUpdateBlogError, AdminUpdateBlogResponse, AdminUpdateUserData, AdminUpdateUserError, AdminUpdateUserResponse, AdvancedSearchData, AdvancedSearchError, AdvancedSearchResponse, AnswerExamData, AnswerExamError, AnswerExamResponse, BuyExamData, BuyExamError, BuyExamResponse, ChangePasswordData, ChangePasswordError, ChangePasswordResponse, CountUnreadMessagesData, CountUnreadMessagesError, CountUnreadMessagesResponse, CreateBlogData, CreateBlogError, CreateBlogResponse, CreateCommentData, CreateCommentError, CreateCommentResponse, CreateExamData, CreateExamError, CreateExamResponse, CreateFeedbackData, CreateFeedbackError, CreateFeedbackResponse, CreateMomentData, CreateMomentError, CreateMomentResponse, CreateRechargeData, CreateRechargeError, CreateRechargeResponse, DeleteBlogData, DeleteBlogError, DeleteBlogResponse, DeleteCommentData, DeleteCommentError, DeleteCommentResponse, DeleteExamData, DeleteExamError, DeleteExamResponse, DeleteMomentData, DeleteMomentError, DeleteMomentResponse, DeleteMyAccountData, DeleteMyAccountError, DeleteMyAccountResponse, DeleteResultData, DeleteResultError, DeleteResultResponse, ExportMyDataData, ExportMyDataError, ExportMyDataResponse, ForgotPasswordData, ForgotPasswordError, ForgotPasswordResponse, GetAccountData, GetAccountError, GetAccountResponse, GetBalanceData, GetBalanceError, GetBalanceResponse, GetBlogData, GetBlogError, GetBlogResponse, GetCaptchaData, GetCaptchaError, GetCaptchaResponse, GetExamData, GetExamError, GetExamResponse, GetHealthData, GetHealthResponse, GetIdcardImageData, GetIdcardImageError, GetMapConfigData, GetMapConfigResponse, GetMyProfileData, GetMyProfileError, GetMyProfileResponse, GetOwnIdcardVerificationData, GetOwnIdcardVerificationError, GetOwnIdcardVerificationResponse, GetProfileData, GetProfileError, GetProfileResponse, GetRechargeOrderData, GetRechargeOrderError, GetRechargeOrderResponse, GetResultData, GetResultError, GetResultResponse, GetSandboxOrderData, GetSandboxOrderError, GetSandboxOrderResponse, GetSiteConfigData, GetSiteConfigResponse, GetUploadData, GetUploadError, KeepLoginData, KeepLoginError, KeepLoginResponse, LikeMemberData, LikeMemberError, LikeMemberResponse, LikeMomentData, LikeMomentError, LikeMomentResponse, ListBlacklistData, ListBlacklistError, ListBlacklistResponse, ListBlogCategoriesData, ListBlogCategoriesError, ListBlogCategoriesResponse, ListBlogsData, ListBlogsError, ListBlogsResponse, ListBlogTagsData, ListBlogTagsError, ListBlogTagsResponse, ListConversationsData, ListConversationsError, ListConversationsResponse, ListExamsAsGuestData, ListExamsAsGuestError, ListExamsAsGuestResponse, ListExamsData, ListExamsError, ListExamsResponse, ListGuestMomentsData, ListGuestMomentsError, ListGuestMomentsResponse, ListLikedData, ListLikedError, ListLikedMeData, ListLikedMeError, ListLikedMeResponse, ListLikedResponse, ListMessagesData, ListMessagesError, ListMessagesResponse, ListMomentsData, ListMomentsError, ListMomentsResponse, ListMutualLikedData, ListMutualLikedError, ListMutualLikedResponse, ListMyBlogsData, ListMyBlogsError, ListMyBlogsResponse, ListRechargesData, ListRechargesError, ListRechargesResponse, ListRecommendedData, ListRecommendedError, ListRecommendedResponse, ListResultsData, ListResultsError, ListResultsResponse, ListTransactionsData, ListTransactionsError, ListTransactionsResponse, ListVisitedData, ListVisitedError, ListVisitedMeData, ListVisitedMeError, ListVisitedMeResponse, ListVisitedResponse, LoginUserData, LoginUserError, LoginUserResponse, LogoutUserData, LogoutUserError, LogoutUserResponse, OpenChatSocketData, OpenChatSocketError, PaySandboxOrderData, PaySandboxOrderError, PaySandboxOrderResponse, PublishBlogData, PublishBlogError, PublishBlogResponse, ReadConversationData, ReadConversationError, ReadConversationResponse, RecalculateResultData, RecalculateResultError, RecalculateResultResponse, ReceiveWechatpayNotificationData, ReceiveWechatpayNotificationError, ReceiveWechatpayNotificationResponse, RegisterUserData, RegisterUserError, RegisterUserResponse, RemoveFromBlacklistData, RemoveFromBlacklistError, RemoveFromBlacklistResponse, ResetPasswordData, ResetPasswordError, ResetPasswordResponse, SendEmailCodeData, SendEmailCodeError, SendEmailCodeResponse, SendMessageData, SendMessageError, SendMessageResponse, SetResultMatchingData, SetResultMatchingError, SetResultMatchingResponse, StartExamData, StartExamError, StartExamResponse, SubmitIdcardVerificationData, SubmitIdcardVerificationError, SubmitIdcardVerificationResponse, UnlikeMemberData, UnlikeMemberError, UnlikeMemberResponse, UnlikeMomentData, UnlikeMomentError, UnlikeMomentResponse, UnlockProfileData, UnlockProfileError, UnlockProfileResponse, UnpublishBlogData, UnpublishBlogError, UnpublishBlogResponse, UpdateBlogData, UpdateBlogError, UpdateBlogResponse, UpdateExamData, UpdateExamError, UpdateExamResponse, UpdatePhoneData, UpdatePhoneError, UpdatePhoneResponse, UpdateProfileData, UpdateProfileError, UpdateProfileResponse, UploadFileData, UploadFileError, UploadFileResponse, UploadIdcardBackData, UploadIdcardBackError, UploadIdcardBackResponse, UploadIdcardFrontData, UploadIdcardFrontError, UploadIdcardFrontResponse, UserStatsData, UserStatsError, UserStatsResponse, VerifyEmailData, VerifyEmailError, VerifyEmailResponse, WechatBindData, WechatBindError, WechatBindingData, WechatBindingError, WechatBindingResponse, WechatBindResponse, WechatCallbackData, WechatCallbackError, WechatCallbackResponse, WechatLoginData, WechatLoginError, WechatOfficialCallbackData, WechatOfficialCallbackError, WechatOfficialCallbackResponse, WechatOfficialLoginData, WechatOfficialLoginError, WechatUnbindData, WechatUnbindError, WechatUnbindResponse } from '../types.gen';
+
+/**
+ * The back office's actions, newest first; superadmins only (admins get 403).
+ */
+export const adminListAuditLogMutation = (options?: Partial<Options<AdminListAuditLogData>>): UseMutationOptions<AdminListAuditLogResponse, AdminListAuditLogError, Options<AdminListAuditLogData>> => {
+    const mutationOptions: UseMutationOptions<AdminListAuditLogResponse, AdminListAuditLogError, Options<AdminListAuditLogData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await adminListAuditLog({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Turns an article's approval over: approves one that is not approved (已通过审核) and
+ * withdraws the approval of one that is (已取消审核). The answer carries the new state, so a
+ * repeated click (a second toggle) shows what it did. With approval required
+ * (`XINQIAO_BLOG_REQUIRE_APPROVAL`), members' articles are public only while approved.
+ */
+export const adminApproveBlogMutation = (options?: Partial<Options<AdminApproveBlogData>>): UseMutationOptions<AdminApproveBlogResponse, AdminApproveBlogError, Options<AdminApproveBlogData>> => {
+    const mutationOptions: UseMutationOptions<AdminApproveBlogResponse, AdminApproveBlogError, Options<AdminApproveBlogData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await adminApproveBlog({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Deletes an article, whoever wrote it; its banner goes once no other article shows it.
+ */
+export const adminDeleteBlogMutation = (options?: Partial<Options<AdminDeleteBlogData>>): UseMutationOptions<AdminDeleteBlogResponse, AdminDeleteBlogError, Options<AdminDeleteBlogData>> => {
+    const mutationOptions: UseMutationOptions<AdminDeleteBlogResponse, AdminDeleteBlogError, Options<AdminDeleteBlogData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await adminDeleteBlog({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Every article, drafts included, newest first; `title` searches titles.
+ */
+export const adminListBlogsMutation = (options?: Partial<Options<AdminListBlogsData>>): UseMutationOptions<AdminListBlogsResponse, AdminListBlogsError, Options<AdminListBlogsData>> => {
+    const mutationOptions: UseMutationOptions<AdminListBlogsResponse, AdminListBlogsError, Options<AdminListBlogsData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await adminListBlogs({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Saves an article's title, content and status (draft or published), whoever wrote it.
+ */
+export const adminUpdateBlogMutation = (options?: Partial<Options<AdminUpdateBlogData>>): UseMutationOptions<AdminUpdateBlogResponse, AdminUpdateBlogError, Options<AdminUpdateBlogData>> => {
+    const mutationOptions: UseMutationOptions<AdminUpdateBlogResponse, AdminUpdateBlogError, Options<AdminUpdateBlogData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await adminUpdateBlog({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Marks a message handled (`handled` 1) or open again (0); marking it as it already is
+ * changes nothing.
+ */
+export const adminHandleFeedbackMutation = (options?: Partial<Options<AdminHandleFeedbackData>>): UseMutationOptions<AdminHandleFeedbackResponse, AdminHandleFeedbackError, Options<AdminHandleFeedbackData>> => {
+    const mutationOptions: UseMutationOptions<AdminHandleFeedbackResponse, AdminHandleFeedbackError, Options<AdminHandleFeedbackData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await adminHandleFeedback({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
 
 /**
  * The messages visitors sent, newest first.
@@ -13,6 +119,79 @@ export const adminListFeedbackMutation = (options?: Partial<Options<AdminListFee
     const mutationOptions: UseMutationOptions<AdminListFeedbackResponse, AdminListFeedbackError, Options<AdminListFeedbackData>> = {
         mutationFn: async (fnOptions) => {
             const { data } = await adminListFeedback({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Passes (2) or rejects (3, with a reason) a submission under review, once: a second
+ * decision on it (a double click, another admin) is refused with 409. A pass shows the member
+ * as verified on every card and makes them found by the verified-only search.
+ */
+export const adminAuditIdcardMutation = (options?: Partial<Options<AdminAuditIdcardData>>): UseMutationOptions<AdminAuditIdcardResponse, AdminAuditIdcardError, Options<AdminAuditIdcardData>> => {
+    const mutationOptions: UseMutationOptions<AdminAuditIdcardResponse, AdminAuditIdcardError, Options<AdminAuditIdcardData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await adminAuditIdcard({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Real-name submissions, those under review first; with the numbers and photos' paths.
+ */
+export const adminListIdcardVerificationsMutation = (options?: Partial<Options<AdminListIdcardVerificationsData>>): UseMutationOptions<AdminListIdcardVerificationsResponse, AdminListIdcardVerificationsError, Options<AdminListIdcardVerificationsData>> => {
+    const mutationOptions: UseMutationOptions<AdminListIdcardVerificationsResponse, AdminListIdcardVerificationsError, Options<AdminListIdcardVerificationsData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await adminListIdcardVerifications({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * What waits for the back office, for the dashboard's cards.
+ */
+export const adminOverviewMutation = (options?: Partial<Options<AdminOverviewData>>): UseMutationOptions<AdminOverviewResponse, AdminOverviewError, Options<AdminOverviewData>> => {
+    const mutationOptions: UseMutationOptions<AdminOverviewResponse, AdminOverviewError, Options<AdminOverviewData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await adminOverview({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Deletes members for good, as their own account deletion does: personal data and files go,
+ * sign-in ends, wallet records stay under an anonymous tombstone. All or none. Only a
+ * superadmin deletes admins; nobody deletes themselves here; the last superadmin stays.
+ * Written to the audit log (`user.delete`).
+ */
+export const adminDeleteUsersMutation = (options?: Partial<Options<AdminDeleteUsersData2>>): UseMutationOptions<AdminDeleteUsersResponse, AdminDeleteUsersError, Options<AdminDeleteUsersData2>> => {
+    const mutationOptions: UseMutationOptions<AdminDeleteUsersResponse, AdminDeleteUsersError, Options<AdminDeleteUsersData2>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await adminDeleteUsers({
                 ...options,
                 ...fnOptions,
                 throwOnError: true
@@ -58,6 +237,24 @@ export const adminListPhotoAuditsMutation = (options?: Partial<Options<AdminList
 };
 
 /**
+ * Members not deleted, newest first, optionally those whose username contains some words.
+ * Operators' placeholder addresses show as empty.
+ */
+export const adminListUsersMutation = (options?: Partial<Options<AdminListUsersData>>): UseMutationOptions<AdminListUsersResponse, AdminListUsersError, Options<AdminListUsersData>> => {
+    const mutationOptions: UseMutationOptions<AdminListUsersResponse, AdminListUsersError, Options<AdminListUsersData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await adminListUsers({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
  * Passes (isAudited 1) or rejects (0) a member's waiting changes.
  */
 export const adminAuditProfileMutation = (options?: Partial<Options<AdminAuditProfileData>>): UseMutationOptions<AdminAuditProfileResponse, AdminAuditProfileError, Options<AdminAuditProfileData>> => {
@@ -81,6 +278,25 @@ export const adminListProfileAuditsMutation = (options?: Partial<Options<AdminLi
     const mutationOptions: UseMutationOptions<AdminListProfileAuditsResponse, AdminListProfileAuditsError, Options<AdminListProfileAuditsData>> = {
         mutationFn: async (fnOptions) => {
             const { data } = await adminListProfileAudits({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Changes a member's nickname, email, phone and role, and answers the member as now stored.
+ * Only a superadmin changes roles or edits another admin's account; an admin edits plain
+ * members and their own account. Written to the audit log (`user.update`).
+ */
+export const adminUpdateUserMutation = (options?: Partial<Options<AdminUpdateUserData>>): UseMutationOptions<AdminUpdateUserResponse, AdminUpdateUserError, Options<AdminUpdateUserData>> => {
+    const mutationOptions: UseMutationOptions<AdminUpdateUserResponse, AdminUpdateUserError, Options<AdminUpdateUserData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await adminUpdateUser({
                 ...options,
                 ...fnOptions,
                 throwOnError: true
@@ -143,7 +359,9 @@ export const deleteBlogMutation = (options?: Partial<Options<DeleteBlogData>>): 
 };
 
 /**
- * Published articles, newest first; `keyword` searches titles and summaries.
+ * Published articles, newest first; `keyword` searches titles and summaries. When approval is
+ * required (`XINQIAO_BLOG_REQUIRE_APPROVAL`), members' articles appear once an admin approved
+ * them.
  */
 export const listBlogsMutation = (options?: Partial<Options<ListBlogsData>>): UseMutationOptions<ListBlogsResponse, ListBlogsError, Options<ListBlogsData>> => {
     const mutationOptions: UseMutationOptions<ListBlogsResponse, ListBlogsError, Options<ListBlogsData>> = {
@@ -177,7 +395,8 @@ export const listMyBlogsMutation = (options?: Partial<Options<ListMyBlogsData>>)
 };
 
 /**
- * Publishes a draft: its authors, admins and superadmins.
+ * Publishes a draft: its authors, admins and superadmins (an admin who is not one of the
+ * authors acts for the back office: the audit log keeps it).
  */
 export const publishBlogMutation = (options?: Partial<Options<PublishBlogData>>): UseMutationOptions<PublishBlogResponse, PublishBlogError, Options<PublishBlogData>> => {
     const mutationOptions: UseMutationOptions<PublishBlogResponse, PublishBlogError, Options<PublishBlogData>> = {
@@ -211,7 +430,8 @@ export const listBlogTagsMutation = (options?: Partial<Options<ListBlogTagsData>
 };
 
 /**
- * Turns an article back into a draft: its authors, admins and superadmins.
+ * Turns an article back into a draft: its authors, admins and superadmins (audited as for
+ * publishing).
  */
 export const unpublishBlogMutation = (options?: Partial<Options<UnpublishBlogData>>): UseMutationOptions<UnpublishBlogResponse, UnpublishBlogError, Options<UnpublishBlogData>> => {
     const mutationOptions: UseMutationOptions<UnpublishBlogResponse, UnpublishBlogError, Options<UnpublishBlogData>> = {
@@ -634,6 +854,60 @@ export const getHealthOptions = (options?: Options<GetHealthData>) => queryOptio
     queryKey: getHealthQueryKey(options)
 });
 
+export const getIdcardImageQueryKey = (options: Options<GetIdcardImageData>) => createQueryKey('getIdcardImage', options);
+
+/**
+ * An identity-card photo, to the member who uploaded it and to admins; 404 to anyone else
+ * (as for a path that does not exist). Never cached.
+ */
+export const getIdcardImageOptions = (options: Options<GetIdcardImageData>) => queryOptions<unknown, GetIdcardImageError, unknown, ReturnType<typeof getIdcardImageQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await getIdcardImage({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: getIdcardImageQueryKey(options)
+});
+
+/**
+ * Submits the member's real name, number and both photos for review (status 1). Allowed when
+ * nothing is under review or passed, so again after a rejection.
+ */
+export const submitIdcardVerificationMutation = (options?: Partial<Options<SubmitIdcardVerificationData>>): UseMutationOptions<SubmitIdcardVerificationResponse, SubmitIdcardVerificationError, Options<SubmitIdcardVerificationData>> => {
+    const mutationOptions: UseMutationOptions<SubmitIdcardVerificationResponse, SubmitIdcardVerificationError, Options<SubmitIdcardVerificationData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await submitIdcardVerification({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * The member's own submission, to prefill the form (empty with status 0 when none).
+ */
+export const getOwnIdcardVerificationMutation = (options?: Partial<Options<GetOwnIdcardVerificationData>>): UseMutationOptions<GetOwnIdcardVerificationResponse, GetOwnIdcardVerificationError, Options<GetOwnIdcardVerificationData>> => {
+    const mutationOptions: UseMutationOptions<GetOwnIdcardVerificationResponse, GetOwnIdcardVerificationError, Options<GetOwnIdcardVerificationData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await getOwnIdcardVerification({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
 /**
  * Whom the caller likes, newest first.
  */
@@ -1048,6 +1322,41 @@ export const uploadFileMutation = (options?: Partial<Options<UploadFileData>>): 
     const mutationOptions: UseMutationOptions<UploadFileResponse, UploadFileError, Options<UploadFileData>> = {
         mutationFn: async (fnOptions) => {
             const { data } = await uploadFile({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Stores the back of the member's identity card, as the front.
+ */
+export const uploadIdcardBackMutation = (options?: Partial<Options<UploadIdcardBackData>>): UseMutationOptions<UploadIdcardBackResponse, UploadIdcardBackError, Options<UploadIdcardBackData>> => {
+    const mutationOptions: UseMutationOptions<UploadIdcardBackResponse, UploadIdcardBackError, Options<UploadIdcardBackData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await uploadIdcardBack({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Stores the front of the member's identity card (an image of at most 5 MB) where no public
+ * path reaches it; the answer's message and `data.filename` hold its path.
+ */
+export const uploadIdcardFrontMutation = (options?: Partial<Options<UploadIdcardFrontData>>): UseMutationOptions<UploadIdcardFrontResponse, UploadIdcardFrontError, Options<UploadIdcardFrontData>> => {
+    const mutationOptions: UseMutationOptions<UploadIdcardFrontResponse, UploadIdcardFrontError, Options<UploadIdcardFrontData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await uploadIdcardFront({
                 ...options,
                 ...fnOptions,
                 throwOnError: true

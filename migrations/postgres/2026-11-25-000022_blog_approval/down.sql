@@ -1,0 +1,2 @@
+DROP INDEX blogs_is_published_is_approved_id;
+ALTER TABLE blogs DROP COLUMN is_approved;

@@ -1,0 +1,2 @@
+ALTER TABLE users DROP COLUMN real_name_verified;
+DROP TABLE identity_verifications;

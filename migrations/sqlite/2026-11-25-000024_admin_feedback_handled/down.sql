@@ -1,0 +1,3 @@
+DROP INDEX feedback_open;
+ALTER TABLE feedback DROP COLUMN handled_by;
+ALTER TABLE feedback DROP COLUMN handled_at;
