@@ -117,3 +117,23 @@ pub async fn page(
         }
     }
 }
+
+/// Blanks the recorded states of one object's entries (who did what, and when, stay): an erased
+/// member's contact details must not outlive their account in the log.
+pub async fn redact_object(
+    conn: &mut Conn<'_>,
+    object_kind: &str,
+    object_id: &str,
+) -> QueryResult<()> {
+    let entries = audit_log::table
+        .filter(audit_log::object_kind.eq(object_kind))
+        .filter(audit_log::object_id.eq(object_id));
+    crate::run!(conn, |c| diesel::update(entries)
+        .set((
+            audit_log::before_state.eq(""),
+            audit_log::after_state.eq("")
+        ))
+        .execute(c)
+        .await)?;
+    Ok(())
+}

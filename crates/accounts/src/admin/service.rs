@@ -92,14 +92,11 @@ impl From<&ManagedRow> for ManagedUser {
 }
 
 /// What the audit log keeps of a deleted member: who they were in the back office, without
-/// the contact details the deletion removes.
+/// the contact details and names the deletion removes.
 #[derive(Debug, Serialize)]
 #[serde(rename_all = "camelCase")]
-struct DeletedUser<'a> {
+struct DeletedUser {
     user_id: UserId,
-    uuid: &'a str,
-    username: &'a str,
-    nickname: &'a str,
     sys_role: Role,
     created_at: i64,
 }
@@ -285,6 +282,7 @@ pub async fn delete(
         let rows = repo::lock_members(tx, &locked).await?;
         let actor_role = acting(&rows, actor)?.role();
         let mut leaving_superadmins = 0;
+        let mut traces = Vec::with_capacity(user_ids.len());
         for &user_id in &user_ids {
             let target = rows
                 .iter()
@@ -296,25 +294,27 @@ pub async fn delete(
             if target.role() == Role::Superadmin {
                 leaving_superadmins += 1;
             }
-            let trace = DeletedUser {
+            traces.push(DeletedUser {
                 user_id,
-                uuid: &target.uuid,
-                username: &target.username,
-                nickname: &target.nickname,
                 sys_role: target.role(),
                 created_at: target.created_at,
-            };
-            let action = Action::new(actor.user_id, "user.delete", "user", user_id)
-                .states(Some(&trace), None::<&DeletedUser>);
-            audit::record(tx, action, now).await?;
+            });
         }
         if leaving_superadmins > 0 && superadmins <= leaving_superadmins {
             return Err(AdminError::LastSuperadminDeleted);
         }
         // The rows are locked and live, so none can have gone meanwhile.
-        erase_accounts(state, tx, &user_ids, now)
+        let erased = erase_accounts(state, tx, &user_ids, now)
             .await?
-            .ok_or(AdminError::NotFound)
+            .ok_or(AdminError::NotFound)?;
+        // After the erasure, which blanks the member's earlier entries: this one says only who
+        // the account was to the site.
+        for trace in &traces {
+            let action = Action::new(actor.user_id, "user.delete", "user", trace.user_id)
+                .states(Some(trace), None::<&DeletedUser>);
+            audit::record(tx, action, now).await?;
+        }
+        Ok(erased)
     })?;
     drop(pooled);
     erased.finish(state).await?;

@@ -451,10 +451,15 @@ async fn an_admin_deletes_a_member_who_is_anonymised_signed_out_and_unlisted(app
     let entries = audit_of(&app, &member).await;
     let (action, actor, before, after) = &entries[0];
     assert_eq!((action.as_str(), *actor), ("user.delete", admin.id.get()));
-    assert_eq!(before["username"], json!("xiaomei"));
     assert_eq!(before["sysRole"], json!("user"));
-    assert!(before.get("email").is_none() && before.get("phone").is_none(), "no contacts kept: {before}");
+    for personal in ["username", "nickname", "email", "phone", "uuid"] {
+        assert!(before.get(personal).is_none(), "no {personal} kept: {before}");
+    }
     assert_eq!(after, &Value::Null);
+    // The earlier edit's entry stays, without the contact details it recorded.
+    let (action, _, before, after) = &entries[1];
+    assert_eq!(action, "user.update");
+    assert_eq!((before, after), (&Value::Null, &Value::Null), "redacted with the account");
 
     let again = delete(&app, &admin, &[&member]).await;
     assert_eq!((again.status, again.message()), (404, "用户不存在"));
