@@ -4,7 +4,9 @@
 use actix_web::{post, web};
 use platform::http::OptionalJson;
 use platform::paging::{MAX_PAGE_SIZE, PageRequest};
-use platform::{ApiResult, AppState, Empty, Envelope, ErrorEnvelope, ok, ok_with_message};
+use platform::{
+    AdminUser, ApiResult, AppState, Empty, Envelope, ErrorEnvelope, ok, ok_with_message,
+};
 
 use crate::dto::{
     PhotoAuditListData, PhotoAuditRequest, ProfileAuditListData, ProfileAuditRequest,
@@ -65,15 +67,17 @@ async fn list_profile_audits(
 #[post("/user/profile/audit")]
 async fn audit_profile(
     state: web::Data<AppState>,
+    admin: AdminUser,
     body: web::Json<ProfileAuditRequest>,
 ) -> ApiResult<Empty> {
+    let reviewer = review::Reviewer::Admin(admin.0.user_id);
     let member = {
         let mut pooled = state.db.get().await?;
         service::member(&mut pooled.conn(), body.uuid.trim()).await?
     };
     let settled = match body.is_audited {
-        1 => review::pass_revision(&state, member.id).await?,
-        0 => review::reject_revision(&state, member.id).await?,
+        1 => review::pass_revision(&state, reviewer, member.id).await?,
+        0 => review::reject_revision(&state, reviewer, member.id).await?,
         _ => return Err(ProfileError::Invalid("审核结果只能是 0 或 1").into()),
     };
     if !settled {
@@ -127,6 +131,7 @@ async fn list_photo_audits(
 #[post("/user/image/audit")]
 async fn audit_photo(
     state: web::Data<AppState>,
+    admin: AdminUser,
     body: web::Json<PhotoAuditRequest>,
 ) -> ApiResult<Empty> {
     let pass = match body.is_audited {
@@ -134,6 +139,7 @@ async fn audit_photo(
         2 => false,
         _ => return Err(ProfileError::Invalid("审核结果只能是 1 或 2").into()),
     };
-    review::review_photo(&state, body.photo_id, pass).await?;
+    let reviewer = review::Reviewer::Admin(admin.0.user_id);
+    review::review_photo(&state, reviewer, body.photo_id, pass).await?;
     ok_with_message("审核成功", Empty::new())
 }

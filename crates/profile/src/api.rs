@@ -112,13 +112,13 @@ pub async fn circle(conn: &mut Conn<'_>, member: UserId) -> Result<Circle, ApiEr
 /// Passes everything of the member's that waits for review: profile changes and pending
 /// photos (the demo seed, whose members' content is the site's own).
 pub async fn pass_all_waiting(state: &AppState, user_id: UserId) -> Result<(), ProfileError> {
-    review::pass_revision(state, user_id).await?;
+    review::pass_revision(state, review::Reviewer::DemoSeed, user_id).await?;
     let pending: Vec<_> = {
         let mut pooled = state.db.get().await?;
         repo::wall(&mut pooled.conn(), user_id).await?
     };
     for photo in pending.into_iter().filter(|photo| !photo.is_passed()) {
-        review::review_photo(state, photo.id, true).await?;
+        review::review_photo(state, review::Reviewer::DemoSeed, photo.id, true).await?;
     }
     Ok(())
 }

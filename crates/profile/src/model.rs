@@ -98,8 +98,20 @@ pub fn age_on(birthday: i64, today: i64) -> i64 {
 }
 
 /// A change waiting for review; `None` fields are unchanged.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Queryable, Selectable, Insertable, AsChangeset)]
+#[derive(
+    Debug,
+    Clone,
+    Default,
+    PartialEq,
+    Eq,
+    Queryable,
+    Selectable,
+    Insertable,
+    AsChangeset,
+    serde::Serialize,
+)]
 #[diesel(table_name = profile_revisions, treat_none_as_null = true)]
+#[serde(rename_all = "camelCase")]
 pub struct RevisionRow {
     pub user_id: UserId,
     pub nickname: Option<String>,

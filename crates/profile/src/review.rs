@@ -3,16 +3,46 @@
 //! passed image is copied out of `tobeaudit/`, its record moved in the same transaction as
 //! the pass, and the old copy removed after commit.
 
+use platform::audit::{self, Action};
+use platform::db::Conn;
 use platform::files;
 use platform::{AppState, UserId, transaction};
+use serde_json::json;
 
 use crate::discovery::directory;
 use crate::error::ProfileError;
 use crate::model::{PhotoId, PhotoReview, RevisionRow};
 use crate::{AVATAR, PHOTO, repo};
 
+/// Who settles a review: an admin, whose decisions go to the audit log, or the demo seed,
+/// which passes the site's own content.
+#[derive(Debug, Clone, Copy)]
+pub enum Reviewer {
+    Admin(UserId),
+    DemoSeed,
+}
+
+impl Reviewer {
+    /// Writes an admin's decision to the audit log, inside the decision's transaction.
+    async fn record(
+        self,
+        conn: &mut Conn<'_>,
+        action: impl FnOnce(UserId) -> Action<'static>,
+        now: i64,
+    ) -> Result<(), ProfileError> {
+        if let Self::Admin(admin) = self {
+            audit::record(conn, action(admin), now).await?;
+        }
+        Ok(())
+    }
+}
+
 /// Publishes the member's waiting changes. No revision: nothing to do (false).
-pub async fn pass_revision(state: &AppState, user_id: UserId) -> Result<bool, ProfileError> {
+pub async fn pass_revision(
+    state: &AppState,
+    reviewer: Reviewer,
+    user_id: UserId,
+) -> Result<bool, ProfileError> {
     let now = state.now();
     let waiting = {
         let mut pooled = state.db.get().await?;
@@ -46,8 +76,21 @@ pub async fn pass_revision(state: &AppState, user_id: UserId) -> Result<bool, Pr
         let avatar = published_avatar
             .clone()
             .unwrap_or_else(|| current.avatar.clone());
+        let before = json!({"nickname": current.nickname, "avatar": current.avatar});
         let nickname = revision.nickname.clone().unwrap_or(current.nickname);
         accounts::api::set_display(tx, user_id, &nickname, &avatar, now).await?;
+        let published =
+            json!({"nickname": nickname, "avatar": avatar, "introduction": revision.introduction});
+        reviewer
+            .record(
+                tx,
+                |admin| {
+                    Action::new(admin, "profile.pass", "profile", user_id)
+                        .states(Some(&before), Some(&published))
+                },
+                now,
+            )
+            .await?;
         if let Some(introduction) = &revision.introduction {
             let mut row = crate::service::profile_or_empty(tx, user_id).await?;
             row.introduction.clone_from(introduction);
@@ -73,9 +116,30 @@ pub async fn pass_revision(state: &AppState, user_id: UserId) -> Result<bool, Pr
 }
 
 /// Drops the member's waiting changes (and a waiting avatar's files). False without any.
-pub async fn reject_revision(state: &AppState, user_id: UserId) -> Result<bool, ProfileError> {
+pub async fn reject_revision(
+    state: &AppState,
+    reviewer: Reviewer,
+    user_id: UserId,
+) -> Result<bool, ProfileError> {
+    let now = state.now();
     let mut pooled = state.db.get().await?;
-    let taken: Option<RevisionRow> = repo::take_revision(&mut pooled.conn(), user_id).await?;
+    let conn = &mut pooled.conn();
+    let taken: Option<RevisionRow> = transaction!(conn, |tx| {
+        let taken = repo::take_revision(tx, user_id).await?;
+        if let Some(revision) = &taken {
+            reviewer
+                .record(
+                    tx,
+                    |admin| {
+                        Action::new(admin, "profile.reject", "profile", user_id)
+                            .states(Some(revision), None::<&RevisionRow>)
+                    },
+                    now,
+                )
+                .await?;
+        }
+        Ok::<_, ProfileError>(taken)
+    })?;
     drop(pooled);
     let Some(taken) = taken else {
         return Ok(false);
@@ -89,6 +153,7 @@ pub async fn reject_revision(state: &AppState, user_id: UserId) -> Result<bool, 
 /// Passes or rejects a pending photo, exactly once.
 pub async fn review_photo(
     state: &AppState,
+    reviewer: Reviewer,
     photo_id: PhotoId,
     pass: bool,
 ) -> Result<(), ProfileError> {
@@ -102,17 +167,24 @@ pub async fn review_photo(
     if photo.is_audited != PhotoReview::Pending as i64 {
         return Err(ProfileError::AlreadyReviewed);
     }
+    let decided = |admin, verb, path: &str| {
+        let before = json!({"userId": photo.user_id, "path": photo.path, "isAudited": PhotoReview::Pending as i64});
+        let after = json!({"userId": photo.user_id, "path": path, "isAudited": if pass { PhotoReview::Passed } else { PhotoReview::Rejected } as i64});
+        Action::new(admin, verb, "photo", photo_id.get()).states(Some(&before), Some(&after))
+    };
     if !pass {
         let mut pooled = state.db.get().await?;
-        if !repo::settle_photo(
-            &mut pooled.conn(),
-            photo_id,
-            PhotoReview::Rejected,
-            &photo.path,
-            now,
-        )
-        .await?
-        {
+        let conn = &mut pooled.conn();
+        let settled = transaction!(conn, |tx| {
+            if !repo::settle_photo(tx, photo_id, PhotoReview::Rejected, &photo.path, now).await? {
+                return Ok::<_, ProfileError>(false);
+            }
+            reviewer
+                .record(tx, |admin| decided(admin, "photo.reject", &photo.path), now)
+                .await?;
+            Ok(true)
+        })?;
+        if !settled {
             return Err(ProfileError::AlreadyReviewed);
         }
         drop(pooled);
@@ -128,6 +200,9 @@ pub async fn review_photo(
         }
         files::move_record(tx, &photo.path, &published).await?;
         directory::refresh(tx, photo.user_id, None).await?;
+        reviewer
+            .record(tx, |admin| decided(admin, "photo.pass", &published), now)
+            .await?;
         Ok(true)
     })?;
     if settled {

@@ -56,6 +56,21 @@ async fn a_rejected_photo_leaves_the_wall_and_reviews_settle_once(app) {
     assert_eq!((again.status, again.message()), (409, "该照片已审核"));
     assert_eq!(my_profile(&app, &member).await["photos"], json!([]));
     assert_eq!(app.get(&format!("/api/v1/{photo}"), None).await.status, 404);
+    let decisions = audit_of(&app, "photo", &photo_id.to_string()).await;
+    assert_eq!(decisions, [("photo.reject".to_owned(), admin.id)], "one decision, one entry");
+}
+
+async fn profile_decisions_are_written_to_the_audit_log(app) {
+    let member = signed_in_user(&app, "member", Role::User).await;
+    let admin = signed_in_user(&app, "admin", Role::Admin).await;
+    let decide = |is_audited: i64| app.post("/api/v1/admin/user/profile/audit", json!({"uuid": member.uuid, "isAudited": is_audited}), Some(&admin.token));
+    saved(&app, &member, json!({"nickname": "小雨"})).await;
+    assert_eq!(decide(0).await.status, 200);
+    saved(&app, &member, json!({"nickname": "小雨点"})).await;
+    assert_eq!(decide(1).await.status, 200);
+    let id = member.id.get().to_string();
+    let decisions = audit_of(&app, "profile", &id).await;
+    assert_eq!(decisions, [("profile.pass".to_owned(), admin.id), ("profile.reject".to_owned(), admin.id)]);
 }
 
 async fn reordering_and_removing_photos_keeps_their_review_and_deletes_files(app) {
@@ -83,4 +98,12 @@ async fn reordering_and_removing_photos_keeps_their_review_and_deletes_files(app
     assert_eq!((refused.status, refused.message()), (400, "最多上传9张照片"));
 }
 
+}
+
+/// (action, actor) of the audit entries about one object, newest first.
+async fn audit_of(app: &TestApp, kind: &str, id: &str) -> Vec<(String, platform::UserId)> {
+    let mut pooled = app.state.db.get().await.unwrap();
+    let window = platform::paging::PageWindow::of(None, Some(100), 100, 100);
+    let (entries, _) = platform::audit::page(&mut pooled.conn(), Some((kind, id)), window).await.unwrap();
+    entries.into_iter().map(|entry| (entry.action, entry.actor_id)).collect()
 }
