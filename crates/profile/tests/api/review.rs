@@ -104,6 +104,11 @@ async fn reordering_and_removing_photos_keeps_their_review_and_deletes_files(app
 async fn audit_of(app: &TestApp, kind: &str, id: &str) -> Vec<(String, platform::UserId)> {
     let mut pooled = app.state.db.get().await.unwrap();
     let window = platform::paging::PageWindow::of(None, Some(100), 100, 100);
-    let (entries, _) = platform::audit::page(&mut pooled.conn(), Some((kind, id)), window).await.unwrap();
-    entries.into_iter().map(|entry| (entry.action, entry.actor_id)).collect()
+    let (entries, _) = platform::audit::page(&mut pooled.conn(), Some((kind, id)), window)
+        .await
+        .unwrap();
+    entries
+        .into_iter()
+        .map(|entry| (entry.action, entry.actor_id))
+        .collect()
 }
