@@ -120,7 +120,7 @@ describe('sign-in journeys', () => {
     await logIn(admin, 'boss', { href: '/admin/users' });
     await admin.waitForURL(url('/admin/users'));
     await admin.getByText('用户管理').first().waitFor();
-    await admin.getByText('即将上线').waitFor();
+    await admin.getByPlaceholder('按用户名搜索').waitFor();
     await admin.context().close();
 
     const member = await newPage();

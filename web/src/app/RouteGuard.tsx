@@ -9,7 +9,7 @@ import { decideGuard } from './guard';
 import type { Access } from './routeTable';
 
 // Lazy: it is built with antd, and the guard is part of the light entry chunk.
-const ForbiddenPage = lazy(() => import('./ForbiddenPage'));
+const AdminRequired = lazy(() => import('../components/AdminRequired'));
 
 interface RouteGuardProps {
   access: Access;
@@ -47,7 +47,7 @@ export function RouteGuard({ access, title, children }: RouteGuardProps) {
     case 'forbidden':
       return (
         <Suspense fallback={<PageSpinner />}>
-          <ForbiddenPage />
+          <AdminRequired />
         </Suspense>
       );
     case 'wait':

@@ -85,6 +85,8 @@ describe('route table', () => {
     expect(accessOfPath('/admin')).toBe('auth');
     expect(accessOfPath('/knowledge/graph/editor/jointjs')).toBe('auth');
     expect(accessOfPath('/admin/images')).toBe('admin');
+    expect(accessOfPath('/admin/feedback')).toBe('admin');
+    expect(accessOfPath('/admin/audit-log')).toBe('admin');
     expect(accessOfPath('/knowledge/resource/admin')).toBe('admin');
     expect(accessOfPath('/register')).toBe('none');
     expect(accessOfPath('/agreement')).toBe('none');
@@ -157,6 +159,7 @@ describe('route table', () => {
     // The user agreement and privacy policy accepted at registration (issue 12).
     // The conversation list (issue 14) beside spec 2's /chat/{uuid}.
     // Spec 2 section 2 names /exam/list beside /testlist (the same list).
+    // The back office's feedback list and audit log, beside the dashboard's five pages.
     const extra = [
       '/exam/list',
       '/chat',
@@ -169,6 +172,8 @@ describe('route table', () => {
       '/recharge/sandbox/:orderNo',
       '/agreement',
       '/privacy',
+      '/admin/feedback',
+      '/admin/audit-log',
     ];
     expect(ROUTES.map((route) => route.path).sort()).toEqual([...spec3, ...extra].sort());
   });

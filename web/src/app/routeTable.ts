@@ -26,7 +26,8 @@ const soon = (path: string, access: Access, title: string): AppRoute => ({ path,
 
 /**
  * Spec 3 section 2 "Full route table", plus /register, the help sub-pages linked from spec 1, the
- * sandbox payment page (issue 11) and the user agreement and privacy policy (issue 12).
+ * sandbox payment page (issue 11), the user agreement and privacy policy (issue 12) and the
+ * back office's feedback list and audit log.
  */
 export const ROUTES: readonly AppRoute[] = [
   { path: '/', access: 'none', title: '首页', landing: HomePage },
@@ -203,8 +204,18 @@ export const ROUTES: readonly AppRoute[] = [
     title: '搜索',
     page: () => import('../features/people/routes/AdvancedSearchPage'),
   },
-  soon('/admin', 'auth', '管理后台'),
-  soon('/real-name-verification', 'auth', '实名认证'),
+  {
+    path: '/admin',
+    access: 'auth',
+    title: '管理后台',
+    page: () => import('../features/admin/routes/AdminDashboardPage'),
+  },
+  {
+    path: '/real-name-verification',
+    access: 'auth',
+    title: '实名认证',
+    page: () => import('../features/realname/routes/RealNamePage'),
+  },
   { path: '/recharge', access: 'auth', title: '充值', page: () => import('../features/wallet/routes/RechargePage') },
   {
     path: '/recharge/list',
@@ -228,11 +239,48 @@ export const ROUTES: readonly AppRoute[] = [
   soon('/knowledge/graph/editor', 'auth', '知识图谱编辑器'),
   soon('/knowledge/graph/editor/jointjs', 'auth', '知识图谱编辑器（JointJS）'),
 
-  soon('/admin/users', 'admin', '用户管理'),
-  soon('/admin/user-audit', 'admin', '用户资料审核'),
-  soon('/admin/idcard-audit', 'admin', '身份证审核'),
-  soon('/admin/blogs', 'admin', '博客管理'),
-  soon('/admin/images', 'admin', '圖片审核管理'),
+  {
+    path: '/admin/users',
+    access: 'admin',
+    title: '用户管理',
+    page: () => import('../features/admin/routes/UserManagementPage'),
+  },
+  {
+    path: '/admin/user-audit',
+    access: 'admin',
+    title: '用户资料审核',
+    page: () => import('../features/admin/routes/UserAuditPage'),
+  },
+  {
+    path: '/admin/idcard-audit',
+    access: 'admin',
+    title: '身份证审核',
+    page: () => import('../features/admin/routes/IdCardAuditPage'),
+  },
+  {
+    path: '/admin/blogs',
+    access: 'admin',
+    title: '博客管理',
+    page: () => import('../features/admin/routes/BlogManagementPage'),
+  },
+  {
+    path: '/admin/images',
+    access: 'admin',
+    title: '圖片审核管理',
+    page: () => import('../features/admin/routes/ImageAuditPage'),
+  },
+  {
+    path: '/admin/feedback',
+    access: 'admin',
+    title: '反馈列表',
+    page: () => import('../features/admin/routes/FeedbackListPage'),
+  },
+  {
+    path: '/admin/audit-log',
+    access: 'admin',
+    title: '操作日志',
+    page: () => import('../features/admin/routes/AuditLogPage'),
+  },
   soon('/knowledge/courses/admin', 'admin', '课程管理'),
   soon('/knowledge/points/admin', 'admin', '知识点管理'),
   soon('/knowledge/resource/admin', 'admin', '学习资源管理'),

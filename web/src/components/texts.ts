@@ -19,3 +19,10 @@ export const HELP_TEXT = {
   police: '110',
   emergencyLine: '紧急情况请拨打 120（急救）或 110（报警）',
 } as const;
+
+/** A member without admin rights on a back-office page. */
+export const ADMIN_REQUIRED_TEXT = {
+  title: '需要管理员权限',
+  detail: '这个页面只对管理员开放。如果你有管理员账号，请退出当前账号后用管理员账号登录。',
+  backHome: '返回首页',
+} as const;

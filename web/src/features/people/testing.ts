@@ -37,6 +37,7 @@ export function person(overrides: Partial<PersonCard> = {}): PersonCard {
     introduction: '爱运动，也爱做饭',
     locked: 0,
     isLiked: 0,
+    isVerified: 0,
     ...overrides,
   };
 }

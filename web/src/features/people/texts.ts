@@ -32,6 +32,8 @@ export const PEOPLE_TEXT = {
   female: '女',
   /** spec 2 §2.8 children tag */
   hasChildren: '有孩子',
+  /** Passed real-name verification (spec 2 §3 isVerified). */
+  verifiedBadge: '已实名',
   view: '查看',
   chat: '聊天',
   like: '喜欢',

@@ -147,6 +147,8 @@ export const PROFILE_TEXT = {
   childrenCount: (boys: number, girls: number) => `男孩 ${boys} / 女孩 ${girls}`,
   realName: '实名认证',
   verified: '已认证',
+  /** Beside the name of a member who passed real-name verification. */
+  verifiedBadge: '已实名',
   notVerified: '未认证',
   vipLevel: '会员等级',
   vip: (level: number) => `VIP ${level}`,

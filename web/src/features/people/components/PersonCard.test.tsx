@@ -56,6 +56,15 @@ describe('PersonCard', () => {
     expect(within(card).queryByText('照片已模糊')).toBeNull();
   });
 
+  it('tags a person who passed real-name verification, and only them', () => {
+    fakeApi({});
+    const { unmount } = renderCard(person({ isVerified: 1 }));
+    expect(within(screen.getByRole('article', { name: '阿浩' })).getByText('已实名')).toBeInTheDocument();
+    unmount();
+    renderCard(person({ isVerified: 0 }));
+    expect(within(screen.getByRole('article', { name: '阿浩' })).queryByText('已实名')).toBeNull();
+  });
+
   it('falls back to the username, the avatar and the city, and tags a person with children', () => {
     fakeApi({});
     renderCard(person({ nickname: '', photo: '', location: '', girlCount: 1 }));

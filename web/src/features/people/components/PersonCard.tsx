@@ -6,6 +6,7 @@ import {
   LockOutlined,
   ManOutlined,
   MessageOutlined,
+  SafetyCertificateFilled,
   StopOutlined,
   UndoOutlined,
   WomanOutlined,
@@ -194,6 +195,11 @@ export function PersonCard({ person, actions, extra }: PersonCardProps) {
             <WomanOutlined className={styles.female} role="img" aria-label={PEOPLE_TEXT.female} />
           )}
           {person.age > 0 && <span className={styles.age}>{PEOPLE_TEXT.age(person.age)}</span>}
+          {person.isVerified === 1 && (
+            <span className={styles.verified}>
+              <SafetyCertificateFilled aria-hidden /> {PEOPLE_TEXT.verifiedBadge}
+            </span>
+          )}
         </div>
         {place && (
           <div className={styles.place}>

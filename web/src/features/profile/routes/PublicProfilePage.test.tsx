@@ -52,6 +52,7 @@ describe('PublicProfilePage', () => {
     expect(screen.getByText('男孩 0 / 女孩 0')).toBeInTheDocument();
     expect(screen.getByText('70kg')).toBeInTheDocument();
     expect(screen.getByText('已认证')).toBeInTheDocument();
+    expect(screen.getByText('已实名')).toBeInTheDocument();
     expect(screen.getByText('普通用户')).toBeInTheDocument();
     expect(screen.getByText('幽默')).toBeInTheDocument();
     expect(screen.getByText('跑步')).toBeInTheDocument();
@@ -68,6 +69,8 @@ describe('PublicProfilePage', () => {
     expect(await screen.findByText('未知')).toBeInTheDocument();
     expect(screen.getAllByText('VIP 2').length).toBeGreaterThan(0);
     expect(screen.getByText('未认证')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: '阿浩' })).toBeInTheDocument();
+    expect(screen.queryByText('已实名')).toBeNull();
   });
 
   it('says 用户资料不存在 for an unknown member', async () => {

@@ -85,12 +85,16 @@ function Header({ profile, isMe }: HeaderProps) {
           )}
         </div>
         <div className={styles.who}>
-          <Typography.Title level={2} className={styles.name}>
-            {name}
+          <div className={styles.nameLine}>
+            <Typography.Title level={2} className={styles.name}>
+              {name}
+            </Typography.Title>
             {profile.isVerified === 1 && (
-              <SafetyCertificateFilled className={styles.verifiedIcon} aria-label={PROFILE_TEXT.verified} />
+              <span className={styles.verified}>
+                <SafetyCertificateFilled aria-hidden /> {PROFILE_TEXT.verifiedBadge}
+              </span>
             )}
-          </Typography.Title>
+          </div>
           <div className={styles.facts}>
             {profile.age > 0 && <Tag className={styles.fact}>{PROFILE_TEXT.age(profile.age)}</Tag>}
             {profile.sex === 'male' && (

@@ -1,0 +1,11 @@
+/** The back office's pages (spec 3 section 2, plus the feedback list and the audit log). */
+export const ADMIN_PATHS = {
+  dashboard: '/admin',
+  users: '/admin/users',
+  userAudit: '/admin/user-audit',
+  idCardAudit: '/admin/idcard-audit',
+  blogs: '/admin/blogs',
+  images: '/admin/images',
+  feedback: '/admin/feedback',
+  auditLog: '/admin/audit-log',
+} as const;
