@@ -2,6 +2,7 @@
 //! live frames from the hub, typing forwarded, pings both ways. A socket whose token stops
 //! being valid (signed out everywhere, account deleted) is closed at the next heartbeat.
 
+use std::collections::HashSet;
 use std::time::{Duration, Instant};
 
 use actix_web::web;
@@ -31,9 +32,11 @@ pub async fn run(state: web::Data<AppState>, mut session: Session, mut stream: M
     if session.text(ChatFrame::Ready.encode()).await.is_err() {
         return;
     }
+    let mut caught_up = CaughtUp::default();
     match service::missed(&state, &me, MessageId(last_id)).await {
         Ok(missed) => {
             for message in missed {
+                caught_up.sent(message.id);
                 if session
                     .text(ChatFrame::Message { message }.encode())
                     .await
@@ -57,6 +60,9 @@ pub async fn run(state: web::Data<AppState>, mut session: Session, mut stream: M
         tokio::select! {
             frame = subscription.frames.recv() => {
                 let Some(frame) = frame else { break None };
+                if caught_up.repeats(&frame) {
+                    continue;
+                }
                 if session.text(&*frame).await.is_err() {
                     return;
                 }
@@ -101,6 +107,37 @@ pub async fn run(state: web::Data<AppState>, mut session: Session, mut stream: M
         }
     };
     let _ = session.close(reason).await;
+}
+
+/// The messages the catch-up sent. One committed between the subscription and the catch-up
+/// query arrives both ways; its live copy is dropped, once.
+#[derive(Default)]
+struct CaughtUp(HashSet<i64>);
+
+impl CaughtUp {
+    fn sent(&mut self, id: i64) {
+        self.0.insert(id);
+    }
+
+    /// Whether a live frame repeats a message the catch-up sent (frames are parsed only while
+    /// such a repeat is still possible).
+    fn repeats(&mut self, frame: &str) -> bool {
+        #[derive(serde::Deserialize)]
+        struct Carried {
+            message: Option<Id>,
+        }
+        #[derive(serde::Deserialize)]
+        struct Id {
+            id: i64,
+        }
+        if self.0.is_empty() {
+            return false;
+        }
+        serde_json::from_str::<Carried>(frame)
+            .ok()
+            .and_then(|carried| carried.message)
+            .is_some_and(|message| self.0.remove(&message.id))
+    }
 }
 
 /// Reads the first frame: the token (checked as every request's is) and the last id seen.
@@ -150,5 +187,23 @@ fn refusal(text: &str) -> CloseReason {
     CloseReason {
         code: CloseCode::Policy,
         description: Some(text.into()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_live_copy_of_a_caught_up_message_is_dropped_once() {
+        let mut caught_up = CaughtUp::default();
+        caught_up.sent(7);
+        let copy = r#"{"type":"message","message":{"id":7,"content":"你好"}}"#;
+        let next = r#"{"type":"message","message":{"id":8,"content":"在吗"}}"#;
+        let read = r#"{"type":"read","readerUuid":"a","withUuid":"b","lastReadId":7}"#;
+        assert!(!caught_up.repeats(read), "frames without a message pass");
+        assert!(!caught_up.repeats(next));
+        assert!(caught_up.repeats(copy));
+        assert!(!caught_up.repeats(copy), "only the one copy is dropped");
     }
 }
