@@ -13,6 +13,7 @@ pub mod files;
 pub mod flag;
 pub mod http;
 pub mod ids;
+pub mod moderation;
 pub mod module;
 pub mod paging;
 pub mod rate_limit;

@@ -32,3 +32,37 @@ diesel::table! {
         created_at -> BigInt,
     }
 }
+
+diesel::table! {
+    moderation_cases (id) {
+        id -> BigInt,
+        subject_kind -> Text,
+        subject_id -> BigInt,
+        author_id -> BigInt,
+        reporter_count -> BigInt,
+        flags -> Text,
+        status -> BigInt,
+        held -> Bool,
+        kept_before -> Bool,
+        opened_at -> BigInt,
+        decided_by -> BigInt,
+        decided_at -> BigInt,
+        decision -> Text,
+    }
+}
+
+diesel::table! {
+    moderation_reports (case_id, reporter_id) {
+        case_id -> BigInt,
+        reporter_id -> BigInt,
+        reason -> Text,
+        created_at -> BigInt,
+    }
+}
+
+diesel::table! {
+    moderation_words (word) {
+        word -> Text,
+        created_at -> BigInt,
+    }
+}

@@ -1,0 +1,3 @@
+DROP TABLE moderation_words;
+DROP TABLE moderation_reports;
+DROP TABLE moderation_cases;
