@@ -233,3 +233,15 @@ pub async fn identities_under_review(
 ) -> diesel::QueryResult<i64> {
     crate::identity::repo::under_review_count(conn).await
 }
+
+/// Suspends a member until `until` (a later suspension never shortens an earlier one) and ends
+/// their sessions, inside the caller's transaction; the caller drops the member's cached
+/// session state (`state.auth.forget`) after commit.
+pub async fn suspend(
+    conn: &mut platform::db::Conn<'_>,
+    user_id: UserId,
+    until: i64,
+    now: i64,
+) -> diesel::QueryResult<()> {
+    repo::suspend(conn, user_id, until, now).await
+}

@@ -17,6 +17,8 @@ pub struct User {
     pub avatar: String,
     pub sys_role: String,
     pub token_version: i64,
+    /// Until when the member may not sign in (unix seconds; 0 for never suspended).
+    pub suspended_until: i64,
 }
 
 impl User {

@@ -88,6 +88,23 @@ pub async fn bump_token_version(conn: &mut Conn<'_>, user_id: UserId, now: i64) 
     Ok(())
 }
 
+/// Sets the suspension's end (keeping a later one) and revokes every token.
+pub async fn suspend(
+    conn: &mut Conn<'_>,
+    user_id: UserId,
+    until: i64,
+    now: i64,
+) -> QueryResult<()> {
+    let longer = users::table
+        .find(user_id)
+        .filter(users::suspended_until.lt(until));
+    run!(conn, |c| diesel::update(longer)
+        .set(users::suspended_until.eq(until))
+        .execute(c)
+        .await)?;
+    bump_token_version(conn, user_id, now).await
+}
+
 pub async fn count_users(conn: &mut Conn<'_>) -> QueryResult<i64> {
     run!(conn, |c| users::table.count().get_result(c).await)
 }

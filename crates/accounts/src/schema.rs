@@ -18,6 +18,7 @@ diesel::table! {
         email_verified -> Bool,
         deleted_at -> BigInt,
         real_name_verified -> Bool,
+        suspended_until -> BigInt,
     }
 }
 

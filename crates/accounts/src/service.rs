@@ -305,13 +305,27 @@ pub async fn logout(state: &AppState, identity: &Identity) -> Result<(), Account
     Ok(())
 }
 
+/// Every sign-in ends here, so a suspended member gets no token by any route.
 pub(crate) fn issue(state: &AppState, user: &User, now: i64) -> Result<IssuedToken, ApiError> {
+    if user.suspended_until > now {
+        return Err(ApiError::forbidden_with(suspended_message(
+            user.suspended_until,
+        )));
+    }
     let identity = Identity {
         user_id: user.id,
         uuid: user.uuid.clone(),
         role: user.role(),
     };
     state.auth.issue(&identity, user.token_version, now)
+}
+
+/// What a suspended member is told when signing in.
+pub fn suspended_message(until: i64) -> String {
+    format!(
+        "账号因违反社区规范已被暂停使用，{} 后恢复",
+        platform::clock::date_text(until)
+    )
 }
 
 pub(crate) async fn hash_password(password: NewPassword, cost: u32) -> Result<String, ApiError> {

@@ -14,6 +14,7 @@ const BACK_OFFICE: &[Mount] = &[
     crate::audit_log::configure,
     crate::overview::configure,
     crate::real_name::configure,
+    crate::moderation::admin_routes,
     accounts::admin_routes,
     profile::admin_routes,
     blog::admin_routes,

@@ -8,11 +8,13 @@
 //! the domain crates for that reason, and nothing depends on it.
 //!
 //! It also owns what visitors send to the back office: feedback messages, stored for admins
-//! to read.
+//! to read, and members' reports of what they see, which feed the moderation queue (reports
+//! span every content crate, so they are composed here, above all of them).
 
 mod audit_log;
 mod back_office;
 mod feedback;
+mod moderation;
 mod overview;
 mod real_name;
 
@@ -23,5 +25,6 @@ pub const MODULE: platform::Module = platform::Module::new("admin", configure)
 
 fn configure(cfg: &mut utoipa_actix_web::service_config::ServiceConfig<'_>) {
     feedback::configure(cfg);
+    moderation::configure(cfg);
     back_office::configure(cfg);
 }

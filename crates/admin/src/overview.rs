@@ -20,6 +20,8 @@ pub struct OverviewData {
     pub pending_idcards: i64,
     /// Feedback messages not yet marked handled.
     pub open_feedback: i64,
+    /// Moderation cases waiting for a decision.
+    pub open_reports: i64,
 }
 
 /// What waits for the back office, for the dashboard's cards.
@@ -40,10 +42,12 @@ async fn overview(state: web::Data<AppState>) -> ApiResult<OverviewData> {
     let (pending_profiles, pending_photos) = profile::api::review_backlog(conn).await?;
     let pending_idcards = accounts::api::identities_under_review(conn).await?;
     let open_feedback = crate::feedback::open_count(conn).await?;
+    let open_reports = platform::moderation::open_count(conn).await?;
     ok(OverviewData {
         pending_profiles,
         pending_photos,
         pending_idcards,
         open_feedback,
+        open_reports,
     })
 }

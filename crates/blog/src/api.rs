@@ -1,10 +1,13 @@
-//! What the gateway (demo content) may call: the same rules as the HTTP API.
+//! What the gateway (demo content) and the back office's moderation may call: the same rules
+//! as the HTTP API.
 
 use platform::db::Conn;
 use platform::{ApiError, AppState, Identity, UserId};
 
 use crate::model::{BlogDraft, BlogId, Label};
 use crate::service;
+
+pub use crate::moderation::{describe_article, hold_article, remove_article};
 
 /// An article to write for demo content.
 pub struct Article<'a> {

@@ -331,6 +331,9 @@ pub struct AdminBlogItem {
     pub is_published: i64,
     /// 0 not approved, 1 approved by an admin (or needing no approval when saved).
     pub is_approved: i64,
+    /// Held by moderation: hidden from everyone but its authors and admins until an admin
+    /// decides its case.
+    pub held: bool,
     pub status: BlogStatus,
 }
 

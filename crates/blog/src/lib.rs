@@ -7,6 +7,7 @@ mod dto;
 mod http;
 mod member_data;
 mod model;
+mod moderation;
 mod repo;
 mod schema;
 mod service;

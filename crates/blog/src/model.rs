@@ -24,6 +24,8 @@ pub struct BlogRow {
     pub is_published: bool,
     /// Passed by an admin; counts only while approval is required (see `BlogSettings`).
     pub is_approved: bool,
+    /// Hidden by moderation from everyone but its authors and admins.
+    pub held: bool,
     pub created_at: i64,
 }
 

@@ -14,6 +14,8 @@ use crate::schema::{
 
 /// Which articles a list shows. `approved_only` is set when members' articles wait for an
 /// admin's approval (`BlogSettings::require_approval`): the public then sees approved ones only.
+/// A held article is never public: only the shelves that include its authors' own articles, or
+/// everything, show it.
 #[derive(Debug, Clone)]
 pub enum Shelf {
     Published {
@@ -57,10 +59,11 @@ macro_rules! on_shelf {
                     Box::new(
                         blogs::is_published
                             .eq(true)
-                            .and(blogs::is_approved.eq(true)),
+                            .and(blogs::is_approved.eq(true))
+                            .and(blogs::held.eq(false)),
                     )
                 } else {
-                    Box::new(blogs::is_published.eq(true))
+                    Box::new(blogs::is_published.eq(true).and(blogs::held.eq(false)))
                 }
             };
         let condition: Box<dyn BoxableExpression<blogs::table, _, SqlType = Bool>> = match $shelf {
@@ -259,6 +262,15 @@ pub async fn toggle_approval(conn: &mut Conn<'_>, blog_id: BlogId) -> QueryResul
 pub async fn withdraw_approval(conn: &mut Conn<'_>, blog_id: BlogId) -> QueryResult<()> {
     run!(conn, |c| diesel::update(blogs::table.find(blog_id))
         .set(blogs::is_approved.eq(false))
+        .execute(c)
+        .await)?;
+    Ok(())
+}
+
+/// Holds or releases an article (moderation); nothing when there is no such article.
+pub async fn set_held(conn: &mut Conn<'_>, blog_id: BlogId, held: bool) -> QueryResult<()> {
+    run!(conn, |c| diesel::update(blogs::table.find(blog_id))
+        .set(blogs::held.eq(held))
         .execute(c)
         .await)?;
     Ok(())

@@ -9,6 +9,7 @@ diesel::table! {
         twitter_author -> Text,
         is_published -> Bool,
         is_approved -> Bool,
+        held -> Bool,
         created_at -> BigInt,
         updated_at -> BigInt,
     }

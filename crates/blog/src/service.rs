@@ -6,6 +6,7 @@ use std::collections::HashMap;
 use platform::audit::{self, Action};
 use platform::db::Conn;
 use platform::files;
+use platform::moderation::{self, Subject};
 use platform::paging::PageWindow;
 use platform::{ApiError, AppState, Identity, UserId, transaction};
 use serde::Serialize;
@@ -105,9 +106,9 @@ async fn standing(
         Some(identity) if identity.role.is_admin() => true,
         Some(identity) => repo::is_author(conn, blog_id, identity.user_id).await?,
     };
-    // A draft, or an article waiting for approval, does not exist for those who may not
-    // manage it.
-    let public = blog.is_published && (blog.is_approved || !approved_only);
+    // A draft, an article waiting for approval, or one moderation holds, does not exist for
+    // those who may not manage it.
+    let public = blog.is_published && !blog.held && (blog.is_approved || !approved_only);
     if !public && !manages {
         return Err(BlogError::NotFound);
     }
@@ -225,9 +226,24 @@ pub async fn create(
         repo::replace_authors(tx, blog_id, &author_ids).await?;
         repo::tags::replace(tx, blog_id, &draft.tags).await?;
         repo::categories::replace(tx, blog_id, &draft.categories).await?;
+        let text = screened_text(&draft);
+        moderation::screen(
+            tx,
+            Subject::Article,
+            blog_id.get(),
+            creator.user_id,
+            &text,
+            now,
+        )
+        .await?;
         Ok::<_, BlogError>(blog_id)
     })?;
     Ok(blog_id)
+}
+
+/// What the sensitive-word screen reads of an article: all the text the public reads.
+fn screened_text(draft: &BlogDraft) -> String {
+    format!("{}\n{}\n{}", draft.title, draft.summary, draft.content)
 }
 
 pub async fn update(
@@ -266,6 +282,10 @@ pub async fn update(
         && current.is_approved
         && !editor.role.is_admin()
         && changes_public_text(&current, &draft);
+    // Text saved unchanged was screened when it was written.
+    let rewritten = current.title != draft.title
+        || current.summary != draft.summary
+        || current.content != draft.content;
     transaction!(conn, |tx| {
         let before = if audited {
             Some(repo::lock(tx, blog_id).await?.ok_or(BlogError::NotFound)?)
@@ -273,6 +293,11 @@ pub async fn update(
             None
         };
         repo::update(tx, blog_id, &draft, now).await?;
+        if rewritten {
+            let text = screened_text(&draft);
+            let author = current.creator_id;
+            moderation::screen(tx, Subject::Article, blog_id.get(), author, &text, now).await?;
+        }
         if withdraw_approval {
             repo::withdraw_approval(tx, blog_id).await?;
         }
@@ -373,9 +398,18 @@ async fn remove(
                 .states(Some(&before), None::<&serde_json::Value>);
             audit::record(tx, action, now).await?;
         }
-        let unused = !gone.banner.is_empty() && !repo::banner_in_use(tx, &gone.banner).await?;
-        Ok::<_, BlogError>(unused.then_some(gone.banner))
+        Ok::<_, BlogError>(banner_left_over(tx, gone).await?)
     })
+}
+
+/// A deleted article's banner when no other article shows it: the upload to forget once the
+/// deletion committed.
+pub(crate) async fn banner_left_over(
+    conn: &mut Conn<'_>,
+    gone: BlogRow,
+) -> diesel::QueryResult<Option<String>> {
+    let unused = !gone.banner.is_empty() && !repo::banner_in_use(conn, &gone.banner).await?;
+    Ok(unused.then_some(gone.banner))
 }
 
 /// Removes a deleted article's banner upload (after the deletion committed: files are not
@@ -459,6 +493,7 @@ pub async fn admin_list(
                 created_at: row.created_at,
                 is_published: platform::flag::as_number(row.is_published),
                 is_approved: platform::flag::as_number(row.is_approved),
+                held: row.held,
                 status: BlogStatus::of(row.is_published),
             }
         })

@@ -1,6 +1,7 @@
 //! One-to-one chat: conversations and their messages, stored; delivered in real time over a
 //! WebSocket to every open tab, across gateways on PostgreSQL (LISTEN/NOTIFY).
 
+pub mod api;
 mod demo;
 mod dto;
 mod error;
@@ -9,6 +10,7 @@ mod http;
 mod hub;
 mod member_data;
 mod model;
+mod moderation;
 mod repo;
 mod schema;
 mod service;

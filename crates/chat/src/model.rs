@@ -24,6 +24,8 @@ pub struct MessageRow {
     pub content: String,
     pub image: String,
     pub created_at: i64,
+    /// Held by moderation: hidden from the receiver, still shown to the sender.
+    pub held: bool,
 }
 
 /// One member's side of a conversation.

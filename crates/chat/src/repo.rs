@@ -2,6 +2,7 @@
 
 use std::collections::HashMap;
 
+use diesel::dsl::{Eq, Or};
 use diesel::prelude::*;
 use diesel_async::RunQueryDsl;
 use platform::db::Conn;
@@ -9,6 +10,16 @@ use platform::{UserId, run};
 
 use crate::model::{ConversationId, Draft, MessageId, MessageRow, Side};
 use crate::schema::{chat_conversations, chat_members, chat_messages};
+
+/// The messages of a conversation `member` sees: all they sent, and those they received unless
+/// moderation holds them.
+fn seen_by(
+    member: UserId,
+) -> Or<Eq<chat_messages::held, bool>, Eq<chat_messages::sender_id, UserId>> {
+    chat_messages::held
+        .eq(false)
+        .or(chat_messages::sender_id.eq(member))
+}
 
 /// The member's side of their conversation with `peer`, if they have one.
 pub async fn side(conn: &mut Conn<'_>, me: UserId, peer: UserId) -> QueryResult<Option<Side>> {
@@ -140,13 +151,7 @@ pub async fn mark_read(
     if up_to <= side.read_id {
         return Ok(None);
     }
-    let still_unread: i64 = run!(conn, |c| chat_messages::table
-        .filter(chat_messages::conversation_id.eq(side.conversation_id))
-        .filter(chat_messages::sender_id.eq(side.peer_id))
-        .filter(chat_messages::id.gt(up_to))
-        .count()
-        .get_result(c)
-        .await)?;
+    let still_unread = unread_after(conn, side, up_to).await?;
     let updated = run!(conn, |c| diesel::update(
         chat_members::table
             .find((side.conversation_id, side.user_id))
@@ -159,6 +164,18 @@ pub async fn mark_read(
     .execute(c)
     .await)?;
     Ok((updated > 0).then_some(up_to))
+}
+
+/// The peer's messages after `read_id` the member sees (held ones are not theirs to read).
+async fn unread_after(conn: &mut Conn<'_>, side: &Side, read_id: MessageId) -> QueryResult<i64> {
+    run!(conn, |c| chat_messages::table
+        .filter(chat_messages::conversation_id.eq(side.conversation_id))
+        .filter(chat_messages::sender_id.eq(side.peer_id))
+        .filter(chat_messages::held.eq(false))
+        .filter(chat_messages::id.gt(read_id))
+        .count()
+        .get_result(c)
+        .await)
 }
 
 /// The member's conversations, most recently moved first.
@@ -187,17 +204,19 @@ pub async fn read_by(
         .await)
 }
 
-/// Up to `limit` messages of the conversation older than `before` (newest first; all when
-/// `None`).
+/// Up to `limit` messages of the conversation `viewer` sees older than `before` (newest first;
+/// all when `None`).
 pub async fn older_messages(
     conn: &mut Conn<'_>,
     conversation: ConversationId,
+    viewer: UserId,
     before: Option<MessageId>,
     limit: i64,
 ) -> QueryResult<Vec<MessageRow>> {
     let before = before.unwrap_or(MessageId(i64::MAX));
     run!(conn, |c| chat_messages::table
         .filter(chat_messages::conversation_id.eq(conversation))
+        .filter(seen_by(viewer))
         .filter(chat_messages::id.lt(before))
         .order(chat_messages::id.desc())
         .limit(limit)
@@ -222,11 +241,12 @@ pub async fn messages_by_id(
     Ok(rows.into_iter().map(|row| (row.id, row)).collect())
 }
 
-/// Up to `limit` messages after `after` in any of the conversations, oldest first: what a
-/// socket missed while it was away.
+/// Up to `limit` messages `viewer` sees after `after` in any of the conversations, oldest
+/// first: what a socket missed while it was away.
 pub async fn messages_after(
     conn: &mut Conn<'_>,
     conversations: &[ConversationId],
+    viewer: UserId,
     after: MessageId,
     limit: i64,
 ) -> QueryResult<Vec<MessageRow>> {
@@ -235,12 +255,103 @@ pub async fn messages_after(
     }
     run!(conn, |c| chat_messages::table
         .filter(chat_messages::conversation_id.eq_any(conversations))
+        .filter(seen_by(viewer))
         .filter(chat_messages::id.gt(after))
         .order(chat_messages::id.asc())
         .limit(limit)
         .select(MessageRow::as_select())
         .load(c)
         .await)
+}
+
+/// The message with this id.
+pub async fn message(conn: &mut Conn<'_>, id: MessageId) -> QueryResult<Option<MessageRow>> {
+    run!(conn, |c| chat_messages::table
+        .find(id)
+        .select(MessageRow::as_select())
+        .first(c)
+        .await
+        .optional())
+}
+
+/// The two members of a conversation.
+pub async fn pair(
+    conn: &mut Conn<'_>,
+    conversation: ConversationId,
+) -> QueryResult<Option<(UserId, UserId)>> {
+    run!(conn, |c| chat_conversations::table
+        .find(conversation)
+        .select((chat_conversations::first_id, chat_conversations::second_id))
+        .first(c)
+        .await
+        .optional())
+}
+
+/// Holds the message from its receiver, or releases it; answers it (`None`: no such message).
+pub async fn set_held(
+    conn: &mut Conn<'_>,
+    id: MessageId,
+    held: bool,
+) -> QueryResult<Option<MessageRow>> {
+    run!(conn, |c| diesel::update(chat_messages::table.find(id))
+        .set(chat_messages::held.eq(held))
+        .returning(MessageRow::as_returning())
+        .get_result(c)
+        .await
+        .optional())
+}
+
+/// Deletes the message and answers it as it was (`None`: there was none).
+pub async fn delete_message(conn: &mut Conn<'_>, id: MessageId) -> QueryResult<Option<MessageRow>> {
+    run!(conn, |c| diesel::delete(chat_messages::table.find(id))
+        .returning(MessageRow::as_returning())
+        .get_result(c)
+        .await
+        .optional())
+}
+
+/// Rewrites the member's side of a conversation from its messages, after one was held,
+/// released or removed: the newest message they see (and its time, which orders their list)
+/// and the peer's messages they have not read. With nothing left to see, the last message is
+/// 0 and the conversation leaves their list. The side is locked first (a no-op update), so a
+/// message sent meanwhile is counted once, by its send or here.
+pub async fn recount(
+    conn: &mut Conn<'_>,
+    conversation: ConversationId,
+    member: UserId,
+) -> QueryResult<()> {
+    let locked = run!(conn, |c| diesel::update(
+        chat_members::table.find((conversation, member))
+    )
+    .set(chat_members::unread.eq(chat_members::unread))
+    .returning(Side::as_returning())
+    .get_result(c)
+    .await
+    .optional())?;
+    let Some(side) = locked else {
+        return Ok(());
+    };
+    let newest: Option<(MessageId, i64)> = run!(conn, |c| chat_messages::table
+        .filter(chat_messages::conversation_id.eq(conversation))
+        .filter(seen_by(member))
+        .order(chat_messages::id.desc())
+        .select((chat_messages::id, chat_messages::created_at))
+        .first(c)
+        .await
+        .optional())?;
+    let (last_message_id, last_at) = newest.unwrap_or((MessageId(0), side.last_at));
+    let unread = unread_after(conn, &side, side.read_id).await?;
+    run!(conn, |c| diesel::update(
+        chat_members::table.find((conversation, member))
+    )
+    .set((
+        chat_members::last_message_id.eq(last_message_id),
+        chat_members::last_at.eq(last_at),
+        chat_members::unread.eq(unread),
+    ))
+    .execute(c)
+    .await)?;
+    Ok(())
 }
 
 /// Every message the member sent, oldest first (their export).

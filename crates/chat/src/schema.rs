@@ -28,5 +28,6 @@ diesel::table! {
         content -> Text,
         image -> Text,
         created_at -> BigInt,
+        held -> Bool,
     }
 }

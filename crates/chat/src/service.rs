@@ -1,10 +1,12 @@
 //! The chat's rules: who may write to whom, the stranger limit, the send rate, read marks and
-//! what a socket catches up on. Every change is published to the hub after it commits.
+//! what a socket catches up on. Every change is published to the hub after it commits. Messages
+//! moderation holds are left out for their receiver (see `moderation`).
 
 use std::collections::HashMap;
 
 use accounts::api::Member;
 use platform::db::Conn;
+use platform::moderation::{self, Subject};
 use platform::paging::PageRequest;
 use platform::rate_limit::{self, Limit};
 use platform::{AppState, Identity, UserId, files, transaction};
@@ -120,6 +122,17 @@ pub async fn send(
             return Err(ChatError::AwaitingReply);
         }
         repo::note_received(tx, &row, peer.id).await?;
+        if !row.content.is_empty() {
+            moderation::screen(
+                tx,
+                Subject::Message,
+                row.id.get(),
+                me.user_id,
+                &row.content,
+                now,
+            )
+            .await?;
+        }
         Ok(row)
     })?;
     let message = ChatMessage::of(row, &me.uuid, &peer.summary.uuid);
@@ -159,7 +172,8 @@ pub async fn messages(
     let size = page_size
         .unwrap_or(MESSAGES_PAGE)
         .clamp(1, MESSAGES_PAGE_MAX);
-    let mut rows = repo::older_messages(conn, side.conversation_id, before, size + 1).await?;
+    let mut rows =
+        repo::older_messages(conn, side.conversation_id, me.user_id, before, size + 1).await?;
     let has_more = i64::try_from(rows.len()).unwrap_or(i64::MAX) > size;
     rows.truncate(usize::try_from(size).unwrap_or(0));
     rows.reverse();
@@ -311,7 +325,7 @@ pub async fn missed(
         .filter(|side| !blocked.contains(&side.peer_id) && side.last_message_id > after)
         .collect();
     let conversations: Vec<_> = sides.iter().map(|side| side.conversation_id).collect();
-    let rows = repo::messages_after(conn, &conversations, after, CATCH_UP_MAX).await?;
+    let rows = repo::messages_after(conn, &conversations, me.user_id, after, CATCH_UP_MAX).await?;
     let peers: Vec<UserId> = sides.iter().map(|side| side.peer_id).collect();
     let summaries = accounts::api::user_summaries(conn, &peers).await?;
     let mut uuids: HashMap<UserId, &str> = summaries

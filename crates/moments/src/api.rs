@@ -1,5 +1,5 @@
 //! What the gateway may call: the demo content's writes, under the same rules as the HTTP
-//! API, and a member's numbers for the stats.
+//! API, and a member's numbers for the stats; what the back office's moderation calls.
 
 use platform::{ApiError, AppState, Identity};
 
@@ -7,6 +7,9 @@ pub use crate::counts::{MomentCounts, member_counts};
 use crate::dto::CreateMomentRequest;
 pub use crate::model::{CommentId, MomentId};
 use crate::model::{CommentText, MomentDraft};
+pub use crate::moderation::{
+    describe_comment, describe_moment, hold_comment, hold_moment, remove_comment, remove_moment,
+};
 use crate::service::{self, MomentsError};
 
 /// Publishes a public moment with already uploaded images; returns its id.

@@ -18,7 +18,7 @@ pub struct MomentCounts {
     pub likes_given: i64,
     /// Comments and replies the member wrote.
     pub comments_made: i64,
-    /// Comments and replies others wrote on the member's moments.
+    /// Comments and replies others wrote on the member's moments, held ones left out.
     pub comments_received: i64,
 }
 
@@ -48,9 +48,11 @@ pub async fn member_counts(conn: &mut Conn<'_>, member: UserId) -> QueryResult<M
         .count()
         .get_result(c)
         .await)?;
+    // Others' held comments are hidden from the member, so they do not count either.
     let comments_received: i64 = run!(conn, |c| moment_comments::table
         .filter(moment_comments::moment_id.eq_any(own_moments))
         .filter(moment_comments::user_id.ne(member))
+        .filter(moment_comments::held.eq(false))
         .count()
         .get_result(c)
         .await)?;

@@ -9,6 +9,7 @@ mod dto;
 mod http;
 mod member_data;
 mod model;
+mod moderation;
 mod repo;
 mod schema;
 mod service;

@@ -29,7 +29,6 @@ pub struct MomentRow {
     pub content: String,
     pub visibility: String,
     pub like_count: i64,
-    pub comment_count: i64,
     pub created_at: i64,
     pub province: String,
     pub city: String,
@@ -38,10 +37,15 @@ pub struct MomentRow {
     pub image_paths: String,
     pub liker_ids: String,
     pub thread: String,
+    pub held: bool,
 }
 
 impl MomentRow {
+    /// Who may see the moment now: a held moment is its author's only, as a private one is.
     pub fn visibility(&self) -> Visibility {
+        if self.held {
+            return Visibility::Private;
+        }
         // The column's CHECK constraint admits only the three values; anything else is hidden.
         Visibility::parse(&self.visibility).unwrap_or(Visibility::Private)
     }
@@ -60,25 +64,36 @@ impl MomentRow {
         let entries: Vec<ThreadEntry> = serde_json::from_str(&self.thread).unwrap_or_default();
         entries
             .into_iter()
-            .map(|ThreadEntry(id, user_id, parent_id, content)| Comment {
-                id,
-                user_id,
-                parent_id,
-                content,
-            })
+            .map(
+                |ThreadEntry(id, user_id, parent_id, content, held)| Comment {
+                    id,
+                    user_id,
+                    parent_id,
+                    content,
+                    held,
+                },
+            )
             .collect()
     }
 }
 
-/// One comment in a moment's `thread` copy: [id, user_id, parent_id, content].
+/// One comment in a moment's `thread` copy: [id, user_id, parent_id, content], then `true`
+/// when the comment is held (see the migration `moments_held`). Leaving the mark out otherwise
+/// keeps the copies written before it, and by the bench seed's SQL, readable as they are.
 #[derive(Debug, Serialize, Deserialize)]
-struct ThreadEntry(CommentId, UserId, CommentId, String);
+struct ThreadEntry(
+    CommentId,
+    UserId,
+    CommentId,
+    String,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")] bool,
+);
 
 /// The JSON copy of a thread, oldest comment first.
 pub fn thread_json(comments: &[Comment]) -> String {
     let entries: Vec<ThreadEntry> = comments
         .iter()
-        .map(|c| ThreadEntry(c.id, c.user_id, c.parent_id, c.content.clone()))
+        .map(|c| ThreadEntry(c.id, c.user_id, c.parent_id, c.content.clone(), c.held))
         .collect();
     serde_json::to_string(&entries).unwrap_or_else(|_| "[]".into())
 }
@@ -110,6 +125,8 @@ pub struct Comment {
     pub user_id: UserId,
     pub parent_id: CommentId,
     pub content: String,
+    /// Held by moderation: shown to its author only.
+    pub held: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -185,5 +202,41 @@ impl CommentText {
     }
     pub fn as_str(&self) -> &str {
         &self.0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_thread_copy_marks_held_comments_only_and_reads_copies_without_the_mark() {
+        let comment = |id, held| Comment {
+            id: CommentId(id),
+            user_id: UserId(7),
+            parent_id: CommentId::NONE,
+            content: "你好".into(),
+            held,
+        };
+        let copy = thread_json(&[comment(1, false), comment(2, true)]);
+        assert_eq!(copy, r#"[[1,7,0,"你好"],[2,7,0,"你好",true]]"#);
+        let row = |thread: &str| MomentRow {
+            id: MomentId(1),
+            user_id: UserId(7),
+            content: String::new(),
+            visibility: "public".into(),
+            like_count: 0,
+            created_at: 0,
+            province: String::new(),
+            city: String::new(),
+            region: String::new(),
+            landmark: String::new(),
+            image_paths: "[]".into(),
+            liker_ids: "[]".into(),
+            thread: thread.into(),
+            held: false,
+        };
+        assert_eq!(row(&copy).comments(), [comment(1, false), comment(2, true)]);
+        assert_eq!(row(r#"[[1,7,0,"你好"]]"#).comments(), [comment(1, false)]);
     }
 }

@@ -17,10 +17,11 @@ use crate::schema::{moment_comments, moment_images, moment_likes, moments};
 use crate::visibility::Audience;
 
 /// A page of the feed, newest first. The filters say in SQL what [`Audience::can_see`] says
-/// in Rust. A member's page is the public page (without members blacklisted either way), the
-/// member's own other moments and their friends' friends-only ones, read apart and merged:
-/// each read walks its own index, `(visibility, id)` and `(user_id, id)`, where one
-/// `public OR mine OR friends'` filter would make both engines collect and sort every match.
+/// in Rust (a held moment counting as private). A member's page is the public page (without
+/// members blacklisted either way), the member's own other moments (held ones included) and
+/// their friends' friends-only ones, read apart and merged: each read walks its own index,
+/// `(visibility, held, id)` and `(user_id, id)`, where one `public OR mine OR friends'` filter
+/// would make both engines collect and sort every match.
 pub async fn feed_page(
     conn: &mut Conn<'_>,
     audience: &Audience,
@@ -30,7 +31,9 @@ pub async fn feed_page(
         .filter(moments::id.lt(window.before))
         .order(moments::id.desc())
         .limit(window.limit);
-    let public = older.filter(moments::visibility.eq("public"));
+    let public = older
+        .filter(moments::visibility.eq("public"))
+        .filter(moments::held.eq(false));
     let Audience::Member(viewer) = audience else {
         return run!(conn, |c| public
             .select(MomentRow::as_select())
@@ -40,7 +43,7 @@ pub async fn feed_page(
     let public = public.filter(moments::user_id.ne_all(&viewer.blocked));
     let own_others = older
         .filter(moments::user_id.eq(viewer.id))
-        .filter(moments::visibility.ne("public"));
+        .filter(moments::visibility.ne("public").or(moments::held));
     // One round trip on PostgreSQL for both reads.
     let (mut page, own): (Vec<MomentRow>, Vec<MomentRow>) = platform::run_both!(
         conn,
@@ -57,7 +60,8 @@ pub async fn feed_page(
     if !friends.is_empty() {
         let friends_only = older
             .filter(moments::user_id.eq_any(&friends))
-            .filter(moments::visibility.eq("friends"));
+            .filter(moments::visibility.eq("friends"))
+            .filter(moments::held.eq(false));
         page.extend(run!(conn, |c| friends_only
             .select(MomentRow::as_select())
             .load(c)
@@ -235,17 +239,46 @@ pub async fn thread(conn: &mut Conn<'_>, moment_id: MomentId) -> QueryResult<Vec
         .await)
 }
 
-/// Rewrites the moment's thread copy and comment count from its comments; answers the
-/// thread, oldest first. Call it inside the transaction that changed the comments.
+/// Rewrites the moment's thread copy and comment count (of the comments everyone sees, so
+/// without held ones) from its comments; answers the thread, oldest first, held comments
+/// included. Call it inside the transaction that changed the comments.
 pub async fn refresh_thread(conn: &mut Conn<'_>, moment_id: MomentId) -> QueryResult<Vec<Comment>> {
     let thread = thread(conn, moment_id).await?;
-    let count = i64::try_from(thread.len()).unwrap_or(i64::MAX);
+    let shown = thread.iter().filter(|comment| !comment.held).count();
+    let count = i64::try_from(shown).unwrap_or(i64::MAX);
     let copy = thread_json(&thread);
     run!(conn, |c| diesel::update(moments::table.find(moment_id))
         .set((moments::thread.eq(&copy), moments::comment_count.eq(count)))
         .execute(c)
         .await)?;
     Ok(thread)
+}
+
+pub async fn set_moment_held(
+    conn: &mut Conn<'_>,
+    moment_id: MomentId,
+    held: bool,
+) -> QueryResult<()> {
+    run!(conn, |c| diesel::update(moments::table.find(moment_id))
+        .set(moments::held.eq(held))
+        .execute(c)
+        .await)
+    .map(drop)
+}
+
+/// Sets a comment's held mark; call [`refresh_thread`] after it, under the moment's lock.
+pub async fn set_comment_held(
+    conn: &mut Conn<'_>,
+    comment_id: CommentId,
+    held: bool,
+) -> QueryResult<()> {
+    run!(conn, |c| diesel::update(
+        moment_comments::table.find(comment_id)
+    )
+    .set(moment_comments::held.eq(held))
+    .execute(c)
+    .await)
+    .map(drop)
 }
 
 /// Deletes a moment with its images, likes and comments; returns the image paths it had.

@@ -19,6 +19,7 @@ diesel::table! {
         image_paths -> Text,
         liker_ids -> Text,
         thread -> Text,
+        held -> Bool,
     }
 }
 
@@ -47,6 +48,7 @@ diesel::table! {
         parent_id -> BigInt,
         content -> Text,
         created_at -> BigInt,
+        held -> Bool,
     }
 }
 

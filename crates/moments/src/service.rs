@@ -1,7 +1,9 @@
 //! Moments rules: who sees what, who may change what, and the page copies kept with the rows.
 
+use diesel::QueryResult;
 use platform::db::Conn;
 use platform::files;
+use platform::moderation::{self, Subject};
 use platform::paging::FeedWindow;
 use platform::rate_limit::{self, Limit};
 use platform::{ApiError, AppState, Identity, UserId, transaction};
@@ -10,7 +12,7 @@ use crate::dto::MomentItem;
 use crate::model::{Comment, CommentId, CommentText, MomentDraft, MomentId, MomentRow, NewMoment};
 use crate::repo;
 use crate::view::{self, Members, PageMoment};
-use crate::visibility::Audience;
+use crate::visibility::{Audience, comment_shown_to, thread_shown_to};
 
 const MOMENTS_PER_HOUR: Limit = Limit {
     max_hits: 30,
@@ -59,14 +61,14 @@ pub async fn feed(
         Some(member) => Audience::member(conn, member).await?,
         None => Audience::Guest,
     };
+    let viewer_id = viewer.map(|identity| identity.user_id);
     let page: Vec<PageMoment> = repo::feed_page(conn, &audience, window)
         .await?
         .into_iter()
-        .map(PageMoment::new)
+        .map(|row| PageMoment::new(row, viewer_id))
         .collect();
     let mut member_ids: Vec<UserId> = page.iter().flat_map(PageMoment::member_ids).collect();
     let members = members(conn, viewer, &mut member_ids).await?;
-    let viewer_id = viewer.map(|identity| identity.user_id);
     Ok(page
         .into_iter()
         .map(|moment| moment.into_item(&members, viewer_id))
@@ -146,6 +148,15 @@ pub async fn create(
         if !repo::insert_images(tx, moment_id, images).await? {
             return Err(MomentsError::Invalid("图片已用于另一条动态，请重新上传"));
         }
+        moderation::screen(
+            tx,
+            Subject::Moment,
+            moment_id.get(),
+            author.user_id,
+            new_moment.content,
+            now,
+        )
+        .await?;
         Ok::<_, MomentsError>(moment_id)
     })?;
     Ok(moment_id)
@@ -217,10 +228,12 @@ pub async fn create_comment(
     let bucket = format!("comment:user:{}", author.user_id);
     let mut pooled = state.db.get().await?;
     let conn = &mut pooled.conn();
-    visible_moment(conn, author, moment_id).await?;
+    let moment = visible_moment(conn, author, moment_id).await?;
     if parent_id != CommentId::NONE {
-        let parent = repo::find_comment(conn, parent_id).await?;
-        if parent.is_none_or(|(parent_moment, _)| parent_moment != moment_id) {
+        // The thread copy is the thread as committed; a held comment of someone else's is
+        // not there for the author to answer.
+        let shown = thread_shown_to(moment.comments(), Some(author.user_id));
+        if !shown.iter().any(|comment| comment.id == parent_id) {
             return Err(MomentsError::Invalid("回复的评论不存在或不属于这条动态"));
         }
     }
@@ -230,10 +243,20 @@ pub async fn create_comment(
         let comment_id =
             repo::insert_comment(tx, moment_id, author.user_id, parent_id, text.as_str(), now)
                 .await?;
+        moderation::screen(
+            tx,
+            Subject::Comment,
+            comment_id.get(),
+            author.user_id,
+            text.as_str(),
+            now,
+        )
+        .await?;
         let thread = repo::refresh_thread(tx, moment_id).await?;
         Ok::<_, MomentsError>((comment_id, thread))
     })?;
-    Ok((comment_id, thread_view(conn, author, &thread).await?))
+    let shown = thread_shown_to(thread, Some(author.user_id));
+    Ok((comment_id, thread_view(conn, author, &shown).await?))
 }
 
 /// Deletes a comment and every reply under it; the comment's author, the moment's author or
@@ -251,6 +274,9 @@ pub async fn delete_comment(
     let moment = repo::find_moment(conn, moment_id)
         .await?
         .ok_or(MomentsError::CommentNotFound)?;
+    if !comment_shown_to(&comment, Some(caller.user_id)) && !caller.role.is_admin() {
+        return Err(MomentsError::CommentNotFound);
+    }
     let allowed = comment.user_id == caller.user_id
         || moment.user_id == caller.user_id
         || caller.role.is_admin();
@@ -265,14 +291,29 @@ pub async fn delete_comment(
         });
     }
     let thread = transaction!(conn, |tx| {
-        lock(tx, moment_id).await?;
-        // Read under the lock, so a reply written meanwhile goes with its parent.
-        let doomed = with_replies(comment_id, &repo::thread(tx, moment_id).await?);
-        repo::delete_comments(tx, &doomed).await?;
-        Ok::<_, MomentsError>(repo::refresh_thread(tx, moment_id).await?)
+        let thread = delete_comment_with_replies(tx, moment_id, comment_id).await?;
+        thread.ok_or(MomentsError::MomentNotFound)
     })?;
-    let count = i64::try_from(thread.len()).unwrap_or(i64::MAX);
-    Ok((count, thread_view(conn, caller, &thread).await?))
+    let shown = thread_shown_to(thread, Some(caller.user_id));
+    let count = i64::try_from(shown.len()).unwrap_or(i64::MAX);
+    Ok((count, thread_view(conn, caller, &shown).await?))
+}
+
+/// Deletes a comment of the moment with every reply under it and answers the moment's
+/// thread left, held comments included; `None` when the moment is gone. Call it inside a
+/// transaction.
+pub(crate) async fn delete_comment_with_replies(
+    tx: &mut Conn<'_>,
+    moment_id: MomentId,
+    comment_id: CommentId,
+) -> QueryResult<Option<Vec<Comment>>> {
+    if !repo::lock_moment(tx, moment_id).await? {
+        return Ok(None);
+    }
+    // Read under the lock, so a reply written meanwhile goes with its parent.
+    let doomed = with_replies(comment_id, &repo::thread(tx, moment_id).await?);
+    repo::delete_comments(tx, &doomed).await?;
+    repo::refresh_thread(tx, moment_id).await.map(Some)
 }
 
 /// Locks the moment for the transaction's copy rewrite; a moment deleted meanwhile is gone.
@@ -301,7 +342,7 @@ pub(crate) fn with_replies(root: CommentId, thread: &[Comment]) -> Vec<CommentId
     doomed
 }
 
-/// The JSON text of a thread as the API shows it, with names.
+/// The JSON text of the comments a viewer sees, as the API shows them, with names.
 async fn thread_view(
     conn: &mut Conn<'_>,
     viewer: &Identity,
@@ -323,6 +364,7 @@ mod tests {
             user_id: UserId(1),
             parent_id: CommentId(parent_id),
             content: String::new(),
+            held: false,
         };
         let thread = [
             row(1, 0),

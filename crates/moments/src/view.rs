@@ -8,6 +8,7 @@ use serde::Serialize;
 
 use crate::dto::{MomentAuthor, MomentItem};
 use crate::model::{Comment, CommentId, MomentRow};
+use crate::visibility::thread_shown_to;
 
 #[derive(Serialize)]
 struct Liker<'a> {
@@ -92,15 +93,17 @@ pub struct PageMoment {
     pub row: MomentRow,
     pub images: Vec<String>,
     pub likers: Vec<UserId>,
+    /// The comments the viewer sees.
     pub comments: Vec<Comment>,
 }
 
 impl PageMoment {
-    pub fn new(row: MomentRow) -> Self {
+    /// The moment as `viewer` (a guest when `None`), who may see it, sees it.
+    pub fn new(row: MomentRow, viewer: Option<UserId>) -> Self {
         Self {
             images: row.images(),
             likers: row.likers(),
-            comments: row.comments(),
+            comments: thread_shown_to(row.comments(), viewer),
             row,
         }
     }
@@ -124,7 +127,8 @@ impl PageMoment {
             like_count: row.like_count,
             is_liked: viewer.is_some_and(|viewer| self.likers.contains(&viewer)),
             likes: likes_json(&self.likers, members),
-            comment_count: row.comment_count,
+            // What this viewer sees: a held comment counts for its author only.
+            comment_count: i64::try_from(self.comments.len()).unwrap_or(i64::MAX),
             created_at: row.created_at,
             comments: comments_json(&self.comments, members),
             province: row.province,
@@ -166,6 +170,7 @@ mod tests {
             user_id: UserId(user_id),
             parent_id: CommentId(parent_id),
             content: content.into(),
+            held: false,
         }
     }
 

@@ -3,12 +3,14 @@
 //!
 //! Public moments are for everyone, friends-only ones for their author and the author's
 //! friends (mutual likes), private ones for their author; members blacklisted either way see
-//! nothing of each other.
+//! nothing of each other. A moment held by moderation is its author's only (see
+//! [`crate::model::MomentRow::visibility`]); so is a held comment, under a moment the viewer
+//! sees ([`comment_shown_to`]).
 
 use platform::db::Conn;
 use platform::{ApiError, UserId};
 
-use crate::model::Visibility;
+use crate::model::{Comment, Visibility};
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Audience {
@@ -56,9 +58,25 @@ impl Audience {
     }
 }
 
+/// Whether `viewer` (a guest when `None`), who sees the comment's moment, sees the comment.
+/// Replies to a held comment stay: they are not held themselves and stand on their own, as
+/// the web shows a reply whose parent it does not have.
+pub fn comment_shown_to(comment: &Comment, viewer: Option<UserId>) -> bool {
+    !comment.held || viewer == Some(comment.user_id)
+}
+
+/// The comments of a thread that `viewer` sees, in order.
+pub fn thread_shown_to(thread: Vec<Comment>, viewer: Option<UserId>) -> Vec<Comment> {
+    thread
+        .into_iter()
+        .filter(|comment| comment_shown_to(comment, viewer))
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::CommentId;
 
     fn member(id: i64, friends: &[i64], blocked: &[i64]) -> Audience {
         Audience::Member(Viewer {
@@ -91,5 +109,26 @@ mod tests {
         for visibility in [Visibility::Public, Visibility::Friends, Visibility::Private] {
             assert!(!blocked.can_see(UserId(7), visibility));
         }
+    }
+
+    #[test]
+    fn a_held_comment_is_shown_to_its_author_only() {
+        let comment = |id, held| Comment {
+            id: CommentId(id),
+            user_id: UserId(7),
+            parent_id: CommentId::NONE,
+            content: String::new(),
+            held,
+        };
+        let thread = vec![comment(1, false), comment(2, true)];
+        let ids = |viewer| -> Vec<CommentId> {
+            thread_shown_to(thread.clone(), viewer)
+                .iter()
+                .map(|c| c.id)
+                .collect()
+        };
+        assert_eq!(ids(Some(UserId(7))), [CommentId(1), CommentId(2)]);
+        assert_eq!(ids(Some(UserId(8))), [CommentId(1)]);
+        assert_eq!(ids(None), [CommentId(1)]);
     }
 }

@@ -46,6 +46,17 @@ pub fn date_number(unix_seconds: i64) -> i64 {
     year * 10_000 + month * 100 + day
 }
 
+/// The members' calendar day of `unix_seconds` as shown to them, e.g. `2026-12-02`.
+pub fn date_text(unix_seconds: i64) -> String {
+    let number = date_number(unix_seconds);
+    format!(
+        "{}-{:02}-{:02}",
+        number / 10_000,
+        number / 100 % 100,
+        number % 100
+    )
+}
+
 /// Howard Hinnant's days-to-civil algorithm: (year, month, day) of a day count since 1970-01-01.
 fn civil_from_days(days: i64) -> (i64, i64, i64) {
     let z = days + 719_468;
@@ -70,5 +81,11 @@ mod tests {
         // 2026-11-22 16:00 UTC is already the 23rd in Beijing.
         assert_eq!(date_number(1_795_363_200), 20261123);
         assert_eq!(date_number(951_753_600), 20000229);
+    }
+
+    #[test]
+    fn dates_are_shown_with_dashes_and_two_digit_months() {
+        assert_eq!(date_text(1_795_363_200), "2026-11-23");
+        assert_eq!(date_text(0), "1970-01-01");
     }
 }

@@ -49,14 +49,15 @@ async fn list_profile_audits(
     ok(queue::waiting_profiles(&state, window).await?)
 }
 
-/// Passes (isAudited 1) or rejects (0) a member's waiting changes.
+/// Passes (isAudited 1) or rejects (0) a member's waiting changes; a rejection's remark is
+/// shown to the member until a later change passes.
 #[utoipa::path(
     tag = "admin",
     operation_id = "admin_audit_profile",
     request_body = ProfileAuditRequest,
     responses(
         (status = 200, body = Envelope<Empty>),
-        (status = 400, description = "isAudited is not 0 or 1", body = ErrorEnvelope),
+        (status = 400, description = "isAudited is not 0 or 1, or 审核备注不能超过200个字符", body = ErrorEnvelope),
         (status = 401, description = "Not signed in", body = ErrorEnvelope),
         (status = 403, description = "Not an admin", body = ErrorEnvelope),
         (status = 404, description = "No such member, or nothing waits for review", body = ErrorEnvelope),
@@ -77,7 +78,7 @@ async fn audit_profile(
     };
     let settled = match body.is_audited {
         1 => review::pass_revision(&state, reviewer, member.id).await?,
-        0 => review::reject_revision(&state, reviewer, member.id).await?,
+        0 => review::reject_revision(&state, reviewer, member.id, &body.remark()?).await?,
         _ => return Err(ProfileError::Invalid("审核结果只能是 0 或 1").into()),
     };
     if !settled {

@@ -7,6 +7,9 @@ use platform::{ApiError, AppState, Identity, UserId};
 
 pub use crate::error::ProfileError;
 use crate::model::ProfileRow;
+pub use crate::moderation::{
+    describe_photo, describe_profile, hold_profile, remove_photo, remove_profile,
+};
 use crate::{catalogue, protection, relations, repo, review};
 
 /// What lists and the feed show about a member to one viewer (photo protection applied).
@@ -123,8 +126,8 @@ pub async fn pass_all_waiting(state: &AppState, user_id: UserId) -> Result<(), P
     Ok(())
 }
 
-/// A member's people numbers, as their lists show them (members blacklisted either way are
-/// left out, as the lists leave them out).
+/// A member's people numbers, as their lists show them (members blacklisted either way and
+/// held profiles are left out, as the lists leave them out).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct RelationCounts {
     /// Members the member has visited.
@@ -139,15 +142,20 @@ pub struct RelationCounts {
     pub blacklist: i64,
 }
 
-/// The member's relation counts, in eight queries bounded by the member's own relations.
+/// The member's relation counts, in nine queries bounded by the member's own relations (and
+/// the held profiles).
 pub async fn relation_counts(
     conn: &mut Conn<'_>,
     member: UserId,
 ) -> Result<RelationCounts, ApiError> {
     use relations::repo;
     let blocked = repo::blocked_either_way(conn, member).await?;
+    let held = crate::repo::held_members(conn).await?;
     let shown = |rows: Vec<relations::repo::Related>| {
-        let count = rows.iter().filter(|row| !blocked.contains(&row.id)).count();
+        let count = rows
+            .iter()
+            .filter(|row| !blocked.contains(&row.id) && !held.contains(&row.id))
+            .count();
         i64::try_from(count).unwrap_or(i64::MAX)
     };
     Ok(RelationCounts {
@@ -157,7 +165,14 @@ pub async fn relation_counts(
         liked: shown(repo::liked_by(conn, member).await?),
         liked_me: shown(repo::likers_of(conn, member).await?),
         mutual: shown(repo::mutual_of(conn, member).await?),
-        blacklist: i64::try_from(repo::blacklist_of(conn, member).await?.len()).unwrap_or(i64::MAX),
+        blacklist: i64::try_from(
+            repo::blacklist_of(conn, member)
+                .await?
+                .iter()
+                .filter(|row| !held.contains(&row.id))
+                .count(),
+        )
+        .unwrap_or(i64::MAX),
     })
 }
 

@@ -164,6 +164,12 @@ pub struct MyProfile {
     pub vip_expire_at: i64,
     /// The fields whose shown value waits for review: nickname, avatar, introduction.
     pub under_review: Vec<String>,
+    /// Why the member's latest profile change was rejected (the admin's remark, may be empty);
+    /// empty unless `auditRejectedAt` is set.
+    pub audit_remark: String,
+    /// When the latest profile change was rejected (unix seconds); 0 when it passed, none was
+    /// reviewed yet, or a newer change waits for review.
+    pub audit_rejected_at: i64,
 }
 
 /// What a member shows to others (spec 2, sections 2.10 and 3).
@@ -258,6 +264,25 @@ pub struct ProfileAuditRequest {
     pub uuid: String,
     #[schema(maximum = 1, minimum = 0)]
     pub is_audited: i64,
+    /// Why the changes are rejected, shown to the member; at most 200 characters. Ignored on a
+    /// pass.
+    #[serde(default)]
+    #[schema(max_length = 200)]
+    pub remark: Option<String>,
+}
+
+/// The longest remark a rejection may carry.
+const MAX_REMARK_CHARS: usize = 200;
+
+impl ProfileAuditRequest {
+    /// The remark, trimmed; empty when none was given.
+    pub fn remark(&self) -> Result<String, ProfileError> {
+        let remark = platform::text::trim_visible(self.remark.as_deref().unwrap_or_default());
+        if remark.chars().count() > MAX_REMARK_CHARS {
+            return Err(ProfileError::Invalid("审核备注不能超过200个字符"));
+        }
+        Ok(remark.to_owned())
+    }
 }
 
 /// A photo in the audit list (spec 3: Photo under audit).

@@ -69,7 +69,7 @@ async fn update_profile(
 }
 
 /// A member's public profile as the caller may see it (blurred photos when `locked`); the
-/// visit is counted.
+/// visit is counted. A profile held by reports is unknown to all but its member and admins.
 #[utoipa::path(
     tag = "profile",
     operation_id = "get_profile",

@@ -15,6 +15,8 @@ mod http;
 mod map;
 mod member_data;
 mod model;
+mod moderation;
+mod photo_hash;
 mod protection;
 mod queue;
 mod relations;

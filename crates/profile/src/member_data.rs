@@ -1,8 +1,8 @@
 //! The profile's share of a member's data rights: the export holds the profile as its owner
 //! sees it (changes under review included), the photos with their review state, the profiles
 //! the member visited, liked and blacklisted; an account deletion removes the profile, its
-//! pending changes, settings, the photo records, and the visits, likes and blacklistings both
-//! ways (the files go with the member's uploads).
+//! pending changes, settings, moderation state, the photo records, and the visits, likes and
+//! blacklistings both ways (the files go with the member's uploads).
 
 use diesel::prelude::*;
 use diesel_async::RunQueryDsl;
@@ -11,10 +11,11 @@ use platform::module::BoxFuture;
 use platform::{ApiError, UserId, run};
 use serde_json::json;
 
+use crate::dto::MyProfile;
 use crate::repo;
 use crate::schema::{
-    profile_blocks, profile_likes, profile_photos, profile_revisions, profile_settings,
-    profile_visits, profiles,
+    profile_blocks, profile_likes, profile_moderation, profile_photos, profile_revisions,
+    profile_settings, profile_visits, profiles,
 };
 use crate::service::{my_view, profile_or_empty};
 
@@ -70,7 +71,13 @@ pub fn export<'a>(
         };
         let (liked, blacklist) = (by_uuid(&liked), by_uuid(&blocked));
         let photos: Vec<String> = wall.iter().map(|photo| photo.path.clone()).collect();
-        let profile = my_view(summary, row, revision, photos);
+        let (audit_remark, audit_rejected_at) =
+            repo::rejection_of(conn, user_id).await?.unwrap_or_default();
+        let profile = MyProfile {
+            audit_remark,
+            audit_rejected_at,
+            ..my_view(summary, row, revision, photos)
+        };
         Ok(json!({
             "profile": profile,
             "photos": wall.iter().map(|photo| json!({
@@ -129,6 +136,11 @@ pub fn erase<'a>(conn: &'a mut Conn<'_>, user_id: UserId) -> BoxFuture<'a, Resul
         .await)?;
         run!(conn, |c| diesel::delete(
             profile_revisions::table.find(user_id)
+        )
+        .execute(c)
+        .await)?;
+        run!(conn, |c| diesel::delete(
+            profile_moderation::table.find(user_id)
         )
         .execute(c)
         .await)?;

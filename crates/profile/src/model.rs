@@ -3,6 +3,7 @@
 use diesel::prelude::*;
 use platform::UserId;
 
+use crate::photo_hash::PhotoHash;
 use crate::schema::{profile_photos, profile_revisions, profiles};
 
 platform::typed_id!(
@@ -160,6 +161,32 @@ pub struct NewPhoto<'a> {
     pub position: i64,
     pub is_audited: i64,
     pub created_at: i64,
+    #[diesel(embed)]
+    pub hash: StoredHash,
+}
+
+/// A photo's perceptual hash as stored: the whole hash and its bands, all NULL without one.
+#[derive(Debug, Default, Insertable)]
+#[diesel(table_name = profile_photos)]
+pub struct StoredHash {
+    dhash: Option<i64>,
+    dhash_band0: Option<i64>,
+    dhash_band1: Option<i64>,
+    dhash_band2: Option<i64>,
+    dhash_band3: Option<i64>,
+}
+
+impl From<PhotoHash> for StoredHash {
+    fn from(hash: PhotoHash) -> Self {
+        let [band0, band1, band2, band3] = hash.bands();
+        Self {
+            dhash: Some(hash.stored()),
+            dhash_band0: Some(band0),
+            dhash_band1: Some(band1),
+            dhash_band2: Some(band2),
+            dhash_band3: Some(band3),
+        }
+    }
 }
 
 pub use platform::clock::date_number;

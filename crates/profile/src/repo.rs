@@ -1,6 +1,6 @@
 //! The profile tables' queries, each written once for both engines.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use diesel::prelude::*;
 use diesel::upsert::excluded;
@@ -11,7 +11,8 @@ use platform::{UserId, run};
 
 use crate::model::{NewPhoto, PhotoId, PhotoReview, PhotoRow, ProfileRow, RevisionRow};
 use crate::schema::{
-    profile_photos, profile_revisions, profile_settings, profile_visits, profiles,
+    profile_moderation, profile_photos, profile_revisions, profile_settings, profile_visits,
+    profiles,
 };
 
 pub async fn find_profile(conn: &mut Conn<'_>, user_id: UserId) -> QueryResult<Option<ProfileRow>> {
@@ -139,14 +140,39 @@ pub async fn walls(
     Ok(walls)
 }
 
-pub async fn add_photos(conn: &mut Conn<'_>, photos: &[NewPhoto<'_>]) -> QueryResult<()> {
-    for photo in photos {
-        run!(conn, |c| diesel::insert_into(profile_photos::table)
-            .values(photo)
-            .execute(c)
-            .await)?;
-    }
-    Ok(())
+pub async fn add_photo(conn: &mut Conn<'_>, photo: &NewPhoto<'_>) -> QueryResult<PhotoId> {
+    run!(conn, |c| diesel::insert_into(profile_photos::table)
+        .values(photo)
+        .returning(profile_photos::id)
+        .get_result(c)
+        .await)
+}
+
+/// Other members' photos whose hash shares a band with `bands` (in the same place), as (owner,
+/// hash); at most `limit`, each band walked on its index.
+pub async fn photos_sharing_a_band(
+    conn: &mut Conn<'_>,
+    owner: UserId,
+    [band0, band1, band2, band3]: [i64; 4],
+    limit: i64,
+) -> QueryResult<Vec<(UserId, i64)>> {
+    let found: Vec<(UserId, Option<i64>)> = run!(conn, |c| profile_photos::table
+        .filter(
+            profile_photos::dhash_band0
+                .eq(band0)
+                .or(profile_photos::dhash_band1.eq(band1))
+                .or(profile_photos::dhash_band2.eq(band2))
+                .or(profile_photos::dhash_band3.eq(band3))
+        )
+        .filter(profile_photos::user_id.ne(owner))
+        .select((profile_photos::user_id, profile_photos::dhash))
+        .limit(limit)
+        .load(c)
+        .await)?;
+    Ok(found
+        .into_iter()
+        .filter_map(|(other, hash)| Some((other, hash?)))
+        .collect())
 }
 
 pub async fn remove_photos(conn: &mut Conn<'_>, ids: &[PhotoId]) -> QueryResult<()> {
@@ -199,6 +225,47 @@ pub async fn settle_photo(
     .execute(c)
     .await)?;
     Ok(changed == 1)
+}
+
+/// Rejects a photo that is not rejected yet, as a review would; `None` when there is none.
+pub async fn reject_photo(
+    conn: &mut Conn<'_>,
+    id: PhotoId,
+    now: i64,
+) -> QueryResult<Option<PhotoRow>> {
+    run!(conn, |c| diesel::update(
+        profile_photos::table
+            .find(id)
+            .filter(profile_photos::is_audited.ne(PhotoReview::Rejected as i64))
+    )
+    .set((
+        profile_photos::is_audited.eq(PhotoReview::Rejected as i64),
+        profile_photos::audited_at.eq(now)
+    ))
+    .returning(PhotoRow::as_returning())
+    .get_result(c)
+    .await
+    .optional())
+}
+
+/// Rejects every photo on the member's wall (pending and passed), answering their paths.
+pub async fn reject_wall(
+    conn: &mut Conn<'_>,
+    user_id: UserId,
+    now: i64,
+) -> QueryResult<Vec<String>> {
+    run!(conn, |c| diesel::update(
+        profile_photos::table
+            .filter(profile_photos::user_id.eq(user_id))
+            .filter(profile_photos::is_audited.ne(PhotoReview::Rejected as i64))
+    )
+    .set((
+        profile_photos::is_audited.eq(PhotoReview::Rejected as i64),
+        profile_photos::audited_at.eq(now)
+    ))
+    .returning(profile_photos::path)
+    .get_results(c)
+    .await)
 }
 
 /// Photos of every state, newest first, for the audit list.
@@ -308,4 +375,95 @@ pub async fn review_backlog(conn: &mut Conn<'_>) -> QueryResult<(i64, i64)> {
             .count()
             .get_result(c)
     )
+}
+
+/// Whether the member's profile is held (hidden from everyone but them).
+pub async fn is_held(conn: &mut Conn<'_>, user_id: UserId) -> QueryResult<bool> {
+    let held: Option<bool> = run!(conn, |c| profile_moderation::table
+        .find(user_id)
+        .select(profile_moderation::held)
+        .first(c)
+        .await
+        .optional())?;
+    Ok(held.unwrap_or(false))
+}
+
+/// Every member whose profile is held: the few whose reports wait for an admin, read on the
+/// partial index of held rows.
+pub async fn held_members(conn: &mut Conn<'_>) -> QueryResult<HashSet<UserId>> {
+    let held: Vec<UserId> = run!(conn, |c| profile_moderation::table
+        .filter(profile_moderation::held)
+        .select(profile_moderation::user_id)
+        .load(c)
+        .await)?;
+    Ok(held.into_iter().collect())
+}
+
+pub async fn set_held(conn: &mut Conn<'_>, user_id: UserId, held: bool) -> QueryResult<()> {
+    run!(conn, |c| diesel::insert_into(profile_moderation::table)
+        .values((
+            profile_moderation::user_id.eq(user_id),
+            profile_moderation::held.eq(held)
+        ))
+        .on_conflict(profile_moderation::user_id)
+        .do_update()
+        .set(profile_moderation::held.eq(held))
+        .execute(c)
+        .await)?;
+    Ok(())
+}
+
+/// Keeps the remark of the member's latest rejected change (empty without one) and its time.
+pub async fn record_rejection(
+    conn: &mut Conn<'_>,
+    user_id: UserId,
+    remark: &str,
+    now: i64,
+) -> QueryResult<()> {
+    let rejection = (
+        profile_moderation::audit_remark.eq(remark),
+        profile_moderation::audit_rejected_at.eq(now),
+    );
+    run!(conn, |c| diesel::insert_into(profile_moderation::table)
+        .values((profile_moderation::user_id.eq(user_id), rejection))
+        .on_conflict(profile_moderation::user_id)
+        .do_update()
+        .set(rejection)
+        .execute(c)
+        .await)?;
+    Ok(())
+}
+
+/// Forgets the member's latest rejection (a later change passed).
+pub async fn clear_rejection(conn: &mut Conn<'_>, user_id: UserId) -> QueryResult<()> {
+    run!(conn, |c| diesel::update(
+        profile_moderation::table
+            .find(user_id)
+            .filter(profile_moderation::audit_rejected_at.ne(0))
+    )
+    .set((
+        profile_moderation::audit_remark.eq(""),
+        profile_moderation::audit_rejected_at.eq(0)
+    ))
+    .execute(c)
+    .await)?;
+    Ok(())
+}
+
+/// The remark and time of the member's latest rejected change, if the latest reviewed one was
+/// rejected.
+pub async fn rejection_of(
+    conn: &mut Conn<'_>,
+    user_id: UserId,
+) -> QueryResult<Option<(String, i64)>> {
+    let found: Option<(String, i64)> = run!(conn, |c| profile_moderation::table
+        .find(user_id)
+        .select((
+            profile_moderation::audit_remark,
+            profile_moderation::audit_rejected_at
+        ))
+        .first(c)
+        .await
+        .optional())?;
+    Ok(found.filter(|(_, rejected_at)| *rejected_at != 0))
 }

@@ -91,6 +91,7 @@ pub async fn pass_revision(
                 now,
             )
             .await?;
+        repo::clear_rejection(tx, user_id).await?;
         if let Some(introduction) = &revision.introduction {
             let mut row = crate::service::profile_or_empty(tx, user_id).await?;
             row.introduction.clone_from(introduction);
@@ -115,11 +116,13 @@ pub async fn pass_revision(
     Ok(true)
 }
 
-/// Drops the member's waiting changes (and a waiting avatar's files). False without any.
+/// Drops the member's waiting changes (and a waiting avatar's files), keeping `remark` (may
+/// be empty) for the member to read. False without any.
 pub async fn reject_revision(
     state: &AppState,
     reviewer: Reviewer,
     user_id: UserId,
+    remark: &str,
 ) -> Result<bool, ProfileError> {
     let now = state.now();
     let mut pooled = state.db.get().await?;
@@ -127,12 +130,14 @@ pub async fn reject_revision(
     let taken: Option<RevisionRow> = transaction!(conn, |tx| {
         let taken = repo::take_revision(tx, user_id).await?;
         if let Some(revision) = &taken {
+            repo::record_rejection(tx, user_id, remark, now).await?;
+            let rejection = json!({"auditRemark": remark, "auditRejectedAt": now});
             reviewer
                 .record(
                     tx,
                     |admin| {
                         Action::new(admin, "profile.reject", "profile", user_id)
-                            .states(Some(revision), None::<&RevisionRow>)
+                            .states(Some(revision), Some(&rejection))
                     },
                     now,
                 )

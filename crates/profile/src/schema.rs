@@ -54,6 +54,11 @@ diesel::table! {
         is_audited -> BigInt,
         created_at -> BigInt,
         audited_at -> BigInt,
+        dhash -> Nullable<BigInt>,
+        dhash_band0 -> Nullable<BigInt>,
+        dhash_band1 -> Nullable<BigInt>,
+        dhash_band2 -> Nullable<BigInt>,
+        dhash_band3 -> Nullable<BigInt>,
     }
 }
 
@@ -113,5 +118,15 @@ diesel::table! {
         active_at -> BigInt,
         big_five -> Text,
         verified -> Bool,
+        held -> Bool,
+    }
+}
+
+diesel::table! {
+    profile_moderation (user_id) {
+        user_id -> BigInt,
+        held -> Bool,
+        audit_remark -> Text,
+        audit_rejected_at -> BigInt,
     }
 }

@@ -1,12 +1,13 @@
 //! Profile rules: own profile only, the reviewed fields, the photo wall, the public profile
 //! with its visit and protection, and the unlock.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 use accounts::api::{Member, UserSummary};
 use payments::api::{Currency, Item, PaymentsError};
 use platform::db::Conn;
 use platform::files;
+use platform::moderation::{self, Subject};
 use platform::{AppState, Identity, UserId, transaction};
 
 use crate::catalogue;
@@ -15,6 +16,7 @@ use crate::dto::{MyProfile, PublicProfile, UnlockData, UpdateProfileRequest};
 use crate::error::ProfileError;
 use crate::form::{self, ReviewedChanges};
 use crate::model::{NewPhoto, PhotoReview, PhotoRow, ProfileRow, RevisionRow, date_number};
+use crate::photo_hash::{self, PhotoHash};
 use crate::protection::{self, UNLOCK_KIND, UNLOCK_POINTS};
 use crate::{AVATAR, PHOTO, relations, repo};
 use platform::flag::Flag;
@@ -57,12 +59,22 @@ pub async fn my_profile(
         .collect();
     let invisible = repo::browses_invisibly(conn, me.user_id).await?;
     let seeking = seeking::find(conn, me.user_id).await?;
+    // A change waiting for review is the latest one: an older rejection no longer applies.
+    let (audit_remark, audit_rejected_at) = if revision.is_empty() {
+        repo::rejection_of(conn, me.user_id)
+            .await?
+            .unwrap_or_default()
+    } else {
+        Default::default()
+    };
     directory::touch(conn, me.user_id, state.now()).await?;
     Ok(MyProfile {
         invisible_browsing: i64::from(invisible),
         seek_gender: seeking.gender,
         seek_age_min: seeking.age_min,
         seek_age_max: seeking.age_max,
+        audit_remark,
+        audit_rejected_at,
         ..my_view(summary, row, revision, photos)
     })
 }
@@ -127,6 +139,8 @@ pub(crate) fn my_view(
         vip_level_snake: row.vip_level,
         vip_expire_at: row.vip_expire_at,
         under_review,
+        audit_remark: String::new(),
+        audit_rejected_at: 0,
     }
 }
 
@@ -135,7 +149,8 @@ pub(crate) fn my_view(
 struct Unused(Vec<String>);
 
 /// Saves the caller's profile: plain fields at once; nickname, avatar and introduction as a
-/// revision others see once it passes; new photos as pending photos.
+/// revision others see once it passes; new photos as pending photos. Changed free texts are
+/// screened for the sensitive words, new photos compared with other members' photos.
 pub async fn update(
     state: &AppState,
     me: &Identity,
@@ -145,17 +160,20 @@ pub async fn update(
     let mut pooled = state.db.get().await?;
     let conn = &mut pooled.conn();
     let summary = member(conn, &me.uuid).await?.summary;
-    let mut row = profile_or_empty(conn, me.user_id).await?;
+    let saved = profile_or_empty(conn, me.user_id).await?;
+    let mut row = saved.clone();
     let invisible = request.invisible_browsing.map(Flag::is_set);
     let seeking = request.seeking()?;
     let reviewed = form::apply(request, &mut row, date_number(now))?;
     row.updated_at = now;
     let new_uploads = uploads_to_check(conn, me.user_id, &reviewed).await?;
+    let hashes = hashes_of_added_photos(state, conn, me.user_id, &reviewed, &new_uploads).await?;
     let unused = transaction!(conn, |tx| {
         let mut unused = Unused::default();
         let stored = repo::find_revision(tx, me.user_id)
             .await?
             .unwrap_or_default();
+        let texts_before = saved_texts(&summary, &saved, &stored);
         let revision = revise(
             &summary,
             &row,
@@ -166,13 +184,23 @@ pub async fn update(
             now,
         )?;
         repo::save_profile(tx, &row).await?;
+        let changed = changed_texts(&texts_before, &saved_texts(&summary, &row, &revision));
+        if !changed.is_empty() {
+            let (id, author) = (me.user_id.get(), me.user_id);
+            moderation::screen(tx, Subject::Profile, id, author, &changed, now).await?;
+        }
         if revision.is_empty() {
             repo::take_revision(tx, me.user_id).await?;
         } else {
             repo::save_revision(tx, &revision).await?;
         }
         if let Some(photos) = &reviewed.photos {
-            arrange_wall(tx, me.user_id, photos, &new_uploads, &mut unused, now).await?;
+            let sent = SentPhotos {
+                paths: photos,
+                uploads: &new_uploads,
+                hashes: &hashes,
+            };
+            arrange_wall(tx, me.user_id, sent, &mut unused, now).await?;
         }
         if let Some(invisible) = invisible {
             repo::set_invisible_browsing(tx, me.user_id, invisible).await?;
@@ -185,6 +213,55 @@ pub async fn update(
     })?;
     files::delete_uploads(state, &unused.0).await?;
     Ok(())
+}
+
+/// The public free texts as the member last saved them (changes under review included).
+fn saved_texts(summary: &UserSummary, row: &ProfileRow, revision: &RevisionRow) -> Vec<String> {
+    let nickname = revision.nickname.as_deref().unwrap_or(&summary.nickname);
+    let introduction = revision
+        .introduction
+        .as_deref()
+        .unwrap_or(&row.introduction);
+    crate::moderation::public_texts(nickname, introduction, row)
+        .iter()
+        .map(|(_, text)| (*text).to_owned())
+        .collect()
+}
+
+/// The texts a save changed, one a line: what screening reads.
+fn changed_texts(before: &[String], after: &[String]) -> String {
+    after
+        .iter()
+        .zip(before)
+        .filter(|(now, then)| now != then && !now.is_empty())
+        .map(|(now, _)| now.as_str())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The hashes of the photos this save adds to the wall (new uploads not on it yet), computed
+/// before the save's transaction so it does not wait for them.
+async fn hashes_of_added_photos(
+    state: &AppState,
+    conn: &mut Conn<'_>,
+    owner: UserId,
+    reviewed: &ReviewedChanges,
+    new_uploads: &HashSet<String>,
+) -> Result<HashMap<String, PhotoHash>, ProfileError> {
+    let Some(photos) = reviewed.photos.as_ref().filter(|p| !p.is_empty()) else {
+        return Ok(HashMap::new());
+    };
+    let wall: HashSet<String> = repo::wall(conn, owner)
+        .await?
+        .into_iter()
+        .map(|photo| photo.path)
+        .collect();
+    let added = photos
+        .iter()
+        .filter(|path| new_uploads.contains(*path) && !wall.contains(*path))
+        .cloned()
+        .collect();
+    Ok(photo_hash::hash_photos(state, added).await?)
 }
 
 /// The uploads among the sent avatar and photos that the caller made for them (one query each).
@@ -248,31 +325,45 @@ fn revise(
     Ok(revision)
 }
 
+/// The wall a save sends: its paths in order, which of them the member uploaded, and the
+/// hashes of those new to the wall.
+struct SentPhotos<'a> {
+    paths: &'a [String],
+    uploads: &'a HashSet<String>,
+    hashes: &'a HashMap<String, PhotoHash>,
+}
+
 /// Makes the wall the sent list: kept photos move to their new place, new uploads join as
-/// pending, the rest go (their files after commit).
+/// pending (flagged when another member shows the same picture), the rest go (their files
+/// after commit).
 async fn arrange_wall(
     tx: &mut Conn<'_>,
     owner: UserId,
-    photos: &[String],
-    new_uploads: &HashSet<String>,
+    sent: SentPhotos<'_>,
     unused: &mut Unused,
     now: i64,
 ) -> Result<(), ProfileError> {
     let wall: Vec<PhotoRow> = repo::wall(tx, owner).await?;
     let mut added = Vec::new();
-    for (position, path) in photos.iter().enumerate() {
+    for (position, path) in sent.paths.iter().enumerate() {
         let position = i64::try_from(position).unwrap_or(i64::MAX);
         match wall.iter().find(|photo| photo.path == *path) {
             Some(photo) if photo.position != position => {
                 repo::move_photo(tx, photo.id, position).await?;
             }
             Some(_) => {}
-            None if new_uploads.contains(path) => added.push(NewPhoto {
+            None if sent.uploads.contains(path) => added.push(NewPhoto {
                 user_id: owner,
                 path,
                 position,
                 is_audited: PhotoReview::Pending as i64,
                 created_at: now,
+                hash: sent
+                    .hashes
+                    .get(path)
+                    .copied()
+                    .map(Into::into)
+                    .unwrap_or_default(),
             }),
             None => {
                 return Err(ProfileError::Invalid(
@@ -283,7 +374,7 @@ async fn arrange_wall(
     }
     let removed: Vec<&PhotoRow> = wall
         .iter()
-        .filter(|photo| !photos.contains(&photo.path))
+        .filter(|photo| !sent.paths.contains(&photo.path))
         .collect();
     repo::remove_photos(
         tx,
@@ -293,7 +384,12 @@ async fn arrange_wall(
     unused
         .0
         .extend(removed.into_iter().map(|photo| photo.path.clone()));
-    repo::add_photos(tx, &added).await?;
+    for photo in &added {
+        let id = repo::add_photo(tx, photo).await?;
+        if let Some(hash) = sent.hashes.get(photo.path) {
+            photo_hash::flag_copies(tx, id, owner, *hash, now).await?;
+        }
+    }
     Ok(())
 }
 
@@ -306,7 +402,7 @@ pub async fn public_profile(
     let now = state.now();
     let mut pooled = state.db.get().await?;
     let conn = &mut pooled.conn();
-    let member = relations::visible_member(conn, viewer.user_id, uuid).await?;
+    let member = relations::visible_member(conn, viewer, uuid).await?;
     let row = profile_or_empty(conn, member.id).await?;
     let clear = protection::clear_without_unlock(member.id, row.protects_photos(), Some(viewer))
         || !protection::unlocked_by(conn, Some(viewer), &[member.id])
@@ -408,7 +504,7 @@ pub async fn unlock(
     let (member, already_clear) = {
         let mut pooled = state.db.get().await?;
         let conn = &mut pooled.conn();
-        let member = relations::visible_member(conn, viewer.user_id, uuid).await?;
+        let member = relations::visible_member(conn, viewer, uuid).await?;
         let protected = profile_or_empty(conn, member.id).await?.protects_photos();
         let clear = protection::clear_without_unlock(member.id, protected, Some(viewer))
             || !protection::unlocked_by(conn, Some(viewer), &[member.id])

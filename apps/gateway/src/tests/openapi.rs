@@ -19,6 +19,10 @@ const OPTIONAL_ON_PURPOSE: &[(&str, &str)] = &[
         "every field has a default: no fields is the first page of every article",
     ),
     (
+        "ModerationListRequest",
+        "every field has a default: no fields is the first page of open cases",
+    ),
+    (
         "ReviewListRequest",
         "every field has a default: no fields is the first page, those under review first",
     ),

@@ -33,6 +33,7 @@ pub(crate) async fn erase_accounts(
         repo::delete_sign_in_links(tx, user_id).await?;
         crate::identity::repo::erase(tx, user_id).await?;
         platform::audit::redact_object(tx, "user", &user_id.to_string()).await?;
+        platform::moderation::forget_member(tx, user_id).await?;
         if repo::tombstone(tx, user_id, now).await? == 0 {
             return Ok(None);
         }

@@ -4,6 +4,7 @@
 // Unwrapping is how a test says "this must hold"; the lint guards production code.
 #![allow(clippy::unwrap_used)]
 
+mod moderation;
 mod real_name;
 
 use std::net::SocketAddr;
@@ -20,6 +21,9 @@ const MODULES: &[platform::Module] = &[
     platform::module::UPLOADS,
     payments::MODULE,
     profile::MODULE,
+    moments::MODULE,
+    blog::MODULE,
+    chat::MODULE,
     admin::MODULE,
 ];
 
@@ -105,7 +109,7 @@ async fn every_back_office_operation_refuses_guests_and_members_before_reading_t
     let admin = signed_in_user(&app, "admin", Role::Admin).await;
     let superadmin = signed_in_user(&app, "root", Role::Superadmin).await;
     let operations = back_office_operations();
-    for expected in ["feedback/list", "idcard/verify/list", "idcard/audit", "audit/list", "user/list", "blog/list"] {
+    for expected in ["feedback/list", "idcard/verify/list", "idcard/audit", "audit/list", "user/list", "blog/list", "moderation/list", "moderation/decide", "moderation/words/save"] {
         assert!(operations.iter().any(|(_, path)| path == &format!("/api/v1/admin/{expected}")), "{expected} in {operations:?}");
     }
     let send = |method: &str, path: &str, token: Option<&str>| {
@@ -166,7 +170,7 @@ async fn admins_mark_feedback_handled_once_and_the_dashboard_counts_what_is_open
     let overview = || app.post("/api/v1/admin/overview", Value::Null, Some(&admin.token));
     let counts = overview().await;
     assert_eq!(counts.status, 200, "{}", counts.json);
-    assert_eq!(counts.data(), &json!({"pendingProfiles": 0, "pendingPhotos": 0, "pendingIdcards": 0, "openFeedback": 2}));
+    assert_eq!(counts.data(), &json!({"pendingProfiles": 0, "pendingPhotos": 0, "pendingIdcards": 0, "openFeedback": 2, "openReports": 0}));
 
     let list = app.post("/api/v1/admin/feedback/list", Value::Null, Some(&admin.token)).await;
     let id = list.data()["list"][0]["id"].as_i64().unwrap();

@@ -143,9 +143,10 @@ async fn admin_list_shows_every_article_with_its_author_and_states(app) {
     assert_eq!(first["isPublished"], json!(1));
     assert_eq!(first["status"], json!("published"));
     assert_eq!(first["isApproved"], json!(1), "approval is not required: nothing waits");
+    assert_eq!(first["held"], json!(false), "moderation holds nothing");
     let mut fields: Vec<&str> = first.as_object().unwrap().keys().map(String::as_str).collect();
     fields.sort_unstable();
-    assert_eq!(fields, ["author", "content", "createdAt", "id", "isApproved", "isPublished", "status", "title"]);
+    assert_eq!(fields, ["author", "content", "createdAt", "held", "id", "isApproved", "isPublished", "status", "title"]);
 }
 
 async fn admin_list_searches_titles_and_pages(app) {

@@ -4,6 +4,7 @@
 #![allow(clippy::unwrap_used)]
 
 mod admin;
+mod moderation;
 mod permissions;
 mod reading;
 mod writing;

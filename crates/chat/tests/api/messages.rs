@@ -154,27 +154,3 @@ platform::engine_tests! { spawn_app;
         assert_eq!(borrowed.status, 400);
     }
 }
-
-async fn upload_chat_picture(app: &platform::testkit::TestApp, user: &TestUser) -> String {
-    use actix_web::test::TestRequest;
-    let boundary = "----xinqiao-chat-boundary";
-    let mut body = format!(
-        "--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"p.png\"\r\n\
-         Content-Type: application/octet-stream\r\n\r\n"
-    )
-    .into_bytes();
-    body.extend_from_slice(&platform::testkit::images::png(40, 30));
-    body.extend_from_slice(format!("\r\n--{boundary}--\r\n").as_bytes());
-    let request = TestRequest::post()
-        .uri("/api/v1/upload?purpose=chat")
-        .insert_header((
-            "content-type",
-            format!("multipart/form-data; boundary={boundary}"),
-        ))
-        .set_payload(body);
-    let response = app
-        .send(platform::testkit::with_token(request, Some(&user.token)))
-        .await;
-    assert_eq!(response.status, 200, "{}", response.json);
-    response.message().to_owned()
-}

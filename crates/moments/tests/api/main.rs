@@ -9,6 +9,7 @@ mod comments;
 mod create;
 mod feed;
 mod likes;
+mod moderation;
 mod removal;
 mod uploads;
 

@@ -47,18 +47,34 @@ fn mix(a: [u8; 3], b: [u8; 3], t: f32) -> [u8; 3] {
 pub fn paint(seed: u64, (width, height): (u32, u32)) -> Vec<u8> {
     let mut dice = Dice(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
     let (top, horizon, hills) = PALETTES[usize::try_from(seed).unwrap_or(0) % PALETTES.len()];
+    // Sizes below are for a 960-pixel picture; smaller ones are the same scene scaled down
+    // (a sun as wide as an avatar would wash it out).
+    let scale = width.max(height) as f32 / 960.0;
     let sun = (
         dice.below(width) as f32,
         (height / 4 + dice.below(height / 4)) as f32,
-        50.0 + dice.below(60) as f32,
+        (50.0 + dice.below(60) as f32) * scale,
     );
     let ridge_phase = dice.below(628) as f32 / 100.0;
+    // Hills with one to four crests across the picture, whatever its size.
+    let ridge_waves = std::f32::consts::TAU * (1.0 + dice.below(300) as f32 / 100.0);
     let lights: Vec<(f32, f32, f32)> = (0..14)
         .map(|_| {
             (
                 dice.below(width) as f32,
                 dice.below(height / 2) as f32,
-                8.0 + dice.below(30) as f32,
+                (8.0 + dice.below(30) as f32) * scale,
+            )
+        })
+        .collect();
+    // A few wide, soft glows give each picture its own light and shade at thumbnail scale, so
+    // no two demo pictures look like copies of each other to a perceptual hash.
+    let glows: Vec<(f32, f32, f32)> = (0..4)
+        .map(|_| {
+            (
+                dice.below(width) as f32,
+                dice.below(height) as f32,
+                (width / 8 + dice.below(width / 6)) as f32,
             )
         })
         .collect();
@@ -71,6 +87,12 @@ pub fn paint(seed: u64, (width, height): (u32, u32)) -> Vec<u8> {
             let glow = (1.0 - sun_distance / (sun.2 * 2.5)).powi(2);
             colour = mix(colour, [255, 250, 235], glow);
         }
+        for (gx, gy, radius) in &glows {
+            let distance = ((fx - gx).powi(2) + (fy - gy).powi(2)).sqrt();
+            if distance < *radius {
+                colour = mix(colour, [255, 248, 240], 0.35 * (1.0 - distance / radius));
+            }
+        }
         for (lx, ly, radius) in &lights {
             let distance = ((fx - lx).powi(2) + (fy - ly).powi(2)).sqrt();
             if distance < *radius {
@@ -78,8 +100,10 @@ pub fn paint(seed: u64, (width, height): (u32, u32)) -> Vec<u8> {
             }
         }
         let ridge = height as f32 * 0.68
-            + (fx / 140.0 + ridge_phase).sin() * 40.0
-            + (fx / 53.0).cos() * 14.0;
+            + (fx / (140.0 * scale) + ridge_phase).sin() * 40.0 * scale
+            + (fx / (53.0 * scale)).cos() * 14.0 * scale;
+        let ridge =
+            ridge - (fx / width as f32 * ridge_waves + ridge_phase).sin() * height as f32 * 0.06;
         if fy > ridge {
             colour = mix(hills, [20, 20, 30], ((fy - ridge) / height as f32).min(1.0));
         }

@@ -34,10 +34,12 @@ pub struct Listing {
     pub active_at: i64,
     /// Passed real-name verification (a copy of the accounts' mark).
     pub verified: bool,
+    /// Hidden from others while reports wait for an admin (a copy of the profile's mark).
+    pub held: bool,
 }
 
 impl Listing {
-    fn of(row: ProfileRow, photo_count: i64, active_at: i64, verified: bool) -> Self {
+    fn of(row: ProfileRow, photo_count: i64, active_at: i64, verified: bool, held: bool) -> Self {
         Self {
             user_id: row.user_id,
             gender: row.gender,
@@ -55,6 +57,7 @@ impl Listing {
             photo_count,
             active_at,
             verified,
+            held,
         }
     }
 }
@@ -129,6 +132,18 @@ pub async fn set_big_five(
     Ok(changed == 1)
 }
 
+/// Copies the profile's held mark into the member's listing (a member without a profile gets
+/// it when their listing is first written).
+pub async fn set_held(conn: &mut Conn<'_>, user_id: UserId, held: bool) -> QueryResult<()> {
+    run!(conn, |c| diesel::update(
+        profile_directory::table.find(user_id)
+    )
+    .set(profile_directory::held.eq(held))
+    .execute(c)
+    .await)?;
+    Ok(())
+}
+
 /// Copies a real-name decision into the member's listing (a member without a profile gets it
 /// from accounts when their listing is first written).
 pub async fn set_verified(conn: &mut Conn<'_>, user_id: UserId, verified: bool) -> QueryResult<()> {
@@ -201,11 +216,13 @@ pub async fn refresh(
         .await
         .optional())?;
     let verified = accounts::api::is_verified(conn, user_id).await?;
+    let held = crate::repo::is_held(conn, user_id).await?;
     let listing = Listing::of(
         profile,
         photo_count,
         active_at.or(known).unwrap_or(fallback),
         verified,
+        held,
     );
     run!(conn, |c| diesel::insert_into(profile_directory::table)
         .values(&listing)
@@ -272,7 +289,7 @@ pub async fn find(
 /// The recommendation pool: the `recent` most recently active members of `gender` (everyone
 /// when `None`) and the `neighbours` most recently active of them in `city`, each walked on an
 /// index and stopped at its limit, so the pool costs the same at any size of the site. The
-/// two lists may overlap.
+/// two lists may overlap; held members are in neither.
 pub async fn pool(
     conn: &mut Conn<'_>,
     gender: Option<&str>,
@@ -288,6 +305,7 @@ pub async fn pool(
         |c| {
             let mut query = profile_directory::table
                 .select(Candidate::as_select())
+                .filter(profile_directory::held.eq(false))
                 .order((
                     profile_directory::active_at.desc(),
                     profile_directory::user_id.desc(),
@@ -303,6 +321,7 @@ pub async fn pool(
             let mut query = profile_directory::table
                 .select(profile_directory::user_id)
                 .filter(profile_directory::city.eq(city))
+                .filter(profile_directory::held.eq(false))
                 .order((
                     profile_directory::active_at.desc(),
                     profile_directory::user_id.desc(),

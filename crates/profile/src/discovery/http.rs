@@ -39,8 +39,8 @@ pub struct RecommendPage {
 /// People for the caller, best fit first: recently active members of the sex they look for
 /// (the other sex unless their preference says otherwise) and of their city, in the age range
 /// they prefer, ranked by shared interests and personality, place, age, activity and photos.
-/// The member, anyone blacklisted either way and erased members never appear. The keyword
-/// narrows the ranking to a name, a region or an age.
+/// The member, anyone blacklisted either way, erased members and profiles held by reports
+/// never appear. The keyword narrows the ranking to a name, a region or an age.
 #[utoipa::path(
     tag = "people",
     operation_id = "list_recommended",
@@ -141,7 +141,8 @@ pub struct SearchPage {
 
 /// Members matching every filter given, most recently active first. The search looks through
 /// the 2 000 most recently active members (of the chosen sex), so it answers as fast at any
-/// size of the site; the caller and anyone blacklisted either way are left out.
+/// size of the site; the caller, anyone blacklisted either way and profiles held by reports
+/// are left out.
 #[utoipa::path(
     tag = "people",
     operation_id = "advanced_search",

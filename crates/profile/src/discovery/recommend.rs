@@ -1,6 +1,6 @@
 //! Recommendations (推荐): a pool of recently active members of the wanted sex and of the
-//! member's city, minus the member, anyone blacklisted either way and ages outside the
-//! member's preference, ranked by [`Seeker::fit`].
+//! member's city (held profiles never in it), minus the member, anyone blacklisted either way
+//! and ages outside the member's preference, ranked by [`Seeker::fit`].
 
 use std::collections::{HashMap, HashSet};
 

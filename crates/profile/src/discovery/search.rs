@@ -192,6 +192,7 @@ async fn scan_floor(
     run!(conn, |c| {
         let mut query = profile_directory::table
             .select((profile_directory::active_at, profile_directory::user_id))
+            .filter(profile_directory::held.eq(false))
             .order((
                 profile_directory::active_at.desc(),
                 profile_directory::user_id.desc(),
@@ -213,6 +214,7 @@ macro_rules! filtered {
         let filters: &Filters = $filters;
         let mut query = profile_directory::table
             .filter(profile_directory::user_id.ne_all($excluded))
+            .filter(profile_directory::held.eq(false))
             .filter(profile_directory::birthday.between(filters.birthdays.0, filters.birthdays.1))
             .into_boxed();
         if let Some((active_at, user_id)) = $floor {

@@ -1,7 +1,8 @@
 //! Relations as pages of person cards: who liked me, whom I like, mutual likes, visitors both
 //! ways and the blacklist. A list reads the relation's rows of one member (bounded by that
-//! member's relations, not by the site's size), drops members blacklisted either way, filters
-//! by the keyword and pages in memory; the page's cards come in a fixed number of queries.
+//! member's relations, not by the site's size), drops members blacklisted either way and held
+//! profiles, filters by the keyword and pages in memory; the page's cards come in a fixed
+//! number of queries.
 
 use std::collections::{HashMap, HashSet};
 
@@ -90,6 +91,8 @@ pub async fn page(
         let blocked = repo::blocked_either_way(conn, me).await?;
         related.retain(|row| !blocked.contains(&row.id));
     }
+    let held = profiles::held_members(conn).await?;
+    related.retain(|row| !held.contains(&row.id));
     if let Some(keyword) = request.keyword() {
         let ids: Vec<UserId> = related.iter().map(|row| row.id).collect();
         let matching = matching(conn, &ids, &keyword, today).await?;

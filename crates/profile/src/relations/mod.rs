@@ -1,6 +1,6 @@
 //! Members in relation to one another: likes (mutual likes are friends), the blacklist, which
 //! works both ways everywhere, and visits seen as lists. `lists` shows each relation as a page
-//! of person cards.
+//! of person cards. A held profile is in no list, and unknown to all but its member and admins.
 
 pub mod http;
 pub mod lists;
@@ -8,7 +8,7 @@ pub(crate) mod repo;
 
 use accounts::api::Member;
 use platform::db::Conn;
-use platform::{AppState, Identity, UserId, transaction};
+use platform::{AppState, Identity, transaction};
 
 use crate::discovery::directory;
 use crate::error::ProfileError;
@@ -18,17 +18,21 @@ use crate::service::member;
 pub const LIKE_LEVEL: i64 = 1;
 
 /// The member with `uuid` as `viewer` may know them: someone on either side of a blacklisting
-/// with the viewer is unknown, as a wrong uuid is (用户资料不存在).
+/// with the viewer is unknown, as a wrong uuid is (用户资料不存在), and so is a held profile to
+/// everyone but its member and the admins (who follow the moderation queue's links to it).
 pub(crate) async fn visible_member(
     conn: &mut Conn<'_>,
-    viewer: UserId,
+    viewer: &Identity,
     uuid: &str,
 ) -> Result<Member, ProfileError> {
     let found = member(conn, uuid).await?;
-    if found.id != viewer
-        && repo::blocked_either_way(conn, viewer)
-            .await?
-            .contains(&found.id)
+    if found.id == viewer.user_id {
+        return Ok(found);
+    }
+    if repo::blocked_either_way(conn, viewer.user_id)
+        .await?
+        .contains(&found.id)
+        || (!viewer.role.is_admin() && crate::repo::is_held(conn, found.id).await?)
     {
         return Err(ProfileError::NotFound);
     }

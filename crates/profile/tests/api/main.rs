@@ -5,6 +5,7 @@
 
 mod demo;
 mod discovery;
+mod moderation;
 mod own_profile;
 mod protection;
 mod relations;

@@ -2,7 +2,7 @@
 
 import { type Client, formDataBodySerializer, type Options as Options2, type TDataShape } from './client';
 import { client } from './client.gen';
-import type { AddToBlacklistData, AddToBlacklistErrors, AddToBlacklistResponses, AdminApproveBlogData, AdminApproveBlogErrors, AdminApproveBlogResponses, AdminAuditIdcardData, AdminAuditIdcardErrors, AdminAuditIdcardResponses, AdminAuditPhotoData, AdminAuditPhotoErrors, AdminAuditPhotoResponses, AdminAuditProfileData, AdminAuditProfileErrors, AdminAuditProfileResponses, AdminDeleteBlogData, AdminDeleteBlogErrors, AdminDeleteBlogResponses, AdminDeleteUsersData2, AdminDeleteUsersErrors, AdminDeleteUsersResponses, AdminHandleFeedbackData, AdminHandleFeedbackErrors, AdminHandleFeedbackResponses, AdminListAuditLogData, AdminListAuditLogErrors, AdminListAuditLogResponses, AdminListBlogsData, AdminListBlogsErrors, AdminListBlogsResponses, AdminListFeedbackData, AdminListFeedbackErrors, AdminListFeedbackResponses, AdminListIdcardVerificationsData, AdminListIdcardVerificationsErrors, AdminListIdcardVerificationsResponses, AdminListPhotoAuditsData, AdminListPhotoAuditsErrors, AdminListPhotoAuditsResponses, AdminListProfileAuditsData, AdminListProfileAuditsErrors, AdminListProfileAuditsResponses, AdminListUsersData, AdminListUsersErrors, AdminListUsersResponses, AdminOverviewData, AdminOverviewErrors, AdminOverviewResponses, AdminUpdateBlogData, AdminUpdateBlogErrors, AdminUpdateBlogResponses, AdminUpdateUserData, AdminUpdateUserErrors, AdminUpdateUserResponses, AdvancedSearchData, AdvancedSearchErrors, AdvancedSearchResponses, AnswerExamData, AnswerExamErrors, AnswerExamResponses, BuyExamData, BuyExamErrors, BuyExamResponses, ChangePasswordData, ChangePasswordErrors, ChangePasswordResponses, CountUnreadMessagesData, CountUnreadMessagesErrors, CountUnreadMessagesResponses, CreateBlogData, CreateBlogErrors, CreateBlogResponses, CreateCommentData, CreateCommentErrors, CreateCommentResponses, CreateExamData, CreateExamErrors, CreateExamResponses, CreateFeedbackData, CreateFeedbackErrors, CreateFeedbackResponses, CreateMomentData, CreateMomentErrors, CreateMomentResponses, CreateRechargeData, CreateRechargeErrors, CreateRechargeResponses, DeleteBlogData, DeleteBlogErrors, DeleteBlogResponses, DeleteCommentData, DeleteCommentErrors, DeleteCommentResponses, DeleteExamData, DeleteExamErrors, DeleteExamResponses, DeleteMomentData, DeleteMomentErrors, DeleteMomentResponses, DeleteMyAccountData, DeleteMyAccountErrors, DeleteMyAccountResponses, DeleteResultData, DeleteResultErrors, DeleteResultResponses, ExportMyDataData, ExportMyDataErrors, ExportMyDataResponses, ForgotPasswordData, ForgotPasswordErrors, ForgotPasswordResponses, GetAccountData, GetAccountErrors, GetAccountResponses, GetBalanceData, GetBalanceErrors, GetBalanceResponses, GetBlogData, GetBlogErrors, GetBlogResponses, GetCaptchaData, GetCaptchaErrors, GetCaptchaResponses, GetExamData, GetExamErrors, GetExamResponses, GetHealthData, GetHealthResponses, GetIdcardImageData, GetIdcardImageErrors, GetIdcardImageResponses, GetMapConfigData, GetMapConfigResponses, GetMyProfileData, GetMyProfileErrors, GetMyProfileResponses, GetOwnIdcardVerificationData, GetOwnIdcardVerificationErrors, GetOwnIdcardVerificationResponses, GetProfileData, GetProfileErrors, GetProfileResponses, GetRechargeOrderData, GetRechargeOrderErrors, GetRechargeOrderResponses, GetResultData, GetResultErrors, GetResultResponses, GetSandboxOrderData, GetSandboxOrderErrors, GetSandboxOrderResponses, GetSiteConfigData, GetSiteConfigResponses, GetUploadData, GetUploadErrors, GetUploadResponses, KeepLoginData, KeepLoginErrors, KeepLoginResponses, LikeMemberData, LikeMemberErrors, LikeMemberResponses, LikeMomentData, LikeMomentErrors, LikeMomentResponses, ListBlacklistData, ListBlacklistErrors, ListBlacklistResponses, ListBlogCategoriesData, ListBlogCategoriesErrors, ListBlogCategoriesResponses, ListBlogsData, ListBlogsErrors, ListBlogsResponses, ListBlogTagsData, ListBlogTagsErrors, ListBlogTagsResponses, ListConversationsData, ListConversationsErrors, ListConversationsResponses, ListExamsAsGuestData, ListExamsAsGuestErrors, ListExamsAsGuestResponses, ListExamsData, ListExamsErrors, ListExamsResponses, ListGuestMomentsData, ListGuestMomentsErrors, ListGuestMomentsResponses, ListLikedData, ListLikedErrors, ListLikedMeData, ListLikedMeErrors, ListLikedMeResponses, ListLikedResponses, ListMessagesData, ListMessagesErrors, ListMessagesResponses, ListMomentsData, ListMomentsErrors, ListMomentsResponses, ListMutualLikedData, ListMutualLikedErrors, ListMutualLikedResponses, ListMyBlogsData, ListMyBlogsErrors, ListMyBlogsResponses, ListRechargesData, ListRechargesErrors, ListRechargesResponses, ListRecommendedData, ListRecommendedErrors, ListRecommendedResponses, ListResultsData, ListResultsErrors, ListResultsResponses, ListTransactionsData, ListTransactionsErrors, ListTransactionsResponses, ListVisitedData, ListVisitedErrors, ListVisitedMeData, ListVisitedMeErrors, ListVisitedMeResponses, ListVisitedResponses, LoginUserData, LoginUserErrors, LoginUserResponses, LogoutUserData, LogoutUserErrors, LogoutUserResponses, OpenChatSocketData, OpenChatSocketErrors, PaySandboxOrderData, PaySandboxOrderErrors, PaySandboxOrderResponses, PublishBlogData, PublishBlogErrors, PublishBlogResponses, ReadConversationData, ReadConversationErrors, ReadConversationResponses, RecalculateResultData, RecalculateResultErrors, RecalculateResultResponses, ReceiveWechatpayNotificationData, ReceiveWechatpayNotificationErrors, ReceiveWechatpayNotificationResponses, RegisterUserData, RegisterUserErrors, RegisterUserResponses, RemoveFromBlacklistData, RemoveFromBlacklistErrors, RemoveFromBlacklistResponses, ResetPasswordData, ResetPasswordErrors, ResetPasswordResponses, SendEmailCodeData, SendEmailCodeErrors, SendEmailCodeResponses, SendMessageData, SendMessageErrors, SendMessageResponses, SetResultMatchingData, SetResultMatchingErrors, SetResultMatchingResponses, StartExamData, StartExamErrors, StartExamResponses, SubmitIdcardVerificationData, SubmitIdcardVerificationErrors, SubmitIdcardVerificationResponses, UnlikeMemberData, UnlikeMemberErrors, UnlikeMemberResponses, UnlikeMomentData, UnlikeMomentErrors, UnlikeMomentResponses, UnlockProfileData, UnlockProfileErrors, UnlockProfileResponses, UnpublishBlogData, UnpublishBlogErrors, UnpublishBlogResponses, UpdateBlogData, UpdateBlogErrors, UpdateBlogResponses, UpdateExamData, UpdateExamErrors, UpdateExamResponses, UpdatePhoneData, UpdatePhoneErrors, UpdatePhoneResponses, UpdateProfileData, UpdateProfileErrors, UpdateProfileResponses, UploadFileData, UploadFileErrors, UploadFileResponses, UploadIdcardBackData, UploadIdcardBackErrors, UploadIdcardBackResponses, UploadIdcardFrontData, UploadIdcardFrontErrors, UploadIdcardFrontResponses, UserStatsData, UserStatsErrors, UserStatsResponses, VerifyEmailData, VerifyEmailErrors, VerifyEmailResponses, WechatBindData, WechatBindErrors, WechatBindingData, WechatBindingErrors, WechatBindingResponses, WechatBindResponses, WechatCallbackData, WechatCallbackErrors, WechatCallbackResponses, WechatLoginData, WechatLoginErrors, WechatOfficialCallbackData, WechatOfficialCallbackErrors, WechatOfficialCallbackResponses, WechatOfficialLoginData, WechatOfficialLoginErrors, WechatUnbindData, WechatUnbindErrors, WechatUnbindResponses } from './types.gen';
+import type { AddToBlacklistData, AddToBlacklistErrors, AddToBlacklistResponses, AdminApproveBlogData, AdminApproveBlogErrors, AdminApproveBlogResponses, AdminAuditIdcardData, AdminAuditIdcardErrors, AdminAuditIdcardResponses, AdminAuditPhotoData, AdminAuditPhotoErrors, AdminAuditPhotoResponses, AdminAuditProfileData, AdminAuditProfileErrors, AdminAuditProfileResponses, AdminDeleteBlogData, AdminDeleteBlogErrors, AdminDeleteBlogResponses, AdminDeleteUsersData2, AdminDeleteUsersErrors, AdminDeleteUsersResponses, AdminHandleFeedbackData, AdminHandleFeedbackErrors, AdminHandleFeedbackResponses, AdminListAuditLogData, AdminListAuditLogErrors, AdminListAuditLogResponses, AdminListBlogsData, AdminListBlogsErrors, AdminListBlogsResponses, AdminListFeedbackData, AdminListFeedbackErrors, AdminListFeedbackResponses, AdminListIdcardVerificationsData, AdminListIdcardVerificationsErrors, AdminListIdcardVerificationsResponses, AdminListPhotoAuditsData, AdminListPhotoAuditsErrors, AdminListPhotoAuditsResponses, AdminListProfileAuditsData, AdminListProfileAuditsErrors, AdminListProfileAuditsResponses, AdminListUsersData, AdminListUsersErrors, AdminListUsersResponses, AdminModerationDecideData, AdminModerationDecideErrors, AdminModerationDecideResponses, AdminModerationListData, AdminModerationListErrors, AdminModerationListResponses, AdminModerationWordsData, AdminModerationWordsErrors, AdminModerationWordsResponses, AdminModerationWordsSaveData, AdminModerationWordsSaveErrors, AdminModerationWordsSaveResponses, AdminOverviewData, AdminOverviewErrors, AdminOverviewResponses, AdminUpdateBlogData, AdminUpdateBlogErrors, AdminUpdateBlogResponses, AdminUpdateUserData, AdminUpdateUserErrors, AdminUpdateUserResponses, AdvancedSearchData, AdvancedSearchErrors, AdvancedSearchResponses, AnswerExamData, AnswerExamErrors, AnswerExamResponses, BuyExamData, BuyExamErrors, BuyExamResponses, ChangePasswordData, ChangePasswordErrors, ChangePasswordResponses, CountUnreadMessagesData, CountUnreadMessagesErrors, CountUnreadMessagesResponses, CreateBlogData, CreateBlogErrors, CreateBlogResponses, CreateCommentData, CreateCommentErrors, CreateCommentResponses, CreateExamData, CreateExamErrors, CreateExamResponses, CreateFeedbackData, CreateFeedbackErrors, CreateFeedbackResponses, CreateMomentData, CreateMomentErrors, CreateMomentResponses, CreateRechargeData, CreateRechargeErrors, CreateRechargeResponses, DeleteBlogData, DeleteBlogErrors, DeleteBlogResponses, DeleteCommentData, DeleteCommentErrors, DeleteCommentResponses, DeleteExamData, DeleteExamErrors, DeleteExamResponses, DeleteMomentData, DeleteMomentErrors, DeleteMomentResponses, DeleteMyAccountData, DeleteMyAccountErrors, DeleteMyAccountResponses, DeleteResultData, DeleteResultErrors, DeleteResultResponses, ExportMyDataData, ExportMyDataErrors, ExportMyDataResponses, ForgotPasswordData, ForgotPasswordErrors, ForgotPasswordResponses, GetAccountData, GetAccountErrors, GetAccountResponses, GetBalanceData, GetBalanceErrors, GetBalanceResponses, GetBlogData, GetBlogErrors, GetBlogResponses, GetCaptchaData, GetCaptchaErrors, GetCaptchaResponses, GetExamData, GetExamErrors, GetExamResponses, GetHealthData, GetHealthResponses, GetIdcardImageData, GetIdcardImageErrors, GetIdcardImageResponses, GetMapConfigData, GetMapConfigResponses, GetMyProfileData, GetMyProfileErrors, GetMyProfileResponses, GetOwnIdcardVerificationData, GetOwnIdcardVerificationErrors, GetOwnIdcardVerificationResponses, GetProfileData, GetProfileErrors, GetProfileResponses, GetRechargeOrderData, GetRechargeOrderErrors, GetRechargeOrderResponses, GetResultData, GetResultErrors, GetResultResponses, GetSandboxOrderData, GetSandboxOrderErrors, GetSandboxOrderResponses, GetSiteConfigData, GetSiteConfigResponses, GetUploadData, GetUploadErrors, GetUploadResponses, KeepLoginData, KeepLoginErrors, KeepLoginResponses, LikeMemberData, LikeMemberErrors, LikeMemberResponses, LikeMomentData, LikeMomentErrors, LikeMomentResponses, ListBlacklistData, ListBlacklistErrors, ListBlacklistResponses, ListBlogCategoriesData, ListBlogCategoriesErrors, ListBlogCategoriesResponses, ListBlogsData, ListBlogsErrors, ListBlogsResponses, ListBlogTagsData, ListBlogTagsErrors, ListBlogTagsResponses, ListConversationsData, ListConversationsErrors, ListConversationsResponses, ListExamsAsGuestData, ListExamsAsGuestErrors, ListExamsAsGuestResponses, ListExamsData, ListExamsErrors, ListExamsResponses, ListGuestMomentsData, ListGuestMomentsErrors, ListGuestMomentsResponses, ListLikedData, ListLikedErrors, ListLikedMeData, ListLikedMeErrors, ListLikedMeResponses, ListLikedResponses, ListMessagesData, ListMessagesErrors, ListMessagesResponses, ListMomentsData, ListMomentsErrors, ListMomentsResponses, ListMutualLikedData, ListMutualLikedErrors, ListMutualLikedResponses, ListMyBlogsData, ListMyBlogsErrors, ListMyBlogsResponses, ListRechargesData, ListRechargesErrors, ListRechargesResponses, ListRecommendedData, ListRecommendedErrors, ListRecommendedResponses, ListResultsData, ListResultsErrors, ListResultsResponses, ListTransactionsData, ListTransactionsErrors, ListTransactionsResponses, ListVisitedData, ListVisitedErrors, ListVisitedMeData, ListVisitedMeErrors, ListVisitedMeResponses, ListVisitedResponses, LoginUserData, LoginUserErrors, LoginUserResponses, LogoutUserData, LogoutUserErrors, LogoutUserResponses, OpenChatSocketData, OpenChatSocketErrors, PaySandboxOrderData, PaySandboxOrderErrors, PaySandboxOrderResponses, PublishBlogData, PublishBlogErrors, PublishBlogResponses, ReadConversationData, ReadConversationErrors, ReadConversationResponses, RecalculateResultData, RecalculateResultErrors, RecalculateResultResponses, ReceiveWechatpayNotificationData, ReceiveWechatpayNotificationErrors, ReceiveWechatpayNotificationResponses, RegisterUserData, RegisterUserErrors, RegisterUserResponses, RemoveFromBlacklistData, RemoveFromBlacklistErrors, RemoveFromBlacklistResponses, ReportCreateData, ReportCreateErrors, ReportCreateResponses, ResetPasswordData, ResetPasswordErrors, ResetPasswordResponses, SendEmailCodeData, SendEmailCodeErrors, SendEmailCodeResponses, SendMessageData, SendMessageErrors, SendMessageResponses, SetResultMatchingData, SetResultMatchingErrors, SetResultMatchingResponses, StartExamData, StartExamErrors, StartExamResponses, SubmitIdcardVerificationData, SubmitIdcardVerificationErrors, SubmitIdcardVerificationResponses, UnlikeMemberData, UnlikeMemberErrors, UnlikeMemberResponses, UnlikeMomentData, UnlikeMomentErrors, UnlikeMomentResponses, UnlockProfileData, UnlockProfileErrors, UnlockProfileResponses, UnpublishBlogData, UnpublishBlogErrors, UnpublishBlogResponses, UpdateBlogData, UpdateBlogErrors, UpdateBlogResponses, UpdateExamData, UpdateExamErrors, UpdateExamResponses, UpdatePhoneData, UpdatePhoneErrors, UpdatePhoneResponses, UpdateProfileData, UpdateProfileErrors, UpdateProfileResponses, UploadFileData, UploadFileErrors, UploadFileResponses, UploadIdcardBackData, UploadIdcardBackErrors, UploadIdcardBackResponses, UploadIdcardFrontData, UploadIdcardFrontErrors, UploadIdcardFrontResponses, UserStatsData, UserStatsErrors, UserStatsResponses, VerifyEmailData, VerifyEmailErrors, VerifyEmailResponses, WechatBindData, WechatBindErrors, WechatBindingData, WechatBindingErrors, WechatBindingResponses, WechatBindResponses, WechatCallbackData, WechatCallbackErrors, WechatCallbackResponses, WechatLoginData, WechatLoginErrors, WechatOfficialCallbackData, WechatOfficialCallbackErrors, WechatOfficialCallbackResponses, WechatOfficialLoginData, WechatOfficialLoginErrors, WechatUnbindData, WechatUnbindErrors, WechatUnbindResponses } from './types.gen';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -142,6 +142,57 @@ export const adminListIdcardVerifications = <ThrowOnError extends boolean = fals
 });
 
 /**
+ * Decides an open case, once (a second decision is refused with 409): keep shows the object
+ * again; remove takes it down as its author's delete would; suspend also keeps the author
+ * from signing in for `suspendDays` and ends their sessions.
+ */
+export const adminModerationDecide = <ThrowOnError extends boolean = false>(options: Options<AdminModerationDecideData, ThrowOnError>) => (options.client ?? client).post<AdminModerationDecideResponses, AdminModerationDecideErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/admin/moderation/decide',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Cases in one state (open by default), the most reported first, then the oldest; each with
+ * its reports, the pre-filters' flags, its author and the object as it stands now.
+ */
+export const adminModerationList = <ThrowOnError extends boolean = false>(options: Options<AdminModerationListData, ThrowOnError>) => (options.client ?? client).post<AdminModerationListResponses, AdminModerationListErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/admin/moderation/list',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * The sensitive words, in order.
+ */
+export const adminModerationWords = <ThrowOnError extends boolean = false>(options?: Options<AdminModerationWordsData, ThrowOnError>) => (options?.client ?? client).post<AdminModerationWordsResponses, AdminModerationWordsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/admin/moderation/words',
+    ...options
+});
+
+/**
+ * Replaces the list. Texts already written are not screened again.
+ */
+export const adminModerationWordsSave = <ThrowOnError extends boolean = false>(options: Options<AdminModerationWordsSaveData, ThrowOnError>) => (options.client ?? client).post<AdminModerationWordsSaveResponses, AdminModerationWordsSaveErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/admin/moderation/words/save',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
  * What waits for the back office, for the dashboard's cards.
  */
 export const adminOverview = <ThrowOnError extends boolean = false>(options?: Options<AdminOverviewData, ThrowOnError>) => (options?.client ?? client).post<AdminOverviewResponses, AdminOverviewErrors, ThrowOnError>({
@@ -207,7 +258,8 @@ export const adminListUsers = <ThrowOnError extends boolean = false>(options?: O
 });
 
 /**
- * Passes (isAudited 1) or rejects (0) a member's waiting changes.
+ * Passes (isAudited 1) or rejects (0) a member's waiting changes; a rejection's remark is
+ * shown to the member until a later change passes.
  */
 export const adminAuditProfile = <ThrowOnError extends boolean = false>(options: Options<AdminAuditProfileData, ThrowOnError>) => (options.client ?? client).post<AdminAuditProfileResponses, AdminAuditProfileErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -830,12 +882,26 @@ export const receiveWechatpayNotification = <ThrowOnError extends boolean = fals
  * People for the caller, best fit first: recently active members of the sex they look for
  * (the other sex unless their preference says otherwise) and of their city, in the age range
  * they prefer, ranked by shared interests and personality, place, age, activity and photos.
- * The member, anyone blacklisted either way and erased members never appear. The keyword
- * narrows the ranking to a name, a region or an age.
+ * The member, anyone blacklisted either way, erased members and profiles held by reports
+ * never appear. The keyword narrows the ranking to a name, a region or an age.
  */
 export const listRecommended = <ThrowOnError extends boolean = false>(options: Options<ListRecommendedData, ThrowOnError>) => (options.client ?? client).post<ListRecommendedResponses, ListRecommendedErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/api/v1/recommend/list',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Reports a profile, moment, comment, article or chat message the member can see. The third
+ * distinct member's report hides it from everyone but its author until an admin decides.
+ */
+export const reportCreate = <ThrowOnError extends boolean = false>(options: Options<ReportCreateData, ThrowOnError>) => (options.client ?? client).post<ReportCreateResponses, ReportCreateErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/report',
     ...options,
     headers: {
         'Content-Type': 'application/json',
@@ -1006,7 +1072,8 @@ export const getAccount = <ThrowOnError extends boolean = false>(options?: Optio
 /**
  * Members matching every filter given, most recently active first. The search looks through
  * the 2 000 most recently active members (of the chosen sex), so it answers as fast at any
- * size of the site; the caller and anyone blacklisted either way are left out.
+ * size of the site; the caller, anyone blacklisted either way and profiles held by reports
+ * are left out.
  */
 export const advancedSearch = <ThrowOnError extends boolean = false>(options: Options<AdvancedSearchData, ThrowOnError>) => (options.client ?? client).post<AdvancedSearchResponses, AdvancedSearchErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -1227,7 +1294,7 @@ export const updatePhone = <ThrowOnError extends boolean = false>(options: Optio
 
 /**
  * A member's public profile as the caller may see it (blurred photos when `locked`); the
- * visit is counted.
+ * visit is counted. A profile held by reports is unknown to all but its member and admins.
  */
 export const getProfile = <ThrowOnError extends boolean = false>(options: Options<GetProfileData, ThrowOnError>) => (options.client ?? client).post<GetProfileResponses, GetProfileErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],

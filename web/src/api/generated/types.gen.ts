@@ -50,6 +50,11 @@ export type AdminBlogItem = {
      */
     content: string;
     createdAt: number;
+    /**
+     * Held by moderation: hidden from everyone but its authors and admins until an admin
+     * decides its case.
+     */
+    held: boolean;
     id: BlogId;
     /**
      * 0 not approved, 1 approved by an admin (or needing no approval when saved).
@@ -487,6 +492,45 @@ export type CaptchaData = {
 export type CardPhotoData = {
     filename: string;
 };
+
+/**
+ * The reported object as it stands now.
+ */
+export type CaseContent = {
+    /**
+     * Its text (an article's title, then its body), at most 300 characters.
+     */
+    excerpt: string;
+    images: Array<string>;
+    /**
+     * Where members see it in the web app; empty for chat messages.
+     */
+    link: string;
+};
+
+/**
+ * A member as the queue shows them.
+ */
+export type CaseMember = {
+    avatar: string;
+    nickname: string;
+    userId: number;
+    uuid: string;
+};
+
+/**
+ * One member's report on a case.
+ */
+export type CaseReport = {
+    createdAt: number;
+    reason: string;
+    reporter?: CaseMember | null;
+};
+
+/**
+ * Where a case stands.
+ */
+export type CaseStatus = 'open' | 'kept' | 'removed';
 
 /**
  * Fields are read as optional so that a missing one gets the form's sentence rather than a
@@ -1592,6 +1636,21 @@ export type EnvelopeMessagesPage = {
     message: string;
 };
 
+export type EnvelopeModerationListData = {
+    /**
+     * 200 on success.
+     */
+    code: number;
+    data: {
+        cases: Array<ModerationCase>;
+        total: number;
+    };
+    /**
+     * A short success text (the spec's where it gives one) or "ok".
+     */
+    message: string;
+};
+
 export type EnvelopeMyProfile = {
     /**
      * 200 on success.
@@ -1601,6 +1660,16 @@ export type EnvelopeMyProfile = {
      * The member's own profile, with their changes still under review (spec 2, section 3).
      */
     data: {
+        /**
+         * When the latest profile change was rejected (unix seconds); 0 when it passed, none was
+         * reviewed yet, or a newer change waits for review.
+         */
+        auditRejectedAt: number;
+        /**
+         * Why the member's latest profile change was rejected (the admin's remark, may be empty);
+         * empty unless `auditRejectedAt` is set.
+         */
+        auditRemark: string;
         /**
          * The avatar's path; under `tobeaudit/` while it waits for review.
          */
@@ -1726,6 +1795,10 @@ export type EnvelopeOverviewData = {
          * Feedback messages not yet marked handled.
          */
         openFeedback: number;
+        /**
+         * Moderation cases waiting for a decision.
+         */
+        openReports: number;
         /**
          * Real-name submissions under review.
          */
@@ -2056,6 +2129,26 @@ export type EnvelopeSearchPage = {
          */
         total: number;
         users: Array<PersonCard>;
+    };
+    /**
+     * A short success text (the spec's where it gives one) or "ok".
+     */
+    message: string;
+};
+
+export type EnvelopeSensitiveWords = {
+    /**
+     * 200 on success.
+     */
+    code: number;
+    /**
+     * The sensitive words.
+     */
+    data: {
+        /**
+         * Each 1 to 20 characters, at most 500 words; duplicates and blanks are dropped.
+         */
+        words: Array<string>;
     };
     /**
      * A short success text (the spec's where it gives one) or "ok".
@@ -2759,6 +2852,69 @@ export type MessagesRequest = {
 };
 
 /**
+ * One case of the queue.
+ */
+export type ModerationCase = {
+    author?: CaseMember | null;
+    content?: CaseContent | null;
+    /**
+     * 0 while open.
+     */
+    decidedAt: number;
+    /**
+     * What the deciding admin chose, e.g. `remove, suspend 7 days`; empty while open.
+     */
+    decision: string;
+    /**
+     * Why the pre-filters flagged it (sensitive words, a reused photo).
+     */
+    flags: Array<string>;
+    /**
+     * Hidden from everyone but its author until decided.
+     */
+    held: boolean;
+    id: number;
+    openedAt: number;
+    /**
+     * Distinct members who reported it.
+     */
+    reporterCount: number;
+    reports: Array<CaseReport>;
+    status: CaseStatus;
+    subject: Subject;
+    /**
+     * The object's id in its crate (the member's user id for a profile).
+     */
+    subjectId: number;
+};
+
+export type ModerationDecideRequest = {
+    caseId: number;
+    /**
+     * With `suspend`: 1 to 3650 days (请选择暂停天数).
+     */
+    suspendDays?: number | null;
+    verdict: Verdict;
+};
+
+export type ModerationListData = {
+    cases: Array<ModerationCase>;
+    total: number;
+};
+
+/**
+ * `{page, pageSize, status}`: cases in one state, the most reported first.
+ */
+export type ModerationListRequest = {
+    page?: number | null;
+    /**
+     * 10 when left out; 10, 20, 50 or 100.
+     */
+    pageSize?: number | null;
+    status?: CaseStatus | null;
+};
+
+/**
  * The author's public facts from their profile; 0 or empty where the profile is silent.
  */
 export type MomentAuthor = {
@@ -2821,6 +2977,16 @@ export type MomentRef = {
  * The member's own profile, with their changes still under review (spec 2, section 3).
  */
 export type MyProfile = {
+    /**
+     * When the latest profile change was rejected (unix seconds); 0 when it passed, none was
+     * reviewed yet, or a newer change waits for review.
+     */
+    auditRejectedAt: number;
+    /**
+     * Why the member's latest profile change was rejected (the admin's remark, may be empty);
+     * empty unless `auditRejectedAt` is set.
+     */
+    auditRemark: string;
     /**
      * The avatar's path; under `tobeaudit/` while it waits for review.
      */
@@ -2935,6 +3101,10 @@ export type OverviewData = {
      * Feedback messages not yet marked handled.
      */
     openFeedback: number;
+    /**
+     * Moderation cases waiting for a decision.
+     */
+    openReports: number;
     /**
      * Real-name submissions under review.
      */
@@ -3098,6 +3268,11 @@ export type ProfileAuditListData = {
  */
 export type ProfileAuditRequest = {
     isAudited: number;
+    /**
+     * Why the changes are rejected, shown to the member; at most 200 characters. Ignored on a
+     * pass.
+     */
+    remark?: string | null;
     uuid: string;
 };
 
@@ -3313,6 +3488,24 @@ export type RegisterRequest = {
      * dropped); unique regardless of case.
      */
     username: string;
+};
+
+/**
+ * A member's report.
+ */
+export type ReportRequest = {
+    /**
+     * Why (请填写举报原因), at most 200 characters.
+     */
+    reason?: string;
+    /**
+     * What is reported: `profile`, `moment`, `comment`, `article` or `message`.
+     */
+    subject: string;
+    /**
+     * Which one: the member's uuid for a profile, the id otherwise.
+     */
+    targetId: string;
 };
 
 export type ResetPasswordRequest = {
@@ -3644,6 +3837,16 @@ export type SendRequest = {
 };
 
 /**
+ * The sensitive words.
+ */
+export type SensitiveWords = {
+    /**
+     * Each 1 to 20 characters, at most 500 words; duplicates and blanks are dropped.
+     */
+    words: Array<string>;
+};
+
+/**
  * The token and who it belongs to; login, registration and keeplogin all answer with it.
  */
 export type SessionGrant = {
@@ -3684,6 +3887,11 @@ export type SiteConfig = {
 export type StartExamRequest = {
     examId: ExamId;
 };
+
+/**
+ * What a case is about.
+ */
+export type Subject = 'profile' | 'moment' | 'comment' | 'article' | 'message' | 'photo';
 
 /**
  * A missing field reads as empty, so that it gets the form's sentence (请输入真实姓名, …).
@@ -4024,6 +4232,11 @@ export type UserStats = {
 export type UuidRequest = {
     uuid: string;
 };
+
+/**
+ * An admin's decision on an open case.
+ */
+export type Verdict = 'keep' | 'remove' | 'suspend';
 
 export type VerifyEmailRequest = {
     /**
@@ -4403,6 +4616,139 @@ export type AdminListIdcardVerificationsResponses = {
 
 export type AdminListIdcardVerificationsResponse = AdminListIdcardVerificationsResponses[keyof AdminListIdcardVerificationsResponses];
 
+export type AdminModerationDecideData = {
+    body: ModerationDecideRequest;
+    path?: never;
+    query?: never;
+    url: '/api/v1/admin/moderation/decide';
+};
+
+export type AdminModerationDecideErrors = {
+    /**
+     * 请选择暂停天数
+     */
+    400: ErrorEnvelope;
+    /**
+     * Not signed in
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not an admin
+     */
+    403: ErrorEnvelope;
+    /**
+     * 该举报不存在
+     */
+    404: ErrorEnvelope;
+    /**
+     * 该举报已处理
+     */
+    409: ErrorEnvelope;
+    413: ErrorEnvelope;
+};
+
+export type AdminModerationDecideError = AdminModerationDecideErrors[keyof AdminModerationDecideErrors];
+
+export type AdminModerationDecideResponses = {
+    /**
+     * 处理成功
+     */
+    200: EnvelopeEmpty;
+};
+
+export type AdminModerationDecideResponse = AdminModerationDecideResponses[keyof AdminModerationDecideResponses];
+
+export type AdminModerationListData = {
+    body: ModerationListRequest;
+    path?: never;
+    query?: never;
+    url: '/api/v1/admin/moderation/list';
+};
+
+export type AdminModerationListErrors = {
+    /**
+     * A malformed body
+     */
+    400: ErrorEnvelope;
+    /**
+     * Not signed in
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not an admin
+     */
+    403: ErrorEnvelope;
+    413: ErrorEnvelope;
+};
+
+export type AdminModerationListError = AdminModerationListErrors[keyof AdminModerationListErrors];
+
+export type AdminModerationListResponses = {
+    200: EnvelopeModerationListData;
+};
+
+export type AdminModerationListResponse = AdminModerationListResponses[keyof AdminModerationListResponses];
+
+export type AdminModerationWordsData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/v1/admin/moderation/words';
+};
+
+export type AdminModerationWordsErrors = {
+    /**
+     * Not signed in
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not an admin
+     */
+    403: ErrorEnvelope;
+};
+
+export type AdminModerationWordsError = AdminModerationWordsErrors[keyof AdminModerationWordsErrors];
+
+export type AdminModerationWordsResponses = {
+    200: EnvelopeSensitiveWords;
+};
+
+export type AdminModerationWordsResponse = AdminModerationWordsResponses[keyof AdminModerationWordsResponses];
+
+export type AdminModerationWordsSaveData = {
+    body: SensitiveWords;
+    path?: never;
+    query?: never;
+    url: '/api/v1/admin/moderation/words/save';
+};
+
+export type AdminModerationWordsSaveErrors = {
+    /**
+     * A word over 20 characters, or more than 500 words
+     */
+    400: ErrorEnvelope;
+    /**
+     * Not signed in
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not an admin
+     */
+    403: ErrorEnvelope;
+    413: ErrorEnvelope;
+};
+
+export type AdminModerationWordsSaveError = AdminModerationWordsSaveErrors[keyof AdminModerationWordsSaveErrors];
+
+export type AdminModerationWordsSaveResponses = {
+    /**
+     * 保存成功, with the list as stored
+     */
+    200: EnvelopeSensitiveWords;
+};
+
+export type AdminModerationWordsSaveResponse = AdminModerationWordsSaveResponses[keyof AdminModerationWordsSaveResponses];
+
 export type AdminOverviewData = {
     body?: never;
     path?: never;
@@ -4587,7 +4933,7 @@ export type AdminAuditProfileData = {
 
 export type AdminAuditProfileErrors = {
     /**
-     * isAudited is not 0 or 1
+     * isAudited is not 0 or 1, or 审核备注不能超过200个字符
      */
     400: ErrorEnvelope;
     /**
@@ -6051,6 +6397,48 @@ export type ListRecommendedResponses = {
 };
 
 export type ListRecommendedResponse = ListRecommendedResponses[keyof ListRecommendedResponses];
+
+export type ReportCreateData = {
+    body: ReportRequest;
+    path?: never;
+    query?: never;
+    url: '/api/v1/report';
+};
+
+export type ReportCreateErrors = {
+    /**
+     * An unknown subject, a missing or too long reason, or the member's own content
+     */
+    400: ErrorEnvelope;
+    /**
+     * Not signed in
+     */
+    401: ErrorEnvelope;
+    /**
+     * 内容不存在或已被删除: gone, or not the member's to see
+     */
+    404: ErrorEnvelope;
+    /**
+     * 你已经举报过该内容
+     */
+    409: ErrorEnvelope;
+    413: ErrorEnvelope;
+    /**
+     * Too many reports this hour
+     */
+    429: ErrorEnvelope;
+};
+
+export type ReportCreateError = ReportCreateErrors[keyof ReportCreateErrors];
+
+export type ReportCreateResponses = {
+    /**
+     * 举报已提交，我们会尽快处理
+     */
+    200: EnvelopeEmpty;
+};
+
+export type ReportCreateResponse = ReportCreateResponses[keyof ReportCreateResponses];
 
 export type DeleteResultData = {
     body: ResultRef;

@@ -57,6 +57,8 @@ const SHARED = {
   vipLevel: 0,
   vip_level: 0,
   vip_expire_at: 0,
+  auditRemark: '',
+  auditRejectedAt: 0,
 };
 
 /** A member's profile with waiting changes, as the audit list answers it; tests override the changes. */
@@ -176,6 +178,7 @@ export function adminBlog(id: number, overrides: Partial<AdminBlogItem> = {}): A
     isPublished: 1,
     isApproved: 1,
     status: 'published',
+    held: false,
     ...overrides,
   };
 }

@@ -61,6 +61,8 @@ export function myProfile(overrides: Partial<MyProfile> = {}): MyProfile {
     vip_level: 0,
     vip_expire_at: 0,
     underReview: [],
+    auditRemark: '',
+    auditRejectedAt: 0,
     ...overrides,
   };
 }

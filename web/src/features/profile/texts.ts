@@ -12,6 +12,8 @@ export const PROFILE_TEXT = {
   /** spec 1 §4 */
   underReview: '待审核',
   underReviewHint: '修改已提交，审核通过后对他人可见',
+  /** spec 3: a rejection, with the admin's remark when there is one. */
+  auditRejected: (remark: string) => (remark ? `资料修改未通过审核：${remark}` : '资料修改未通过审核'),
 
   viewMyPage: '查看我的主页',
   formTitle: '基本资料',

@@ -3,8 +3,8 @@
 import { type DefaultError, queryOptions, type UseMutationOptions } from '@tanstack/react-query';
 
 import { client } from '../client.gen';
-import { addToBlacklist, adminApproveBlog, adminAuditIdcard, adminAuditPhoto, adminAuditProfile, adminDeleteBlog, adminDeleteUsers, adminHandleFeedback, adminListAuditLog, adminListBlogs, adminListFeedback, adminListIdcardVerifications, adminListPhotoAudits, adminListProfileAudits, adminListUsers, adminOverview, adminUpdateBlog, adminUpdateUser, advancedSearch, answerExam, buyExam, changePassword, countUnreadMessages, createBlog, createComment, createExam, createFeedback, createMoment, createRecharge, deleteBlog, deleteComment, deleteExam, deleteMoment, deleteMyAccount, deleteResult, exportMyData, forgotPassword, getAccount, getBalance, getBlog, getCaptcha, getExam, getHealth, getIdcardImage, getMapConfig, getMyProfile, getOwnIdcardVerification, getProfile, getRechargeOrder, getResult, getSandboxOrder, getSiteConfig, getUpload, keepLogin, likeMember, likeMoment, listBlacklist, listBlogCategories, listBlogs, listBlogTags, listConversations, listExams, listExamsAsGuest, listGuestMoments, listLiked, listLikedMe, listMessages, listMoments, listMutualLiked, listMyBlogs, listRecharges, listRecommended, listResults, listTransactions, listVisited, listVisitedMe, loginUser, logoutUser, openChatSocket, type Options, paySandboxOrder, publishBlog, readConversation, recalculateResult, receiveWechatpayNotification, registerUser, removeFromBlacklist, resetPassword, sendEmailCode, sendMessage, setResultMatching, startExam, submitIdcardVerification, unlikeMember, unlikeMoment, unlockProfile, unpublishBlog, updateBlog, updateExam, updatePhone, updateProfile, uploadFile, uploadIdcardBack, uploadIdcardFront, userStats, verifyEmail, wechatBind, wechatBinding, wechatCallback, wechatLogin, wechatOfficialCallback, wechatOfficialLogin, wechatUnbind } from '../sdk.gen';
-import type { AddToBlacklistData, AddToBlacklistError, AddToBlacklistResponse, AdminApproveBlogData, AdminApproveBlogError, AdminApproveBlogResponse, AdminAuditIdcardData, AdminAuditIdcardError, AdminAuditIdcardResponse, AdminAuditPhotoData, AdminAuditPhotoError, AdminAuditPhotoResponse, AdminAuditProfileData, AdminAuditProfileError, AdminAuditProfileResponse, AdminDeleteBlogData, AdminDeleteBlogError, AdminDeleteBlogResponse, AdminDeleteUsersData2, AdminDeleteUsersError, AdminDeleteUsersResponse, AdminHandleFeedbackData, AdminHandleFeedbackError, AdminHandleFeedbackResponse, AdminListAuditLogData, AdminListAuditLogError, AdminListAuditLogResponse, AdminListBlogsData, AdminListBlogsError, AdminListBlogsResponse, AdminListFeedbackData, AdminListFeedbackError, AdminListFeedbackResponse, AdminListIdcardVerificationsData, AdminListIdcardVerificationsError, AdminListIdcardVerificationsResponse, AdminListPhotoAuditsData, AdminListPhotoAuditsError, AdminListPhotoAuditsResponse, AdminListProfileAuditsData, AdminListProfileAuditsError, AdminListProfileAuditsResponse, AdminListUsersData, AdminListUsersError, AdminListUsersResponse, AdminOverviewData, AdminOverviewError, AdminOverviewResponse, AdminUpdateBlogData, AdminUpdateBlogError, AdminUpdateBlogResponse, AdminUpdateUserData, AdminUpdateUserError, AdminUpdateUserResponse, AdvancedSearchData, AdvancedSearchError, AdvancedSearchResponse, AnswerExamData, AnswerExamError, AnswerExamResponse, BuyExamData, BuyExamError, BuyExamResponse, ChangePasswordData, ChangePasswordError, ChangePasswordResponse, CountUnreadMessagesData, CountUnreadMessagesError, CountUnreadMessagesResponse, CreateBlogData, CreateBlogError, CreateBlogResponse, CreateCommentData, CreateCommentError, CreateCommentResponse, CreateExamData, CreateExamError, CreateExamResponse, CreateFeedbackData, CreateFeedbackError, CreateFeedbackResponse, CreateMomentData, CreateMomentError, CreateMomentResponse, CreateRechargeData, CreateRechargeError, CreateRechargeResponse, DeleteBlogData, DeleteBlogError, DeleteBlogResponse, DeleteCommentData, DeleteCommentError, DeleteCommentResponse, DeleteExamData, DeleteExamError, DeleteExamResponse, DeleteMomentData, DeleteMomentError, DeleteMomentResponse, DeleteMyAccountData, DeleteMyAccountError, DeleteMyAccountResponse, DeleteResultData, DeleteResultError, DeleteResultResponse, ExportMyDataData, ExportMyDataError, ExportMyDataResponse, ForgotPasswordData, ForgotPasswordError, ForgotPasswordResponse, GetAccountData, GetAccountError, GetAccountResponse, GetBalanceData, GetBalanceError, GetBalanceResponse, GetBlogData, GetBlogError, GetBlogResponse, GetCaptchaData, GetCaptchaError, GetCaptchaResponse, GetExamData, GetExamError, GetExamResponse, GetHealthData, GetHealthResponse, GetIdcardImageData, GetIdcardImageError, GetMapConfigData, GetMapConfigResponse, GetMyProfileData, GetMyProfileError, GetMyProfileResponse, GetOwnIdcardVerificationData, GetOwnIdcardVerificationError, GetOwnIdcardVerificationResponse, GetProfileData, GetProfileError, GetProfileResponse, GetRechargeOrderData, GetRechargeOrderError, GetRechargeOrderResponse, GetResultData, GetResultError, GetResultResponse, GetSandboxOrderData, GetSandboxOrderError, GetSandboxOrderResponse, GetSiteConfigData, GetSiteConfigResponse, GetUploadData, GetUploadError, KeepLoginData, KeepLoginError, KeepLoginResponse, LikeMemberData, LikeMemberError, LikeMemberResponse, LikeMomentData, LikeMomentError, LikeMomentResponse, ListBlacklistData, ListBlacklistError, ListBlacklistResponse, ListBlogCategoriesData, ListBlogCategoriesError, ListBlogCategoriesResponse, ListBlogsData, ListBlogsError, ListBlogsResponse, ListBlogTagsData, ListBlogTagsError, ListBlogTagsResponse, ListConversationsData, ListConversationsError, ListConversationsResponse, ListExamsAsGuestData, ListExamsAsGuestError, ListExamsAsGuestResponse, ListExamsData, ListExamsError, ListExamsResponse, ListGuestMomentsData, ListGuestMomentsError, ListGuestMomentsResponse, ListLikedData, ListLikedError, ListLikedMeData, ListLikedMeError, ListLikedMeResponse, ListLikedResponse, ListMessagesData, ListMessagesError, ListMessagesResponse, ListMomentsData, ListMomentsError, ListMomentsResponse, ListMutualLikedData, ListMutualLikedError, ListMutualLikedResponse, ListMyBlogsData, ListMyBlogsError, ListMyBlogsResponse, ListRechargesData, ListRechargesError, ListRechargesResponse, ListRecommendedData, ListRecommendedError, ListRecommendedResponse, ListResultsData, ListResultsError, ListResultsResponse, ListTransactionsData, ListTransactionsError, ListTransactionsResponse, ListVisitedData, ListVisitedError, ListVisitedMeData, ListVisitedMeError, ListVisitedMeResponse, ListVisitedResponse, LoginUserData, LoginUserError, LoginUserResponse, LogoutUserData, LogoutUserError, LogoutUserResponse, OpenChatSocketData, OpenChatSocketError, PaySandboxOrderData, PaySandboxOrderError, PaySandboxOrderResponse, PublishBlogData, PublishBlogError, PublishBlogResponse, ReadConversationData, ReadConversationError, ReadConversationResponse, RecalculateResultData, RecalculateResultError, RecalculateResultResponse, ReceiveWechatpayNotificationData, ReceiveWechatpayNotificationError, ReceiveWechatpayNotificationResponse, RegisterUserData, RegisterUserError, RegisterUserResponse, RemoveFromBlacklistData, RemoveFromBlacklistError, RemoveFromBlacklistResponse, ResetPasswordData, ResetPasswordError, ResetPasswordResponse, SendEmailCodeData, SendEmailCodeError, SendEmailCodeResponse, SendMessageData, SendMessageError, SendMessageResponse, SetResultMatchingData, SetResultMatchingError, SetResultMatchingResponse, StartExamData, StartExamError, StartExamResponse, SubmitIdcardVerificationData, SubmitIdcardVerificationError, SubmitIdcardVerificationResponse, UnlikeMemberData, UnlikeMemberError, UnlikeMemberResponse, UnlikeMomentData, UnlikeMomentError, UnlikeMomentResponse, UnlockProfileData, UnlockProfileError, UnlockProfileResponse, UnpublishBlogData, UnpublishBlogError, UnpublishBlogResponse, UpdateBlogData, UpdateBlogError, UpdateBlogResponse, UpdateExamData, UpdateExamError, UpdateExamResponse, UpdatePhoneData, UpdatePhoneError, UpdatePhoneResponse, UpdateProfileData, UpdateProfileError, UpdateProfileResponse, UploadFileData, UploadFileError, UploadFileResponse, UploadIdcardBackData, UploadIdcardBackError, UploadIdcardBackResponse, UploadIdcardFrontData, UploadIdcardFrontError, UploadIdcardFrontResponse, UserStatsData, UserStatsError, UserStatsResponse, VerifyEmailData, VerifyEmailError, VerifyEmailResponse, WechatBindData, WechatBindError, WechatBindingData, WechatBindingError, WechatBindingResponse, WechatBindResponse, WechatCallbackData, WechatCallbackError, WechatCallbackResponse, WechatLoginData, WechatLoginError, WechatOfficialCallbackData, WechatOfficialCallbackError, WechatOfficialCallbackResponse, WechatOfficialLoginData, WechatOfficialLoginError, WechatUnbindData, WechatUnbindError, WechatUnbindResponse } from '../types.gen';
+import { addToBlacklist, adminApproveBlog, adminAuditIdcard, adminAuditPhoto, adminAuditProfile, adminDeleteBlog, adminDeleteUsers, adminHandleFeedback, adminListAuditLog, adminListBlogs, adminListFeedback, adminListIdcardVerifications, adminListPhotoAudits, adminListProfileAudits, adminListUsers, adminModerationDecide, adminModerationList, adminModerationWords, adminModerationWordsSave, adminOverview, adminUpdateBlog, adminUpdateUser, advancedSearch, answerExam, buyExam, changePassword, countUnreadMessages, createBlog, createComment, createExam, createFeedback, createMoment, createRecharge, deleteBlog, deleteComment, deleteExam, deleteMoment, deleteMyAccount, deleteResult, exportMyData, forgotPassword, getAccount, getBalance, getBlog, getCaptcha, getExam, getHealth, getIdcardImage, getMapConfig, getMyProfile, getOwnIdcardVerification, getProfile, getRechargeOrder, getResult, getSandboxOrder, getSiteConfig, getUpload, keepLogin, likeMember, likeMoment, listBlacklist, listBlogCategories, listBlogs, listBlogTags, listConversations, listExams, listExamsAsGuest, listGuestMoments, listLiked, listLikedMe, listMessages, listMoments, listMutualLiked, listMyBlogs, listRecharges, listRecommended, listResults, listTransactions, listVisited, listVisitedMe, loginUser, logoutUser, openChatSocket, type Options, paySandboxOrder, publishBlog, readConversation, recalculateResult, receiveWechatpayNotification, registerUser, removeFromBlacklist, reportCreate, resetPassword, sendEmailCode, sendMessage, setResultMatching, startExam, submitIdcardVerification, unlikeMember, unlikeMoment, unlockProfile, unpublishBlog, updateBlog, updateExam, updatePhone, updateProfile, uploadFile, uploadIdcardBack, uploadIdcardFront, userStats, verifyEmail, wechatBind, wechatBinding, wechatCallback, wechatLogin, wechatOfficialCallback, wechatOfficialLogin, wechatUnbind } from '../sdk.gen';
+import type { AddToBlacklistData, AddToBlacklistError, AddToBlacklistResponse, AdminApproveBlogData, AdminApproveBlogError, AdminApproveBlogResponse, AdminAuditIdcardData, AdminAuditIdcardError, AdminAuditIdcardResponse, AdminAuditPhotoData, AdminAuditPhotoError, AdminAuditPhotoResponse, AdminAuditProfileData, AdminAuditProfileError, AdminAuditProfileResponse, AdminDeleteBlogData, AdminDeleteBlogError, AdminDeleteBlogResponse, AdminDeleteUsersData2, AdminDeleteUsersError, AdminDeleteUsersResponse, AdminHandleFeedbackData, AdminHandleFeedbackError, AdminHandleFeedbackResponse, AdminListAuditLogData, AdminListAuditLogError, AdminListAuditLogResponse, AdminListBlogsData, AdminListBlogsError, AdminListBlogsResponse, AdminListFeedbackData, AdminListFeedbackError, AdminListFeedbackResponse, AdminListIdcardVerificationsData, AdminListIdcardVerificationsError, AdminListIdcardVerificationsResponse, AdminListPhotoAuditsData, AdminListPhotoAuditsError, AdminListPhotoAuditsResponse, AdminListProfileAuditsData, AdminListProfileAuditsError, AdminListProfileAuditsResponse, AdminListUsersData, AdminListUsersError, AdminListUsersResponse, AdminModerationDecideData, AdminModerationDecideError, AdminModerationDecideResponse, AdminModerationListData, AdminModerationListError, AdminModerationListResponse, AdminModerationWordsData, AdminModerationWordsError, AdminModerationWordsResponse, AdminModerationWordsSaveData, AdminModerationWordsSaveError, AdminModerationWordsSaveResponse, AdminOverviewData, AdminOverviewError, AdminOverviewResponse, AdminUpdateBlogData, AdminUpdateBlogError, AdminUpdateBlogResponse, AdminUpdateUserData, AdminUpdateUserError, AdminUpdateUserResponse, AdvancedSearchData, AdvancedSearchError, AdvancedSearchResponse, AnswerExamData, AnswerExamError, AnswerExamResponse, BuyExamData, BuyExamError, BuyExamResponse, ChangePasswordData, ChangePasswordError, ChangePasswordResponse, CountUnreadMessagesData, CountUnreadMessagesError, CountUnreadMessagesResponse, CreateBlogData, CreateBlogError, CreateBlogResponse, CreateCommentData, CreateCommentError, CreateCommentResponse, CreateExamData, CreateExamError, CreateExamResponse, CreateFeedbackData, CreateFeedbackError, CreateFeedbackResponse, CreateMomentData, CreateMomentError, CreateMomentResponse, CreateRechargeData, CreateRechargeError, CreateRechargeResponse, DeleteBlogData, DeleteBlogError, DeleteBlogResponse, DeleteCommentData, DeleteCommentError, DeleteCommentResponse, DeleteExamData, DeleteExamError, DeleteExamResponse, DeleteMomentData, DeleteMomentError, DeleteMomentResponse, DeleteMyAccountData, DeleteMyAccountError, DeleteMyAccountResponse, DeleteResultData, DeleteResultError, DeleteResultResponse, ExportMyDataData, ExportMyDataError, ExportMyDataResponse, ForgotPasswordData, ForgotPasswordError, ForgotPasswordResponse, GetAccountData, GetAccountError, GetAccountResponse, GetBalanceData, GetBalanceError, GetBalanceResponse, GetBlogData, GetBlogError, GetBlogResponse, GetCaptchaData, GetCaptchaError, GetCaptchaResponse, GetExamData, GetExamError, GetExamResponse, GetHealthData, GetHealthResponse, GetIdcardImageData, GetIdcardImageError, GetMapConfigData, GetMapConfigResponse, GetMyProfileData, GetMyProfileError, GetMyProfileResponse, GetOwnIdcardVerificationData, GetOwnIdcardVerificationError, GetOwnIdcardVerificationResponse, GetProfileData, GetProfileError, GetProfileResponse, GetRechargeOrderData, GetRechargeOrderError, GetRechargeOrderResponse, GetResultData, GetResultError, GetResultResponse, GetSandboxOrderData, GetSandboxOrderError, GetSandboxOrderResponse, GetSiteConfigData, GetSiteConfigResponse, GetUploadData, GetUploadError, KeepLoginData, KeepLoginError, KeepLoginResponse, LikeMemberData, LikeMemberError, LikeMemberResponse, LikeMomentData, LikeMomentError, LikeMomentResponse, ListBlacklistData, ListBlacklistError, ListBlacklistResponse, ListBlogCategoriesData, ListBlogCategoriesError, ListBlogCategoriesResponse, ListBlogsData, ListBlogsError, ListBlogsResponse, ListBlogTagsData, ListBlogTagsError, ListBlogTagsResponse, ListConversationsData, ListConversationsError, ListConversationsResponse, ListExamsAsGuestData, ListExamsAsGuestError, ListExamsAsGuestResponse, ListExamsData, ListExamsError, ListExamsResponse, ListGuestMomentsData, ListGuestMomentsError, ListGuestMomentsResponse, ListLikedData, ListLikedError, ListLikedMeData, ListLikedMeError, ListLikedMeResponse, ListLikedResponse, ListMessagesData, ListMessagesError, ListMessagesResponse, ListMomentsData, ListMomentsError, ListMomentsResponse, ListMutualLikedData, ListMutualLikedError, ListMutualLikedResponse, ListMyBlogsData, ListMyBlogsError, ListMyBlogsResponse, ListRechargesData, ListRechargesError, ListRechargesResponse, ListRecommendedData, ListRecommendedError, ListRecommendedResponse, ListResultsData, ListResultsError, ListResultsResponse, ListTransactionsData, ListTransactionsError, ListTransactionsResponse, ListVisitedData, ListVisitedError, ListVisitedMeData, ListVisitedMeError, ListVisitedMeResponse, ListVisitedResponse, LoginUserData, LoginUserError, LoginUserResponse, LogoutUserData, LogoutUserError, LogoutUserResponse, OpenChatSocketData, OpenChatSocketError, PaySandboxOrderData, PaySandboxOrderError, PaySandboxOrderResponse, PublishBlogData, PublishBlogError, PublishBlogResponse, ReadConversationData, ReadConversationError, ReadConversationResponse, RecalculateResultData, RecalculateResultError, RecalculateResultResponse, ReceiveWechatpayNotificationData, ReceiveWechatpayNotificationError, ReceiveWechatpayNotificationResponse, RegisterUserData, RegisterUserError, RegisterUserResponse, RemoveFromBlacklistData, RemoveFromBlacklistError, RemoveFromBlacklistResponse, ReportCreateData, ReportCreateError, ReportCreateResponse, ResetPasswordData, ResetPasswordError, ResetPasswordResponse, SendEmailCodeData, SendEmailCodeError, SendEmailCodeResponse, SendMessageData, SendMessageError, SendMessageResponse, SetResultMatchingData, SetResultMatchingError, SetResultMatchingResponse, StartExamData, StartExamError, StartExamResponse, SubmitIdcardVerificationData, SubmitIdcardVerificationError, SubmitIdcardVerificationResponse, UnlikeMemberData, UnlikeMemberError, UnlikeMemberResponse, UnlikeMomentData, UnlikeMomentError, UnlikeMomentResponse, UnlockProfileData, UnlockProfileError, UnlockProfileResponse, UnpublishBlogData, UnpublishBlogError, UnpublishBlogResponse, UpdateBlogData, UpdateBlogError, UpdateBlogResponse, UpdateExamData, UpdateExamError, UpdateExamResponse, UpdatePhoneData, UpdatePhoneError, UpdatePhoneResponse, UpdateProfileData, UpdateProfileError, UpdateProfileResponse, UploadFileData, UploadFileError, UploadFileResponse, UploadIdcardBackData, UploadIdcardBackError, UploadIdcardBackResponse, UploadIdcardFrontData, UploadIdcardFrontError, UploadIdcardFrontResponse, UserStatsData, UserStatsError, UserStatsResponse, VerifyEmailData, VerifyEmailError, VerifyEmailResponse, WechatBindData, WechatBindError, WechatBindingData, WechatBindingError, WechatBindingResponse, WechatBindResponse, WechatCallbackData, WechatCallbackError, WechatCallbackResponse, WechatLoginData, WechatLoginError, WechatOfficialCallbackData, WechatOfficialCallbackError, WechatOfficialCallbackResponse, WechatOfficialLoginData, WechatOfficialLoginError, WechatUnbindData, WechatUnbindError, WechatUnbindResponse } from '../types.gen';
 
 /**
  * The back office's actions, newest first; superadmins only (admins get 403).
@@ -166,6 +166,77 @@ export const adminListIdcardVerificationsMutation = (options?: Partial<Options<A
 };
 
 /**
+ * Decides an open case, once (a second decision is refused with 409): keep shows the object
+ * again; remove takes it down as its author's delete would; suspend also keeps the author
+ * from signing in for `suspendDays` and ends their sessions.
+ */
+export const adminModerationDecideMutation = (options?: Partial<Options<AdminModerationDecideData>>): UseMutationOptions<AdminModerationDecideResponse, AdminModerationDecideError, Options<AdminModerationDecideData>> => {
+    const mutationOptions: UseMutationOptions<AdminModerationDecideResponse, AdminModerationDecideError, Options<AdminModerationDecideData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await adminModerationDecide({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Cases in one state (open by default), the most reported first, then the oldest; each with
+ * its reports, the pre-filters' flags, its author and the object as it stands now.
+ */
+export const adminModerationListMutation = (options?: Partial<Options<AdminModerationListData>>): UseMutationOptions<AdminModerationListResponse, AdminModerationListError, Options<AdminModerationListData>> => {
+    const mutationOptions: UseMutationOptions<AdminModerationListResponse, AdminModerationListError, Options<AdminModerationListData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await adminModerationList({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * The sensitive words, in order.
+ */
+export const adminModerationWordsMutation = (options?: Partial<Options<AdminModerationWordsData>>): UseMutationOptions<AdminModerationWordsResponse, AdminModerationWordsError, Options<AdminModerationWordsData>> => {
+    const mutationOptions: UseMutationOptions<AdminModerationWordsResponse, AdminModerationWordsError, Options<AdminModerationWordsData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await adminModerationWords({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Replaces the list. Texts already written are not screened again.
+ */
+export const adminModerationWordsSaveMutation = (options?: Partial<Options<AdminModerationWordsSaveData>>): UseMutationOptions<AdminModerationWordsSaveResponse, AdminModerationWordsSaveError, Options<AdminModerationWordsSaveData>> => {
+    const mutationOptions: UseMutationOptions<AdminModerationWordsSaveResponse, AdminModerationWordsSaveError, Options<AdminModerationWordsSaveData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await adminModerationWordsSave({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
  * What waits for the back office, for the dashboard's cards.
  */
 export const adminOverviewMutation = (options?: Partial<Options<AdminOverviewData>>): UseMutationOptions<AdminOverviewResponse, AdminOverviewError, Options<AdminOverviewData>> => {
@@ -255,7 +326,8 @@ export const adminListUsersMutation = (options?: Partial<Options<AdminListUsersD
 };
 
 /**
- * Passes (isAudited 1) or rejects (0) a member's waiting changes.
+ * Passes (isAudited 1) or rejects (0) a member's waiting changes; a rejection's remark is
+ * shown to the member until a later change passes.
  */
 export const adminAuditProfileMutation = (options?: Partial<Options<AdminAuditProfileData>>): UseMutationOptions<AdminAuditProfileResponse, AdminAuditProfileError, Options<AdminAuditProfileData>> => {
     const mutationOptions: UseMutationOptions<AdminAuditProfileResponse, AdminAuditProfileError, Options<AdminAuditProfileData>> = {
@@ -1178,13 +1250,31 @@ export const receiveWechatpayNotificationMutation = (options?: Partial<Options<R
  * People for the caller, best fit first: recently active members of the sex they look for
  * (the other sex unless their preference says otherwise) and of their city, in the age range
  * they prefer, ranked by shared interests and personality, place, age, activity and photos.
- * The member, anyone blacklisted either way and erased members never appear. The keyword
- * narrows the ranking to a name, a region or an age.
+ * The member, anyone blacklisted either way, erased members and profiles held by reports
+ * never appear. The keyword narrows the ranking to a name, a region or an age.
  */
 export const listRecommendedMutation = (options?: Partial<Options<ListRecommendedData>>): UseMutationOptions<ListRecommendedResponse, ListRecommendedError, Options<ListRecommendedData>> => {
     const mutationOptions: UseMutationOptions<ListRecommendedResponse, ListRecommendedError, Options<ListRecommendedData>> = {
         mutationFn: async (fnOptions) => {
             const { data } = await listRecommended({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Reports a profile, moment, comment, article or chat message the member can see. The third
+ * distinct member's report hides it from everyone but its author until an admin decides.
+ */
+export const reportCreateMutation = (options?: Partial<Options<ReportCreateData>>): UseMutationOptions<ReportCreateResponse, ReportCreateError, Options<ReportCreateData>> => {
+    const mutationOptions: UseMutationOptions<ReportCreateResponse, ReportCreateError, Options<ReportCreateData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await reportCreate({
                 ...options,
                 ...fnOptions,
                 throwOnError: true
@@ -1425,7 +1515,8 @@ export const getAccountMutation = (options?: Partial<Options<GetAccountData>>): 
 /**
  * Members matching every filter given, most recently active first. The search looks through
  * the 2 000 most recently active members (of the chosen sex), so it answers as fast at any
- * size of the site; the caller and anyone blacklisted either way are left out.
+ * size of the site; the caller, anyone blacklisted either way and profiles held by reports
+ * are left out.
  */
 export const advancedSearchMutation = (options?: Partial<Options<AdvancedSearchData>>): UseMutationOptions<AdvancedSearchResponse, AdvancedSearchError, Options<AdvancedSearchData>> => {
     const mutationOptions: UseMutationOptions<AdvancedSearchResponse, AdvancedSearchError, Options<AdvancedSearchData>> = {
@@ -1739,7 +1830,7 @@ export const updatePhoneMutation = (options?: Partial<Options<UpdatePhoneData>>)
 
 /**
  * A member's public profile as the caller may see it (blurred photos when `locked`); the
- * visit is counted.
+ * visit is counted. A profile held by reports is unknown to all but its member and admins.
  */
 export const getProfileMutation = (options?: Partial<Options<GetProfileData>>): UseMutationOptions<GetProfileResponse, GetProfileError, Options<GetProfileData>> => {
     const mutationOptions: UseMutationOptions<GetProfileResponse, GetProfileError, Options<GetProfileData>> = {

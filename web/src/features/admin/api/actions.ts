@@ -34,11 +34,14 @@ function useAdminMutation<T, R>(call: (input: T) => Promise<R>, alsoStale?: Quer
   });
 }
 
-/** Spec 3 section 4: a profile audit passes with isAudited 1 and rejects with 0. */
+/**
+ * Spec 3 section 4: a profile audit passes with isAudited 1 and rejects with 0; a rejection's
+ * remark (optional, at most 200 characters) is shown to the member.
+ */
 export const useAuditProfile = () =>
   useAdminMutation(
-    ({ uuid, pass }: { uuid: string; pass: boolean }) =>
-      unwrap(adminAuditProfile({ body: { uuid, isAudited: pass ? 1 : 0 }, throwOnError: true })),
+    ({ uuid, pass, remark }: { uuid: string; pass: boolean; remark?: string }) =>
+      unwrap(adminAuditProfile({ body: { uuid, isAudited: pass ? 1 : 0, remark }, throwOnError: true })),
     profileKeys.members(),
   );
 

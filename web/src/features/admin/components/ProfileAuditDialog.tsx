@@ -1,6 +1,6 @@
 import { ArrowRightOutlined } from '@ant-design/icons';
-import { Alert, App, Avatar, Button, Image, Modal, Skeleton } from 'antd';
-import { useEffect } from 'react';
+import { Alert, App, Avatar, Button, Image, Input, Modal, Skeleton } from 'antd';
+import { useEffect, useId, useState } from 'react';
 import type { ProfileUnderAudit } from '../../../api/generated/types.gen';
 import { formatDateTime } from '../../../lib/format';
 import { imagePlaceholder, mediaUrl } from '../../../lib/media';
@@ -12,6 +12,13 @@ import { ADMIN_TEXT, NEW_PHOTO_LIMIT, ORIGINAL_PHOTO_LIMIT } from '../texts';
 import { PhotoStrip } from './PhotoStrip';
 import styles from './ProfileAuditDialog.module.css';
 import { useAdminConfirm } from './useAdminConfirm';
+
+/** Spec 3: the rejection's optional remark, which the member reads; the server takes 200 characters. */
+const REMARK_MAX = 200;
+const REMARK_TEXT = {
+  label: '审核备注（选填，拒绝时展示给会员）',
+  placeholder: '如：昵称含有联系方式，请修改后重新提交',
+};
 
 function Value({ change, value }: { change: FieldChange; value: string }) {
   if (value === '') return <span className={styles.empty}>{ADMIN_TEXT.notFilled}</span>;
@@ -86,6 +93,8 @@ export function ProfileAuditDialog({ profile, onClose }: ProfileAuditDialogProps
   const names = useRegionNames();
   const audit = useAuditProfile();
   const confirm = useAdminConfirm();
+  const [remark, setRemark] = useState('');
+  const remarkId = useId();
 
   const originalFailed = original.isError;
   useEffect(() => {
@@ -100,7 +109,7 @@ export function ProfileAuditDialog({ profile, onClose }: ProfileAuditDialogProps
       danger: !pass,
       onConfirm: async () => {
         try {
-          await audit.mutateAsync({ uuid: profile.uuid, pass });
+          await audit.mutateAsync({ uuid: profile.uuid, pass, remark: pass ? undefined : remark.trim() || undefined });
           message.success(ADMIN_TEXT.auditSucceeded);
           onClose();
         } catch (error) {
@@ -181,6 +190,20 @@ export function ProfileAuditDialog({ profile, onClose }: ProfileAuditDialogProps
               </div>
             </div>
           )}
+          <div className={styles.remark}>
+            <label htmlFor={remarkId} className={styles.remarkLabel}>
+              {REMARK_TEXT.label}
+            </label>
+            <Input.TextArea
+              id={remarkId}
+              value={remark}
+              onChange={(event) => setRemark(event.target.value)}
+              maxLength={REMARK_MAX}
+              showCount
+              autoSize={{ minRows: 2, maxRows: 4 }}
+              placeholder={REMARK_TEXT.placeholder}
+            />
+          </div>
         </>
       )}
     </Modal>

@@ -54,6 +54,39 @@ describe('ProfileEditPage', () => {
     expect(screen.getByRole('link', { name: /账户安全/ })).toHaveAttribute('href', '/user/account');
   });
 
+  it('says why the latest change was rejected, with or without the admin’s remark', async () => {
+    signIn();
+    fakeApi({
+      '/api/v1/user/myprofile/get': [
+        ok(myProfile({ auditRemark: '昵称不能含联系方式', auditRejectedAt: 1_763_700_000 })),
+      ],
+      '/api/v1/map/config': [NO_MAP],
+    });
+    const { unmount } = renderPage();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('资料修改未通过审核：昵称不能含联系方式');
+    expect(alert.closest('.ant-alert-warning')).not.toBeNull();
+    unmount();
+
+    fakeApi({
+      '/api/v1/user/myprofile/get': [ok(myProfile({ auditRemark: '', auditRejectedAt: 1_763_700_000 }))],
+      '/api/v1/map/config': [NO_MAP],
+    });
+    renderPage();
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^资料修改未通过审核$/);
+  });
+
+  it('shows no rejection when the latest change passed or waits', async () => {
+    signIn();
+    fakeApi({
+      '/api/v1/user/myprofile/get': [ok(myProfile())],
+      '/api/v1/map/config': [NO_MAP],
+    });
+    renderPage();
+    await screen.findByLabelText(/^昵称/);
+    expect(screen.queryByText(/未通过审核/)).toBeNull();
+  });
+
   it('checks the form before sending: nickname, height and weight', async () => {
     signIn();
     const calls = fakeApi({

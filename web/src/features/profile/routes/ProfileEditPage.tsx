@@ -1,5 +1,5 @@
 import { EyeOutlined, RightOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
-import { Button, Card, Result, Skeleton, Typography } from 'antd';
+import { Alert, Button, Card, Result, Skeleton, Typography } from 'antd';
 import { Link } from 'react-router';
 import type { MyProfile } from '../../../api/generated/types.gen';
 import { LinkButton } from '../../../components/LinkButton';
@@ -35,6 +35,12 @@ function IdentityCard({ profile }: { profile: MyProfile }) {
       </LinkButton>
     </Card>
   );
+}
+
+/** Spec 3: the latest change was rejected (while none newer waits), with the admin's remark. */
+function AuditRejection({ profile }: { profile: MyProfile }) {
+  if (profile.auditRejectedAt === 0) return null;
+  return <Alert type="warning" showIcon title={PROFILE_TEXT.auditRejected(profile.auditRemark.trim())} />;
 }
 
 /** The security form moved to /user/account; this card takes the member there. */
@@ -84,6 +90,7 @@ function OwnProfile({ uuid }: { uuid: string }) {
         <SecurityCard />
       </aside>
       <div className={styles.main}>
+        <AuditRejection profile={data} />
         <ProfileForm uuid={uuid} profile={data} onReload={() => void profile.refetch()} />
         <PhotoWall uuid={uuid} photos={data.photos} />
       </div>

@@ -1,0 +1,283 @@
+//! Reports and the moderation queue end to end: members report what they see, the third
+//! distinct reporter hides it, admins keep or remove it (and suspend its author), and the
+//! sensitive-word list flags new texts.
+
+use super::*;
+
+async fn publish(app: &TestApp, author: &TestUser, content: &str) -> i64 {
+    let response = app
+        .post(
+            "/api/v1/moment/create",
+            json!({"content": content, "visibility": "public"}),
+            Some(&author.token),
+        )
+        .await;
+    assert_eq!(response.status, 200, "{}", response.json);
+    response.data()["momentId"].as_i64().unwrap()
+}
+
+async fn report(app: &TestApp, reporter: &TestUser, subject: &str, target: &str) -> TestResponse {
+    app.post(
+        "/api/v1/report",
+        json!({"subject": subject, "targetId": target, "reason": "广告推销：加微信"}),
+        Some(&reporter.token),
+    )
+    .await
+}
+
+/// The moment contents `viewer` (a guest when `None`) finds in the feed.
+async fn feed(app: &TestApp, viewer: Option<&TestUser>) -> Vec<String> {
+    let (path, token) = match viewer {
+        Some(user) => ("/api/v1/moment/list", Some(user.token.as_str())),
+        None => ("/api/v1/moment/guest/list", None),
+    };
+    let response = app.post(path, json!({"fromId": 0}), token).await;
+    assert_eq!(response.status, 200, "{}", response.json);
+    response.data()["moments"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|moment| moment["content"].as_str().unwrap().to_owned())
+        .collect()
+}
+
+async fn queue(app: &TestApp, admin: &TestUser, status: &str) -> Vec<Value> {
+    let response = app
+        .post(
+            "/api/v1/admin/moderation/list",
+            json!({"status": status}),
+            Some(&admin.token),
+        )
+        .await;
+    assert_eq!(response.status, 200, "{}", response.json);
+    response.data()["cases"].as_array().unwrap().clone()
+}
+
+async fn decide(app: &TestApp, admin: &TestUser, case_id: i64, body: Value) -> TestResponse {
+    let mut body = body;
+    body["caseId"] = json!(case_id);
+    app.post("/api/v1/admin/moderation/decide", body, Some(&admin.token))
+        .await
+}
+
+async fn members(app: &TestApp, names: &[&str]) -> Vec<TestUser> {
+    let mut users = Vec::new();
+    for name in names {
+        users.push(signed_in_user(app, name, Role::User).await);
+    }
+    users
+}
+
+async fn login(app: &TestApp, user: &TestUser) -> TestResponse {
+    let captcha_id = accounts::testkit::new_captcha_id(app).await;
+    app.post(
+        "/api/v1/user/login",
+        json!({"username": user.username, "password": user.password, "captcha": platform::testkit::CAPTCHA_BYPASS, "captchaId": captcha_id}),
+        None,
+    )
+    .await
+}
+
+const SPAM: &str = "加我微信领红包";
+
+platform::engine_tests! { spawn_app;
+
+async fn a_moment_is_hidden_from_others_at_the_third_distinct_reporter(app) {
+    let [author, first, second, third, bystander] =
+        <[TestUser; 5]>::try_from(members(&app, &["author", "first", "second", "third", "bystander"]).await).ok().unwrap();
+    let id = publish(&app, &author, SPAM).await;
+    let target = id.to_string();
+
+    assert_eq!(report(&app, &first, "moment", &target).await.message(), "举报已提交，我们会尽快处理");
+    let again = report(&app, &first, "moment", &target).await;
+    assert_eq!((again.status, again.message()), (409, "你已经举报过该内容"));
+    assert_eq!(report(&app, &second, "moment", &target).await.status, 200);
+    assert!(feed(&app, Some(&bystander)).await.contains(&SPAM.to_owned()), "two reporters, one of them twice, do not hide it");
+
+    assert_eq!(report(&app, &third, "moment", &target).await.status, 200);
+    assert!(!feed(&app, Some(&bystander)).await.contains(&SPAM.to_owned()), "hidden from members");
+    assert!(!feed(&app, None).await.contains(&SPAM.to_owned()), "hidden from guests");
+    assert!(feed(&app, Some(&author)).await.contains(&SPAM.to_owned()), "its author still sees it");
+
+    let admin = signed_in_user(&app, "admin", Role::Admin).await;
+    let cases = queue(&app, &admin, "open").await;
+    assert_eq!(cases.len(), 1);
+    let case = &cases[0];
+    assert_eq!((case["subject"].as_str(), case["subjectId"].as_i64()), (Some("moment"), Some(id)));
+    assert_eq!((case["reporterCount"].as_i64(), case["held"].as_bool()), (Some(3), Some(true)));
+    assert_eq!(case["reports"].as_array().unwrap().len(), 3);
+    assert_eq!(case["reports"][0]["reason"], "广告推销：加微信");
+    assert_eq!(case["author"]["uuid"], json!(author.uuid));
+    assert_eq!(case["content"]["excerpt"], SPAM);
+}
+
+async fn members_report_only_what_they_can_see_and_not_their_own(app) {
+    let [author, reporter, stranger] =
+        <[TestUser; 3]>::try_from(members(&app, &["author", "reporter", "stranger"]).await).ok().unwrap();
+    let id = publish(&app, &author, "周末去爬山").await.to_string();
+    let cases = [
+        (&author, "moment", id.as_str(), "", 400, "不能举报自己的内容"),
+        (&reporter, "moment", "999999", "虚假", 404, "内容不存在或已被删除"),
+        (&reporter, "photo", id.as_str(), "虚假", 400, "无法识别的举报对象"),
+        (&reporter, "user", id.as_str(), "虚假", 400, "无法识别的举报对象"),
+        (&reporter, "moment", id.as_str(), " \u{200B} ", 400, "请填写举报原因"),
+        (&reporter, "profile", "no-such-uuid", "虚假", 404, "内容不存在或已被删除"),
+    ];
+    for (who, subject, target, reason, status, message) in cases {
+        let reason = if reason.is_empty() { "虚假" } else { reason };
+        let response = app
+            .post("/api/v1/report", json!({"subject": subject, "targetId": target, "reason": reason}), Some(&who.token))
+            .await;
+        assert_eq!((response.status, response.message()), (status, message), "{subject} {target} {reason:?}");
+    }
+    let too_long = app
+        .post("/api/v1/report", json!({"subject": "moment", "targetId": id, "reason": "字".repeat(201)}), Some(&reporter.token))
+        .await;
+    assert_eq!((too_long.status, too_long.message()), (400, "举报原因不能超过 200 个字符"));
+    let guest = app.post("/api/v1/report", json!({"subject": "moment", "targetId": id, "reason": "虚假"}), None).await;
+    assert_eq!(guest.status, 401);
+
+    // A chat message is for its two members only.
+    let sent = app
+        .post("/api/v1/chat/message/send", json!({"peerUuid": reporter.uuid, "content": "你好"}), Some(&author.token))
+        .await;
+    assert_eq!(sent.status, 200, "{}", sent.json);
+    let message_id = sent.data()["id"].as_i64().unwrap().to_string();
+    assert_eq!(report(&app, &stranger, "message", &message_id).await.status, 404);
+    assert_eq!(report(&app, &reporter, "message", &message_id).await.status, 200);
+    // A profile is named by its member's uuid.
+    assert_eq!(report(&app, &reporter, "profile", &author.uuid).await.status, 200);
+}
+
+async fn keeping_shows_the_object_again_and_it_is_not_hidden_twice(app) {
+    let people = members(&app, &["author", "ann", "bob", "cat", "dan", "viewer"]).await;
+    let (author, reporters, viewer) = (&people[0], &people[1..5], &people[5]);
+    let id = publish(&app, author, "我的猫").await.to_string();
+    for reporter in &reporters[..3] {
+        assert_eq!(report(&app, reporter, "moment", &id).await.status, 200);
+    }
+    let admin = signed_in_user(&app, "admin", Role::Admin).await;
+    let case_id = queue(&app, &admin, "open").await[0]["id"].as_i64().unwrap();
+    assert_eq!(decide(&app, &admin, case_id, json!({"verdict": "keep"})).await.message(), "处理成功");
+    assert!(feed(&app, Some(viewer)).await.contains(&"我的猫".to_owned()));
+    assert_eq!(queue(&app, &admin, "kept").await.len(), 1);
+
+    // A fourth reporter reopens the case, but what an admin kept stays visible.
+    assert_eq!(report(&app, &reporters[3], "moment", &id).await.status, 200);
+    let reopened = queue(&app, &admin, "open").await;
+    assert_eq!((reopened.len(), reopened[0]["held"].as_bool()), (1, Some(false)));
+    assert!(feed(&app, Some(viewer)).await.contains(&"我的猫".to_owned()));
+}
+
+async fn removal_is_decided_once_and_logged(app) {
+    let people = members(&app, &["author", "ann", "bob", "cat"]).await;
+    let id = publish(&app, &people[0], SPAM).await;
+    for reporter in &people[1..] {
+        assert_eq!(report(&app, reporter, "moment", &id.to_string()).await.status, 200);
+    }
+    let admin = signed_in_user(&app, "admin", Role::Admin).await;
+    let other_admin = signed_in_user(&app, "admin2", Role::Admin).await;
+    let case_id = queue(&app, &admin, "open").await[0]["id"].as_i64().unwrap();
+    let (one, two) = tokio::join!(
+        decide(&app, &admin, case_id, json!({"verdict": "remove"})),
+        decide(&app, &other_admin, case_id, json!({"verdict": "keep"})),
+    );
+    let mut statuses = [one.status, two.status];
+    statuses.sort();
+    assert_eq!(statuses, [200, 409]);
+    let decided = if one.status == 200 { "remove" } else { "keep" };
+    let closed = queue(&app, &admin, if decided == "remove" { "removed" } else { "kept" }).await;
+    assert_eq!(closed.len(), 1);
+    assert_eq!(closed[0]["decision"], decided);
+    if decided == "remove" {
+        assert!(closed[0]["content"].is_null(), "the moment is gone: {}", closed[0]);
+        assert!(!feed(&app, Some(&people[0])).await.contains(&SPAM.to_owned()), "gone for its author too");
+    }
+    let late = decide(&app, &admin, case_id, json!({"verdict": "remove"})).await;
+    assert_eq!((late.status, late.message()), (409, "该举报已处理"));
+    assert_eq!(decide(&app, &admin, 424242, json!({"verdict": "keep"})).await.status, 404);
+
+    let root = signed_in_user(&app, "root", Role::Superadmin).await;
+    let log = app.post("/api/v1/admin/audit/list", json!({}), Some(&root.token)).await;
+    let entries = log.data()["list"].as_array().unwrap().clone();
+    assert!(
+        entries.iter().any(|entry| entry["action"] == format!("moderation.{decided}") && entry["objectId"] == json!(id.to_string())),
+        "{entries:?}"
+    );
+}
+
+async fn a_suspended_author_is_signed_out_and_refused_until_the_end(app) {
+    let people = members(&app, &["author", "ann", "bob", "cat"]).await;
+    let author = &people[0];
+    let id = publish(&app, author, SPAM).await.to_string();
+    for reporter in &people[1..] {
+        assert_eq!(report(&app, reporter, "moment", &id).await.status, 200);
+    }
+    let admin = signed_in_user(&app, "admin", Role::Admin).await;
+    let case_id = queue(&app, &admin, "open").await[0]["id"].as_i64().unwrap();
+    let no_days = decide(&app, &admin, case_id, json!({"verdict": "suspend"})).await;
+    assert_eq!((no_days.status, no_days.message()), (400, "请选择暂停天数"));
+    let decided = decide(&app, &admin, case_id, json!({"verdict": "suspend", "suspendDays": 7})).await;
+    assert_eq!(decided.status, 200, "{}", decided.json);
+
+    let session = app.post("/api/v1/moment/list", json!({"fromId": 0}), Some(&author.token)).await;
+    assert_eq!(session.status, 401, "the author's sessions end");
+    let refused = login(&app, author).await;
+    assert_eq!(refused.status, 403);
+    assert_eq!(refused.message(), "账号因违反社区规范已被暂停使用，2026-01-08 后恢复");
+
+    app.clock.advance(7 * 86_400 + 1);
+    assert_eq!(login(&app, author).await.status, 200, "back after seven days");
+}
+
+async fn sensitive_words_flag_new_texts_without_hiding_them(app) {
+    let admin = signed_in_user(&app, "admin", Role::Admin).await;
+    let saved = app
+        .post("/api/v1/admin/moderation/words/save", json!({"words": [" 微信 ", "红包", "微信", ""]}), Some(&admin.token))
+        .await;
+    assert_eq!((saved.status, saved.message()), (200, "保存成功"));
+    assert_eq!(saved.data()["words"], json!(["微信", "红包"]));
+    let listed = app.post("/api/v1/admin/moderation/words", Value::Null, Some(&admin.token)).await;
+    assert_eq!(listed.data()["words"], json!(["微信", "红包"]));
+
+    let people = members(&app, &["author", "viewer"]).await;
+    publish(&app, &people[0], "今天天气很好").await;
+    let flagged = publish(&app, &people[0], SPAM).await;
+    assert!(feed(&app, Some(&people[1])).await.contains(&SPAM.to_owned()), "a flag does not hide");
+    let cases = queue(&app, &admin, "open").await;
+    assert_eq!(cases.len(), 1, "{cases:?}");
+    assert_eq!((cases[0]["subjectId"].as_i64(), cases[0]["reporterCount"].as_i64()), (Some(flagged), Some(0)));
+    assert_eq!(cases[0]["flags"], json!(["敏感词：微信、红包"]));
+
+    let overview = app.post("/api/v1/admin/overview", Value::Null, Some(&admin.token)).await;
+    assert_eq!(overview.data()["openReports"], 1);
+}
+
+async fn the_queue_puts_the_most_reported_first(app) {
+    let people = members(&app, &["author", "ann", "bob"]).await;
+    let once = publish(&app, &people[0], "一次").await;
+    let twice = publish(&app, &people[0], "两次").await;
+    assert_eq!(report(&app, &people[1], "moment", &once.to_string()).await.status, 200);
+    for reporter in &people[1..] {
+        assert_eq!(report(&app, reporter, "moment", &twice.to_string()).await.status, 200);
+    }
+    let admin = signed_in_user(&app, "admin", Role::Admin).await;
+    let order: Vec<i64> = queue(&app, &admin, "open").await.iter().map(|case| case["subjectId"].as_i64().unwrap()).collect();
+    assert_eq!(order, [twice, once]);
+}
+
+async fn an_erased_reporter_no_longer_counts(app) {
+    let people = members(&app, &["author", "ann", "bob"]).await;
+    let id = publish(&app, &people[0], "一条动态").await.to_string();
+    for reporter in &people[1..] {
+        assert_eq!(report(&app, reporter, "moment", &id).await.status, 200);
+    }
+    let root = signed_in_user(&app, "root", Role::Superadmin).await;
+    let deleted = app.post("/api/v1/admin/user/delete", json!({"userIds": [people[1].id.0]}), Some(&root.token)).await;
+    assert_eq!(deleted.status, 200, "{}", deleted.json);
+    let cases = queue(&app, &root, "open").await;
+    assert_eq!(cases[0]["reporterCount"], 1);
+    assert_eq!(cases[0]["reports"].as_array().unwrap().len(), 1);
+}
+
+}
