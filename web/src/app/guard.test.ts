@@ -87,6 +87,8 @@ describe('route table', () => {
     expect(accessOfPath('/admin/images')).toBe('admin');
     expect(accessOfPath('/admin/feedback')).toBe('admin');
     expect(accessOfPath('/admin/audit-log')).toBe('admin');
+    expect(accessOfPath('/admin/moderation')).toBe('admin');
+    expect(accessOfPath('/admin/sensitive-words')).toBe('admin');
     expect(accessOfPath('/knowledge/resource/admin')).toBe('admin');
     expect(accessOfPath('/register')).toBe('none');
     expect(accessOfPath('/agreement')).toBe('none');
@@ -159,7 +161,7 @@ describe('route table', () => {
     // The user agreement and privacy policy accepted at registration (issue 12).
     // The conversation list (issue 14) beside spec 2's /chat/{uuid}.
     // Spec 2 section 2 names /exam/list beside /testlist (the same list).
-    // The back office's feedback list and audit log, beside the dashboard's five pages.
+    // The back office's feedback list, audit log, moderation queue and sensitive words, beside the dashboard's five pages.
     const extra = [
       '/exam/list',
       '/chat',
@@ -174,6 +176,8 @@ describe('route table', () => {
       '/privacy',
       '/admin/feedback',
       '/admin/audit-log',
+      '/admin/moderation',
+      '/admin/sensitive-words',
     ];
     expect(ROUTES.map((route) => route.path).sort()).toEqual([...spec3, ...extra].sort());
   });

@@ -27,7 +27,7 @@ const soon = (path: string, access: Access, title: string): AppRoute => ({ path,
 /**
  * Spec 3 section 2 "Full route table", plus /register, the help sub-pages linked from spec 1, the
  * sandbox payment page (issue 11), the user agreement and privacy policy (issue 12) and the
- * back office's feedback list and audit log.
+ * back office's feedback list, audit log, moderation queue and sensitive words.
  */
 export const ROUTES: readonly AppRoute[] = [
   { path: '/', access: 'none', title: '首页', landing: HomePage },
@@ -280,6 +280,18 @@ export const ROUTES: readonly AppRoute[] = [
     access: 'admin',
     title: '操作日志',
     page: () => import('../features/admin/routes/AuditLogPage'),
+  },
+  {
+    path: '/admin/moderation',
+    access: 'admin',
+    title: '举报处理',
+    page: () => import('../features/admin/routes/ModerationPage'),
+  },
+  {
+    path: '/admin/sensitive-words',
+    access: 'admin',
+    title: '敏感词管理',
+    page: () => import('../features/admin/routes/SensitiveWordsPage'),
   },
   soon('/knowledge/courses/admin', 'admin', '课程管理'),
   soon('/knowledge/points/admin', 'admin', '知识点管理'),

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { getCaptcha, keepLogin, loginUser } from '../api/generated/sdk.gen';
 import { fail, fakeApi, ok } from '../test/render';
-import { unwrap } from './api';
+import { unwrap, unwrapMessage } from './api';
 import { ApiError } from './apiError';
 import { currentSession, startSession } from './session';
 
@@ -21,6 +21,16 @@ describe('api client', () => {
     await expect(unwrap(getCaptcha({ throwOnError: true }))).resolves.toEqual({
       captchaId: 'c1',
       imageBase64: 'data:image/png;base64,AA',
+    });
+  });
+
+  it('answers the message of a call whose answer is its message, and fails like unwrap', async () => {
+    fakeApi({ '/api/v1/user/captcha': [{ body: { code: 200, message: '举报已提交，我们会尽快处理', data: {} } }] });
+    await expect(unwrapMessage(getCaptcha({ throwOnError: true }))).resolves.toBe('举报已提交，我们会尽快处理');
+    fakeApi({ '/api/v1/user/captcha': [fail(409, 409, '你已经举报过该内容')] });
+    await expect(unwrapMessage(getCaptcha({ throwOnError: true }))).rejects.toMatchObject({
+      code: 409,
+      message: '你已经举报过该内容',
     });
   });
 

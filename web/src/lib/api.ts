@@ -54,6 +54,13 @@ export async function unwrap<T>(call: Promise<{ data: Envelope<T> }>): Promise<T
   return envelope.data as T;
 }
 
+/** As `unwrap`, for a call whose answer is its message, shown as the server words it (举报已提交…). */
+export async function unwrapMessage(call: Promise<{ data: Envelope<unknown> }>): Promise<string> {
+  const { data: envelope } = await call;
+  if (envelope.code !== SUCCESS_CODE) throw new ApiError(envelope.code, envelope.message);
+  return envelope.message;
+}
+
 /** What an upload answers: the stored relative path in the message and in data.url, plus a thumbnail. */
 export type UploadedFile = Pick<UploadData, 'url' | 'thumbnailUrl'> & { path: string };
 

@@ -1,4 +1,4 @@
-/** The back office's pages (spec 3 section 2, plus the feedback list and the audit log). */
+/** The back office's pages (spec 3 section 2, plus the feedback list, the audit log and moderation). */
 export const ADMIN_PATHS = {
   dashboard: '/admin',
   users: '/admin/users',
@@ -8,4 +8,6 @@ export const ADMIN_PATHS = {
   images: '/admin/images',
   feedback: '/admin/feedback',
   auditLog: '/admin/audit-log',
+  moderation: '/admin/moderation',
+  sensitiveWords: '/admin/sensitive-words',
 } as const;

@@ -3,7 +3,7 @@
  * and 8); keep them exactly.
  */
 export const ADMIN_TEXT = {
-  dashboardSubtitle: '审核会员提交的资料、照片和实名认证，管理用户、博客与反馈。',
+  dashboardSubtitle: '审核会员提交的资料、照片和实名认证，处理举报，管理用户、博客与反馈。',
   backToDashboard: '返回管理后台',
   retry: '重试',
   open: '进入',
@@ -31,6 +31,10 @@ export const ADMIN_TEXT = {
   cardFeedbackDetail: '访客和会员通过“意见反馈”发来的留言。',
   cardAuditLog: '操作日志',
   cardAuditLogDetail: '后台每一次修改、删除与审核的记录（仅系统管理员可查看）。',
+  cardModeration: '举报处理',
+  cardModerationDetail: '会员举报和敏感词命中的资料、动态、评论、文章与私信，逐条保留或删除。',
+  cardSensitiveWords: '敏感词管理',
+  cardSensitiveWordsDetail: '新发布的内容含有这些词时，会自动标记，等待管理员处理。',
 
   /** spec 3 §2 User profile audit (the page titles are the route table's). */
   userAuditSubtitle: '以下会员提交了资料修改，逐项核对后决定通过或拒绝。',
@@ -307,7 +311,82 @@ export const ADMIN_TEXT = {
   nothing: '（无）',
   changedKeys: (keys: string) => `变化：${keys}`,
   noAuditEntries: '还没有操作记录',
+
+  /** The moderation queue (/admin/moderation). */
+  moderationSubtitle: '会员举报与敏感词命中的内容，被举报最多的排在最前。保留后内容恢复显示，删除后内容下架。',
+  caseOpen: '待处理',
+  caseKept: '已保留',
+  caseRemoved: '已删除',
+  columnContent: '内容',
+  columnReports: '举报',
+  columnDecision: '处理结果',
+  contentGone: '内容已删除',
+  viewContent: '查看原文',
+  contentImageAlt: (n: number) => `内容图片 ${n}`,
+  authorGone: '账号已注销',
+  reporterGone: '已注销的会员',
+  reporters: (count: number) => `${count} 人举报`,
+  reportReasons: '举报原因',
+  noReporters: '自动标记',
+  held: '已隐藏',
+  heldHint: '举报达到 3 人后自动隐藏，处理前只有作者本人能看到',
+  keep: '保留',
+  remove: '删除',
+  removeAndSuspend: '删除并暂停账号',
+  keepQuestion: '确定保留该内容吗？',
+  keepDetail: '保留后，该内容将恢复对所有会员显示，这条举报将移到“已保留”。',
+  removeQuestion: '确定删除该内容吗？',
+  removeDetail: '删除后，该内容将从站内下架，且无法恢复。',
+  suspendTitle: '删除并暂停账号',
+  suspendQuestion: (name: string) => `确定删除该内容，并暂停 ${name} 的账号吗？`,
+  suspendDetail: '暂停期间该会员无法登录，已登录的设备会被退出。',
+  suspendDaysLabel: '暂停时长',
+  suspendDays: (days: number) => `${days} 天`,
+  suspendDaysRequired: '请选择暂停天数',
+  decidedKept: '已保留',
+  decidedRemoved: '已删除',
+  decidedSuspended: (days: number) => `已删除，暂停账号 ${days} 天`,
+  /** server */
+  decided: '处理成功',
+  decideFailed: '处理失败',
+  moderationListFailed: '获取举报列表失败',
+  noOpenCases: '没有待处理的举报',
+  noKeptCases: '没有已保留的举报',
+  noRemovedCases: '没有已删除的举报',
+
+  /** The sensitive words (/admin/sensitive-words). */
+  sensitiveWordsSubtitle:
+    '新发布的动态、评论、文章、私信和资料含有这些词时，会自动标记并进入举报处理。已发布的内容不会重新检查。',
+  currentWords: (count: number) => `当前敏感词（${count}）`,
+  noWords: '还没有敏感词',
+  editWords: '编辑敏感词',
+  wordsLabel: '敏感词（每行一个）',
+  wordsHint: '每个词不超过 20 个字符，最多 500 个；重复和空行会被忽略。',
+  wordsPlaceholder: '每行一个词，例如：\n加微信\n转账',
+  wordTooLong: (word: string) => `敏感词不能超过 20 个字符：${word}`,
+  tooManyWords: '敏感词最多 500 个',
+  wordsFailed: '获取敏感词失败',
+  /** server */
+  wordsSaved: '保存成功',
+  wordsSaveFailed: '保存失败',
 } as const;
+
+/** What a case is about, in the queue's words. */
+export const SUBJECT_LABEL: Record<string, string> = {
+  profile: '资料',
+  moment: '动态',
+  comment: '评论',
+  article: '文章',
+  message: '私信',
+  photo: '照片',
+};
+
+/** The suspensions an admin chooses from, in days. */
+export const SUSPEND_DAYS = [1, 7, 30, 365] as const;
+
+/** The server's limits on the sensitive-word list. */
+export const WORD_MAX_CHARS = 20;
+export const WORDS_MAX = 500;
 
 /** The audit log's actions (server: platform audit, "<kind>.<verb>"), in words; others show as sent. */
 export const AUDIT_ACTION_LABEL: Record<string, string> = {
@@ -323,6 +402,9 @@ export const AUDIT_ACTION_LABEL: Record<string, string> = {
   'idcard.reject': '拒绝实名认证',
   'feedback.handle': '标记反馈已处理',
   'feedback.reopen': '重新打开反馈',
+  'moderation.keep': '保留被举报内容',
+  'moderation.remove': '删除被举报内容',
+  'words.save': '修改敏感词',
 };
 
 export const AUDIT_KIND_LABEL: Record<string, string> = {
@@ -332,6 +414,11 @@ export const AUDIT_KIND_LABEL: Record<string, string> = {
   feedback: '反馈',
   photo: '照片',
   profile: '资料',
+  moment: '动态',
+  comment: '评论',
+  article: '文章',
+  message: '私信',
+  sensitive_words: '敏感词',
 };
 
 /** Spec 3 section 5: the ten preset reasons of the quick deny. */

@@ -28,6 +28,7 @@ export const MOMENT_TEXT = {
   cancel: '取消',
   delete: '删除',
   deleteComment: '删除评论',
+  reportComment: '举报评论',
   deleteCommentConfirm: '确定删除这条评论吗？',
   commentsLabel: '评论列表',
   deleteMoment: '删除动态',

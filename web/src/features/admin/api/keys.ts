@@ -14,4 +14,7 @@ export const adminKeys = {
     [...adminKeys.all, 'users', username, page, pageSize] as const,
   blogs: (title: string, page: number, pageSize: number) => [...adminKeys.all, 'blogs', title, page, pageSize] as const,
   auditLog: (page: number, pageSize: number) => [...adminKeys.all, 'audit-log', page, pageSize] as const,
+  moderation: (status: string, page: number, pageSize: number) =>
+    [...adminKeys.all, 'moderation', status, page, pageSize] as const,
+  sensitiveWords: () => [...adminKeys.all, 'sensitive-words'] as const,
 };

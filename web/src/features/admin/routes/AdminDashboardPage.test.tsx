@@ -8,7 +8,9 @@ describe('AdminDashboardPage', () => {
   it('links to every back-office page and counts the waiting work from the overview', async () => {
     signInAs('zhou', 'superadmin');
     const calls = fakeApi({
-      '/api/v1/admin/overview': [ok({ pendingProfiles: 4, pendingPhotos: 0, pendingIdcards: 2, openFeedback: 7 })],
+      '/api/v1/admin/overview': [
+        ok({ pendingProfiles: 4, pendingPhotos: 0, pendingIdcards: 2, openFeedback: 7, openReports: 3 }),
+      ],
     });
     renderAt('/admin', <AdminDashboardPage title="管理后台" />);
     expect(screen.getByRole('heading', { name: '管理后台' })).toBeInTheDocument();
@@ -20,6 +22,8 @@ describe('AdminDashboardPage', () => {
       '/admin/blogs',
       '/admin/images',
       '/admin/feedback',
+      '/admin/moderation',
+      '/admin/sensitive-words',
       '/admin/audit-log',
     ]);
     const card = (name: RegExp) => screen.getByRole('link', { name });
@@ -27,6 +31,8 @@ describe('AdminDashboardPage', () => {
     expect(within(card(/身份证审核/)).getByText('2 待审核')).toBeInTheDocument();
     expect(within(card(/图片审核/)).getByText('0 待审核')).toBeInTheDocument();
     expect(within(card(/反馈列表/)).getByText('7 未处理')).toBeInTheDocument();
+    expect(within(card(/举报处理/)).getByText('3 未处理')).toBeInTheDocument();
+    expect(card(/敏感词管理/)).toBeInTheDocument();
     expect(card(/操作日志/)).toBeInTheDocument();
     expect(calls.map((call) => call.path)).toEqual(['/api/v1/admin/overview']);
   });
@@ -45,7 +51,7 @@ describe('AdminDashboardPage', () => {
     signInAs();
     fakeApi({ '/api/v1/admin/overview': [fail(500, 500, '')] });
     renderAt('/admin', <AdminDashboardPage title="管理后台" />);
-    expect(await screen.findAllByText('数量获取失败')).toHaveLength(4);
+    expect(await screen.findAllByText('数量获取失败')).toHaveLength(5);
     expect(screen.getByRole('link', { name: /用户资料审核/ })).toHaveAttribute('href', '/admin/user-audit');
   });
 });

@@ -1,11 +1,13 @@
 import {
   AuditOutlined,
   FileTextOutlined,
+  FlagOutlined,
   HistoryOutlined,
   IdcardOutlined,
   MessageOutlined,
   PictureOutlined,
   RightOutlined,
+  StopOutlined,
   TeamOutlined,
 } from '@ant-design/icons';
 import type { UseQueryResult } from '@tanstack/react-query';
@@ -85,6 +87,19 @@ function DashboardCards() {
       detail: ADMIN_TEXT.cardFeedbackDetail,
       Icon: MessageOutlined,
       badge: waiting((data) => data.openFeedback, ADMIN_TEXT.openCount),
+    },
+    {
+      path: ADMIN_PATHS.moderation,
+      title: ADMIN_TEXT.cardModeration,
+      detail: ADMIN_TEXT.cardModerationDetail,
+      Icon: FlagOutlined,
+      badge: waiting((data) => data.openReports, ADMIN_TEXT.openCount),
+    },
+    {
+      path: ADMIN_PATHS.sensitiveWords,
+      title: ADMIN_TEXT.cardSensitiveWords,
+      detail: ADMIN_TEXT.cardSensitiveWordsDetail,
+      Icon: StopOutlined,
     },
     {
       path: ADMIN_PATHS.auditLog,

@@ -12,7 +12,7 @@ const DELETE = '/api/v1/admin/blog/delete';
 const PUBLISH = '/api/v1/blog/publish';
 const UNPUBLISH = '/api/v1/blog/unpublish';
 
-const live = adminBlog(12, { title: '深圳湾跑步指南' });
+const live = adminBlog(12, { title: '深圳湾跑步指南', held: true });
 const draft = adminBlog(11, { title: '写给未来的她', isPublished: 0, isApproved: 0, status: 'draft', author: '小美' });
 
 const rowOf = (title: string) => screen.getByRole('link', { name: title }).closest('tr') as HTMLElement;
@@ -43,11 +43,13 @@ describe('BlogManagementPage', () => {
     expect(screen.getByRole('link', { name: '深圳湾跑步指南' })).toHaveAttribute('href', '/blog/12');
     expect(published.getByText('已发布')).toBeInTheDocument();
     expect(published.getByText('已审核')).toBeInTheDocument();
+    expect(published.getByText('已隐藏')).toBeInTheDocument();
     expect(published.getByRole('button', { name: /撤\s*回/ })).toBeInTheDocument();
     expect(published.getByRole('button', { name: '取消审核' })).toBeInTheDocument();
     const unpublished = within(rowOf('写给未来的她'));
     expect(unpublished.getByText('草稿')).toBeInTheDocument();
     expect(unpublished.getByText('未审核')).toBeInTheDocument();
+    expect(unpublished.queryByText('已隐藏')).not.toBeInTheDocument();
     expect(unpublished.getByText('小美')).toBeInTheDocument();
     expect(unpublished.getByRole('button', { name: /发\s*布/ })).toBeInTheDocument();
     expect(unpublished.getByRole('button', { name: '审核通过' })).toBeInTheDocument();

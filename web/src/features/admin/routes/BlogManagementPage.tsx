@@ -60,12 +60,20 @@ export function blogColumns({
     {
       title: ADMIN_TEXT.columnApproved,
       dataIndex: 'isApproved',
-      render: (approved: number) =>
-        approved === 1 ? (
-          <Tag color="blue">{ADMIN_TEXT.approved}</Tag>
-        ) : (
-          <Tag color="gold">{ADMIN_TEXT.notApproved}</Tag>
-        ),
+      render: (approved: number, blog) => (
+        <>
+          {approved === 1 ? (
+            <Tag color="blue">{ADMIN_TEXT.approved}</Tag>
+          ) : (
+            <Tag color="gold">{ADMIN_TEXT.notApproved}</Tag>
+          )}
+          {blog.held && (
+            <Tag color="red" title={ADMIN_TEXT.heldHint}>
+              {ADMIN_TEXT.held}
+            </Tag>
+          )}
+        </>
+      ),
     },
     {
       title: ADMIN_TEXT.columnActions,

@@ -37,11 +37,11 @@ describe('BlogDetailPage', () => {
     }
   });
 
-  it.each<[string, string, Role, { edit: boolean; remove: boolean }]>([
-    ['an author', 'jie', 'user', { edit: true, remove: false }],
-    ['a superadmin', 'boss', 'superadmin', { edit: true, remove: true }],
-    ['an admin who is not an author', 'zhou', 'admin', { edit: false, remove: false }],
-    ['another member', 'hao', 'user', { edit: false, remove: false }],
+  it.each<[string, string, Role, { edit: boolean; remove: boolean; report: boolean }]>([
+    ['an author', 'jie', 'user', { edit: true, remove: false, report: false }],
+    ['a superadmin', 'boss', 'superadmin', { edit: true, remove: true, report: true }],
+    ['an admin who is not an author', 'zhou', 'admin', { edit: false, remove: false, report: true }],
+    ['another member', 'hao', 'user', { edit: false, remove: false, report: true }],
   ])('shows %s the right buttons', async (_who, username, role, expected) => {
     signInAs(username, role);
     fakeApi({ '/api/v1/blog/5': [ok(article)] });
@@ -51,15 +51,17 @@ describe('BlogDetailPage', () => {
     const remove = screen.queryByRole('button', { name: /删\s*除/ });
     expect(Boolean(edit)).toBe(expected.edit);
     expect(Boolean(remove)).toBe(expected.remove);
+    expect(Boolean(screen.queryByRole('button', { name: '举报这篇文章' }))).toBe(expected.report);
     if (edit) expect(edit).toHaveAttribute('href', '/blog/edit/5');
   });
 
-  it('shows a guest neither edit nor delete', async () => {
+  it('shows a guest neither edit, delete nor report', async () => {
     fakeApi({ '/api/v1/blog/5': [ok(article)] });
     renderDetail();
     await screen.findByRole('heading', { level: 1, name: '相遇的意义' });
     expect(screen.queryByRole('link', { name: /编\s*辑/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /删\s*除/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /举报/ })).not.toBeInTheDocument();
   });
 
   it('lets a superadmin delete after confirming, then says 文章删除成功 and returns to /blog', async () => {

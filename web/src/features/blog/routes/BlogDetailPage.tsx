@@ -4,6 +4,7 @@ import { useNavigate, useParams } from 'react-router';
 import { useDeleteConfirmation } from '../../../components/DeleteConfirmation';
 import { LinkButton } from '../../../components/LinkButton';
 import { QueryBody } from '../../../components/QueryBody';
+import { ReportButton } from '../../../components/report/ReportButton';
 import { articleAccess } from '../../../lib/access';
 import { formatDate } from '../../../lib/format';
 import { mediaUrl } from '../../../lib/media';
@@ -75,6 +76,7 @@ function Article({ blog }: { blog: Blog }) {
               <CalendarOutlined aria-hidden /> {formatDate(blog.createdAt)}
             </span>
             {blog.twitterAuthor && <span>{BLOG_TEXT.twitterBy(blog.twitterAuthor)}</span>}
+            <ReportButton subject="article" targetId={blog.id} mine={access.isAuthor} className={styles.report} />
           </div>
           {(blog.categories.length > 0 || blog.tags.length > 0) && (
             <div className={styles.labels}>

@@ -1,5 +1,6 @@
 import { Image } from 'antd';
 import type { ChatMessage } from '../../../api/generated/types.gen';
+import { ReportButton } from '../../../components/report/ReportButton';
 import { cx } from '../../../lib/classNames';
 import { formatDateTime } from '../../../lib/format';
 import { imageSrc } from '../../../lib/media';
@@ -13,7 +14,7 @@ interface MessageBubbleProps {
   read: boolean;
 }
 
-/** One message: text and/or picture, its time, and for the member's own, 已读 or 未读. */
+/** One message: text and/or picture, its time, and for the member's own 已读 or 未读, for the peer's 举报. */
 export function MessageBubble({ message, mine, read }: MessageBubbleProps) {
   return (
     <div className={cx(styles.row, mine && styles.mine)} data-message-id={message.id}>
@@ -25,8 +26,10 @@ export function MessageBubble({ message, mine, read }: MessageBubbleProps) {
       </div>
       <div className={styles.meta}>
         <time dateTime={new Date(message.createdAt * 1000).toISOString()}>{formatDateTime(message.createdAt)}</time>
-        {mine && (
+        {mine ? (
           <span className={cx(styles.receipt, read && styles.read)}>{read ? CHAT_TEXT.read : CHAT_TEXT.unread}</span>
+        ) : (
+          <ReportButton subject="message" targetId={message.id} mine={false} className={styles.report} />
         )}
       </div>
     </div>

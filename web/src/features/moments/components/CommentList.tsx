@@ -1,5 +1,6 @@
 import { Button } from 'antd';
 import { DeleteConfirmationPopover } from '../../../components/DeleteConfirmation';
+import { ReportButton } from '../../../components/report/ReportButton';
 import { buildCommentThreads, canDeleteComment, type MomentComment } from '../model';
 import { MOMENT_TEXT } from '../texts';
 import styles from './CommentList.module.css';
@@ -53,6 +54,14 @@ function CommentLine({
             </Button>
           </DeleteConfirmationPopover>
         )}
+        <ReportButton
+          subject="comment"
+          targetId={comment.commentId}
+          mine={props.me !== undefined && comment.uuid === props.me}
+          label={`${MOMENT_TEXT.reportComment} ${comment.nickname}：${comment.content}`}
+          plain
+          className={styles.action}
+        />
       </span>
     </li>
   );

@@ -2,6 +2,7 @@ import { DeleteOutlined, HeartFilled, HeartOutlined, MessageOutlined } from '@an
 import { Avatar, Button, Card, Space, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useDeleteConfirmation } from '../../../components/DeleteConfirmation';
+import { ReportButton } from '../../../components/report/ReportButton';
 import { cx } from '../../../lib/classNames';
 import { relativeTime } from '../../../lib/format';
 import { mediaUrl } from '../../../lib/media';
@@ -144,6 +145,7 @@ export function MomentCard({ moment, me, onLoginRequired }: MomentCardProps) {
           >
             {moment.commentCount}
           </Button>
+          <ReportButton subject="moment" targetId={moment.momentId} mine={isMine} className={styles.report} />
         </div>
 
         {(likes.length > 0 || comments.length > 0 || composer.open) && (

@@ -148,6 +148,8 @@ describe('MomentFeedPage', () => {
     renderFeed();
     await screen.findByText(/第 8 条动态/);
     expect(within(post(7)).queryByRole('button', { name: '删除动态' })).not.toBeInTheDocument();
+    expect(within(post(7)).getByRole('button', { name: '举报这条动态' })).toBeInTheDocument();
+    expect(within(post(8)).queryByRole('button', { name: '举报这条动态' })).not.toBeInTheDocument();
 
     await user.click(within(post(8)).getByRole('button', { name: '删除动态' }));
     const dialog = await screen.findByRole('dialog');

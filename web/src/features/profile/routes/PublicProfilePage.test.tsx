@@ -60,6 +60,7 @@ describe('PublicProfilePage', () => {
     expect(screen.getByText('爱运动，也爱做饭')).toBeInTheDocument();
     expect(photoSources()).toEqual(['/api/v1/uploads/photo/p1.jpg']);
     expect(screen.queryByRole('link', { name: /编辑资料/ })).toBeNull();
+    expect(screen.getByRole('button', { name: '举报该会员' })).toBeInTheDocument();
   });
 
   it('says 未知 for an income code outside the list, and shows the VIP level', async () => {
@@ -80,11 +81,12 @@ describe('PublicProfilePage', () => {
     expect(await screen.findByText('用户资料不存在')).toBeInTheDocument();
   });
 
-  it('links to the edit page on the member’s own profile', async () => {
+  it('links to the edit page on the member’s own profile, with nothing to report', async () => {
     signIn();
     fakeApi({ '/api/v1/user/profile/get': [ok(publicProfile({ uuid: ME }))] });
     renderAt(ME);
     expect(await screen.findByRole('link', { name: /编辑资料/ })).toHaveAttribute('href', '/user/info');
+    expect(screen.queryByRole('button', { name: /举报/ })).toBeNull();
   });
 
   it('asks before spending 10 points on protected photos, then shows them clear', async () => {

@@ -17,6 +17,7 @@ import { useLocation, useNavigate, useParams } from 'react-router';
 import type { PublicProfile } from '../../../api/generated/types.gen';
 import { LinkButton } from '../../../components/LinkButton';
 import { LoginRequired } from '../../../components/LoginRequired';
+import { ReportButton } from '../../../components/report/ReportButton';
 import { ApiError, errorText } from '../../../lib/apiError';
 import { cx } from '../../../lib/classNames';
 import { mediaUrl } from '../../../lib/media';
@@ -131,9 +132,17 @@ function Header({ profile, isMe }: HeaderProps) {
               {PROFILE_TEXT.editProfile}
             </LinkButton>
           ) : (
-            <LinkButton to={chatPath(profile.uuid)} type="primary" shape="round" icon={<MessageOutlined aria-hidden />}>
-              {PROFILE_TEXT.startChat}
-            </LinkButton>
+            <>
+              <LinkButton
+                to={chatPath(profile.uuid)}
+                type="primary"
+                shape="round"
+                icon={<MessageOutlined aria-hidden />}
+              >
+                {PROFILE_TEXT.startChat}
+              </LinkButton>
+              <ReportButton subject="profile" targetId={profile.uuid} mine={isMe} />
+            </>
           )}
         </div>
       </div>
