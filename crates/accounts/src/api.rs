@@ -245,3 +245,13 @@ pub async fn suspend(
 ) -> diesel::QueryResult<()> {
     repo::suspend(conn, user_id, until, now).await
 }
+
+/// The member's role, `None` for an unknown or deleted account.
+pub async fn role_of(
+    conn: &mut platform::db::Conn<'_>,
+    user_id: UserId,
+) -> diesel::QueryResult<Option<Role>> {
+    Ok(repo::session_state(conn, user_id)
+        .await?
+        .map(|state| state.role))
+}

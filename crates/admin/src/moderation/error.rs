@@ -16,6 +16,8 @@ pub enum ModerationError {
     NoSuchCase,
     #[error("该举报已处理")]
     AlreadyDecided,
+    #[error("只有超级管理员可以暂停管理员的账号")]
+    SuspendsAnAdmin,
     #[error(transparent)]
     Platform(#[from] ApiError),
 }
@@ -24,4 +26,5 @@ platform::api_errors!(ModerationError {
     ModerationError::Invalid(_) | ModerationError::OwnContent => bad_request,
     ModerationError::Gone | ModerationError::NoSuchCase => not_found,
     ModerationError::AlreadyReported | ModerationError::AlreadyDecided => conflict,
+    ModerationError::SuspendsAnAdmin => forbidden_with,
 });

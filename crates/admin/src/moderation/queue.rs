@@ -1,6 +1,7 @@
 //! The moderation queue: open cases, the most reported first, and the admins' decisions.
 
 use actix_web::{post, web};
+use platform::Role;
 use platform::audit::{self, Action};
 use platform::moderation::{self, Case, CaseStatus};
 use platform::paging::PageWindow;
@@ -112,9 +113,9 @@ pub(super) async fn list(
     request_body = ModerationDecideRequest,
     responses(
         (status = 200, description = "处理成功", body = Envelope<Empty>),
-        (status = 400, description = "请选择暂停天数", body = ErrorEnvelope),
+        (status = 400, description = "请选择暂停天数, or 不能暂停自己的账号", body = ErrorEnvelope),
         (status = 401, description = "Not signed in", body = ErrorEnvelope),
-        (status = 403, description = "Not an admin", body = ErrorEnvelope),
+        (status = 403, description = "Not an admin, or 只有超级管理员可以暂停管理员的账号", body = ErrorEnvelope),
         (status = 404, description = "该举报不存在", body = ErrorEnvelope),
         (status = 409, description = "该举报已处理", body = ErrorEnvelope),
         (status = 413, body = ErrorEnvelope),
@@ -164,6 +165,7 @@ pub(super) async fn decide(
             _ => subjects::remove(tx, subject, case.subject_id, now).await?,
         };
         if let Some(days) = suspend_days {
+            may_suspend(tx, &admin.0, case.author_id).await?;
             accounts::api::suspend(tx, case.author_id, now + days * DAY, now).await?;
         }
         audit::record(tx, logged(admin_id, &case, &decision), now).await?;
@@ -176,6 +178,24 @@ pub(super) async fn decide(
         tracing::warn!(%error, "files of removed content were left on disk");
     }
     ok_with_message("处理成功", Empty::new())
+}
+
+/// Suspension follows the role rules of user management: admins' accounts are a superadmin's
+/// to suspend, and nobody suspends themselves (a rollback undoes the decision).
+async fn may_suspend(
+    conn: &mut platform::db::Conn<'_>,
+    admin: &platform::Identity,
+    author: UserId,
+) -> Result<(), ModerationError> {
+    if author == admin.user_id {
+        return Err(ModerationError::Invalid("不能暂停自己的账号"));
+    }
+    let author_role = accounts::api::role_of(conn, author).await?;
+    let author_is_staff = matches!(author_role, Some(Role::Admin | Role::Superadmin));
+    if author_is_staff && admin.role != Role::Superadmin {
+        return Err(ModerationError::SuspendsAnAdmin);
+    }
+    Ok(())
 }
 
 /// The audit entry of a decision: what the open case held (its counts and flags) and the

@@ -230,6 +230,30 @@ async fn a_suspended_author_is_signed_out_and_refused_until_the_end(app) {
     assert_eq!(login(&app, author).await.status, 200, "back after seven days");
 }
 
+async fn only_a_superadmin_suspends_an_admin_and_nobody_themselves(app) {
+    let admin = signed_in_user(&app, "admin", Role::Admin).await;
+    let root = signed_in_user(&app, "root", Role::Superadmin).await;
+    let reporters = members(&app, &["ann", "bob"]).await;
+    let by_admin = publish(&app, &admin, "管理员的动态").await.to_string();
+    let by_root = publish(&app, &root, "超级管理员的动态").await.to_string();
+    for reporter in &reporters {
+        assert_eq!(report(&app, reporter, "moment", &by_admin).await.status, 200);
+        assert_eq!(report(&app, reporter, "moment", &by_root).await.status, 200);
+    }
+    let cases = queue(&app, &root, "open").await;
+    let case_of = |id: &str| cases.iter().find(|case| case["subjectId"] == json!(id.parse::<i64>().unwrap())).unwrap()["id"].as_i64().unwrap();
+    let suspend = json!({"verdict": "suspend", "suspendDays": 1});
+
+    let refused = decide(&app, &admin, case_of(&by_root), suspend.clone()).await;
+    assert_eq!((refused.status, refused.message()), (403, "只有超级管理员可以暂停管理员的账号"));
+    let own = decide(&app, &admin, case_of(&by_admin), suspend.clone()).await;
+    assert_eq!((own.status, own.message()), (400, "不能暂停自己的账号"));
+    assert_eq!(queue(&app, &root, "open").await.len(), 2, "a refused decision leaves the case open");
+
+    assert_eq!(decide(&app, &root, case_of(&by_admin), suspend).await.status, 200);
+    assert_eq!(login(&app, &admin).await.status, 403, "the admin is suspended");
+}
+
 async fn sensitive_words_flag_new_texts_without_hiding_them(app) {
     let admin = signed_in_user(&app, "admin", Role::Admin).await;
     let saved = app

@@ -4625,7 +4625,7 @@ export type AdminModerationDecideData = {
 
 export type AdminModerationDecideErrors = {
     /**
-     * 请选择暂停天数
+     * 请选择暂停天数, or 不能暂停自己的账号
      */
     400: ErrorEnvelope;
     /**
@@ -4633,7 +4633,7 @@ export type AdminModerationDecideErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * Not an admin
+     * Not an admin, or 只有超级管理员可以暂停管理员的账号
      */
     403: ErrorEnvelope;
     /**
