@@ -17,6 +17,7 @@ pub const MODULES: &[Module] = &[
     blog::MODULE,
     chat::MODULE,
     exams::MODULE,
+    knowledge::MODULE,
     admin::MODULE,
     crate::stats::MODULE,
 ];

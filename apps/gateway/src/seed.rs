@@ -68,6 +68,19 @@ mod tests {
         let blogs = app.post("/api/v1/blog/list", json!({"pageSize": 100}), None).await;
         assert_eq!(blogs.data()["total"], json!(10), "the published demo articles");
 
+        let courses = app.post("/api/v1/knowledge/courses/guest/list", json!({"pageSize": 1000}), None).await;
+        let courses = courses.data()["list"].as_array().expect("courses").clone();
+        let fees: Vec<i64> = courses.iter().filter_map(|c| c["fee"].as_i64()).collect();
+        assert_eq!(fees, vec![0, 1990, 2990, 3990], "one free course, then the paid ones");
+        for course in &courses {
+            assert!((10..=20).contains(&course["pointCount"].as_i64().unwrap_or(0)), "{}", course["name"]);
+        }
+        let free = app.post("/api/v1/knowledge/courses/guest/detail", json!({"kcId": courses[0]["kcId"]}), None).await;
+        let resources = free.data()["resources"].as_array().expect("resources").clone();
+        assert!(resources.iter().any(|r| r["url"] == "/media/knowledge/intro/index.m3u8"), "the demo video");
+        let points = free.data()["points"].as_array().expect("points").clone();
+        assert!(points.iter().all(|p| p["locked"] == false && p["content"].as_str().is_some_and(|c| !c.is_empty())));
+
         assert!(matches!(seed_demo(&app.state).await, Ok(SeedOutcome::AlreadyHasUsers)));
     }
 

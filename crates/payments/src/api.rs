@@ -103,6 +103,11 @@ pub async fn owned(
         .collect())
 }
 
+/// Whether any member bought `item_id` of `kind`.
+pub async fn sold(conn: &mut Conn<'_>, kind: &str, item_id: i64) -> Result<bool, PaymentsError> {
+    Ok(repo::sold(conn, kind, item_id).await?)
+}
+
 /// Gives a member points or money from the site (an admin's gift), as a Gift ledger row.
 pub async fn gift(
     state: &AppState,

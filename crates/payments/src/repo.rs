@@ -263,6 +263,18 @@ pub async fn insert_purchase(conn: &mut Conn<'_>, purchase: &NewPurchase<'_>) ->
     Ok(inserted == 1)
 }
 
+/// Whether anyone bought the item (a sold course is not deleted from under its buyers).
+pub async fn sold(conn: &mut Conn<'_>, kind: &str, item_id: i64) -> QueryResult<bool> {
+    let found: Option<i64> = run!(conn, |c| purchases::table
+        .filter(purchases::item_kind.eq(kind))
+        .filter(purchases::item_id.eq(item_id))
+        .select(purchases::item_id)
+        .first(c)
+        .await
+        .optional())?;
+    Ok(found.is_some())
+}
+
 /// Which of `item_ids` (of `kind`) the member owns, in one query.
 pub async fn owned(
     conn: &mut Conn<'_>,

@@ -36,6 +36,14 @@ const OPTIONAL_ON_PURPOSE: &[(&str, &str)] = &[
     ),
     ("FeedRequest", "fromId 0 (the default) is the newest page"),
     (
+        "KnowledgeListRequest",
+        "every field has a default: no fields is the list's first page",
+    ),
+    (
+        "ResourceListRequest",
+        "every field has a default: no fields is the first page of every resource",
+    ),
+    (
         "ExamListRequest",
         "fromId 0 (the default) is the newest page",
     ),

@@ -2,7 +2,7 @@
 
 import { type Client, formDataBodySerializer, type Options as Options2, type TDataShape } from './client';
 import { client } from './client.gen';
-import type { AddToBlacklistData, AddToBlacklistErrors, AddToBlacklistResponses, AdminApproveBlogData, AdminApproveBlogErrors, AdminApproveBlogResponses, AdminAuditIdcardData, AdminAuditIdcardErrors, AdminAuditIdcardResponses, AdminAuditPhotoData, AdminAuditPhotoErrors, AdminAuditPhotoResponses, AdminAuditProfileData, AdminAuditProfileErrors, AdminAuditProfileResponses, AdminDeleteBlogData, AdminDeleteBlogErrors, AdminDeleteBlogResponses, AdminDeleteUsersData2, AdminDeleteUsersErrors, AdminDeleteUsersResponses, AdminHandleFeedbackData, AdminHandleFeedbackErrors, AdminHandleFeedbackResponses, AdminListAuditLogData, AdminListAuditLogErrors, AdminListAuditLogResponses, AdminListBlogsData, AdminListBlogsErrors, AdminListBlogsResponses, AdminListFeedbackData, AdminListFeedbackErrors, AdminListFeedbackResponses, AdminListIdcardVerificationsData, AdminListIdcardVerificationsErrors, AdminListIdcardVerificationsResponses, AdminListPhotoAuditsData, AdminListPhotoAuditsErrors, AdminListPhotoAuditsResponses, AdminListProfileAuditsData, AdminListProfileAuditsErrors, AdminListProfileAuditsResponses, AdminListUsersData, AdminListUsersErrors, AdminListUsersResponses, AdminModerationDecideData, AdminModerationDecideErrors, AdminModerationDecideResponses, AdminModerationListData, AdminModerationListErrors, AdminModerationListResponses, AdminModerationWordsData, AdminModerationWordsErrors, AdminModerationWordsResponses, AdminModerationWordsSaveData, AdminModerationWordsSaveErrors, AdminModerationWordsSaveResponses, AdminOverviewData, AdminOverviewErrors, AdminOverviewResponses, AdminUpdateBlogData, AdminUpdateBlogErrors, AdminUpdateBlogResponses, AdminUpdateUserData, AdminUpdateUserErrors, AdminUpdateUserResponses, AdvancedSearchData, AdvancedSearchErrors, AdvancedSearchResponses, AnswerExamData, AnswerExamErrors, AnswerExamResponses, BuyExamData, BuyExamErrors, BuyExamResponses, ChangePasswordData, ChangePasswordErrors, ChangePasswordResponses, CountUnreadMessagesData, CountUnreadMessagesErrors, CountUnreadMessagesResponses, CreateBlogData, CreateBlogErrors, CreateBlogResponses, CreateCommentData, CreateCommentErrors, CreateCommentResponses, CreateExamData, CreateExamErrors, CreateExamResponses, CreateFeedbackData, CreateFeedbackErrors, CreateFeedbackResponses, CreateMomentData, CreateMomentErrors, CreateMomentResponses, CreateRechargeData, CreateRechargeErrors, CreateRechargeResponses, DeleteBlogData, DeleteBlogErrors, DeleteBlogResponses, DeleteCommentData, DeleteCommentErrors, DeleteCommentResponses, DeleteExamData, DeleteExamErrors, DeleteExamResponses, DeleteMomentData, DeleteMomentErrors, DeleteMomentResponses, DeleteMyAccountData, DeleteMyAccountErrors, DeleteMyAccountResponses, DeleteResultData, DeleteResultErrors, DeleteResultResponses, ExportMyDataData, ExportMyDataErrors, ExportMyDataResponses, ForgotPasswordData, ForgotPasswordErrors, ForgotPasswordResponses, GetAccountData, GetAccountErrors, GetAccountResponses, GetBalanceData, GetBalanceErrors, GetBalanceResponses, GetBlogData, GetBlogErrors, GetBlogResponses, GetCaptchaData, GetCaptchaErrors, GetCaptchaResponses, GetExamData, GetExamErrors, GetExamResponses, GetHealthData, GetHealthResponses, GetIdcardImageData, GetIdcardImageErrors, GetIdcardImageResponses, GetMapConfigData, GetMapConfigResponses, GetMyProfileData, GetMyProfileErrors, GetMyProfileResponses, GetOwnIdcardVerificationData, GetOwnIdcardVerificationErrors, GetOwnIdcardVerificationResponses, GetProfileData, GetProfileErrors, GetProfileResponses, GetRechargeOrderData, GetRechargeOrderErrors, GetRechargeOrderResponses, GetResultData, GetResultErrors, GetResultResponses, GetSandboxOrderData, GetSandboxOrderErrors, GetSandboxOrderResponses, GetSiteConfigData, GetSiteConfigResponses, GetUploadData, GetUploadErrors, GetUploadResponses, KeepLoginData, KeepLoginErrors, KeepLoginResponses, LikeMemberData, LikeMemberErrors, LikeMemberResponses, LikeMomentData, LikeMomentErrors, LikeMomentResponses, ListBlacklistData, ListBlacklistErrors, ListBlacklistResponses, ListBlogCategoriesData, ListBlogCategoriesErrors, ListBlogCategoriesResponses, ListBlogsData, ListBlogsErrors, ListBlogsResponses, ListBlogTagsData, ListBlogTagsErrors, ListBlogTagsResponses, ListConversationsData, ListConversationsErrors, ListConversationsResponses, ListExamsAsGuestData, ListExamsAsGuestErrors, ListExamsAsGuestResponses, ListExamsData, ListExamsErrors, ListExamsResponses, ListGuestMomentsData, ListGuestMomentsErrors, ListGuestMomentsResponses, ListLikedData, ListLikedErrors, ListLikedMeData, ListLikedMeErrors, ListLikedMeResponses, ListLikedResponses, ListMessagesData, ListMessagesErrors, ListMessagesResponses, ListMomentsData, ListMomentsErrors, ListMomentsResponses, ListMutualLikedData, ListMutualLikedErrors, ListMutualLikedResponses, ListMyBlogsData, ListMyBlogsErrors, ListMyBlogsResponses, ListRechargesData, ListRechargesErrors, ListRechargesResponses, ListRecommendedData, ListRecommendedErrors, ListRecommendedResponses, ListResultsData, ListResultsErrors, ListResultsResponses, ListTransactionsData, ListTransactionsErrors, ListTransactionsResponses, ListVisitedData, ListVisitedErrors, ListVisitedMeData, ListVisitedMeErrors, ListVisitedMeResponses, ListVisitedResponses, LoginUserData, LoginUserErrors, LoginUserResponses, LogoutUserData, LogoutUserErrors, LogoutUserResponses, OpenChatSocketData, OpenChatSocketErrors, PaySandboxOrderData, PaySandboxOrderErrors, PaySandboxOrderResponses, PublishBlogData, PublishBlogErrors, PublishBlogResponses, ReadConversationData, ReadConversationErrors, ReadConversationResponses, RecalculateResultData, RecalculateResultErrors, RecalculateResultResponses, ReceiveWechatpayNotificationData, ReceiveWechatpayNotificationErrors, ReceiveWechatpayNotificationResponses, RegisterUserData, RegisterUserErrors, RegisterUserResponses, RemoveFromBlacklistData, RemoveFromBlacklistErrors, RemoveFromBlacklistResponses, ReportCreateData, ReportCreateErrors, ReportCreateResponses, ResetPasswordData, ResetPasswordErrors, ResetPasswordResponses, SendEmailCodeData, SendEmailCodeErrors, SendEmailCodeResponses, SendMessageData, SendMessageErrors, SendMessageResponses, SetResultMatchingData, SetResultMatchingErrors, SetResultMatchingResponses, StartExamData, StartExamErrors, StartExamResponses, SubmitIdcardVerificationData, SubmitIdcardVerificationErrors, SubmitIdcardVerificationResponses, UnlikeMemberData, UnlikeMemberErrors, UnlikeMemberResponses, UnlikeMomentData, UnlikeMomentErrors, UnlikeMomentResponses, UnlockProfileData, UnlockProfileErrors, UnlockProfileResponses, UnpublishBlogData, UnpublishBlogErrors, UnpublishBlogResponses, UpdateBlogData, UpdateBlogErrors, UpdateBlogResponses, UpdateExamData, UpdateExamErrors, UpdateExamResponses, UpdatePhoneData, UpdatePhoneErrors, UpdatePhoneResponses, UpdateProfileData, UpdateProfileErrors, UpdateProfileResponses, UploadFileData, UploadFileErrors, UploadFileResponses, UploadIdcardBackData, UploadIdcardBackErrors, UploadIdcardBackResponses, UploadIdcardFrontData, UploadIdcardFrontErrors, UploadIdcardFrontResponses, UserStatsData, UserStatsErrors, UserStatsResponses, VerifyEmailData, VerifyEmailErrors, VerifyEmailResponses, WechatBindData, WechatBindErrors, WechatBindingData, WechatBindingErrors, WechatBindingResponses, WechatBindResponses, WechatCallbackData, WechatCallbackErrors, WechatCallbackResponses, WechatLoginData, WechatLoginErrors, WechatOfficialCallbackData, WechatOfficialCallbackErrors, WechatOfficialCallbackResponses, WechatOfficialLoginData, WechatOfficialLoginErrors, WechatUnbindData, WechatUnbindErrors, WechatUnbindResponses } from './types.gen';
+import type { AddToBlacklistData, AddToBlacklistErrors, AddToBlacklistResponses, AdminApproveBlogData, AdminApproveBlogErrors, AdminApproveBlogResponses, AdminAuditIdcardData, AdminAuditIdcardErrors, AdminAuditIdcardResponses, AdminAuditPhotoData, AdminAuditPhotoErrors, AdminAuditPhotoResponses, AdminAuditProfileData, AdminAuditProfileErrors, AdminAuditProfileResponses, AdminDeleteBlogData, AdminDeleteBlogErrors, AdminDeleteBlogResponses, AdminDeleteUsersData2, AdminDeleteUsersErrors, AdminDeleteUsersResponses, AdminHandleFeedbackData, AdminHandleFeedbackErrors, AdminHandleFeedbackResponses, AdminListAuditLogData, AdminListAuditLogErrors, AdminListAuditLogResponses, AdminListBlogsData, AdminListBlogsErrors, AdminListBlogsResponses, AdminListFeedbackData, AdminListFeedbackErrors, AdminListFeedbackResponses, AdminListIdcardVerificationsData, AdminListIdcardVerificationsErrors, AdminListIdcardVerificationsResponses, AdminListPhotoAuditsData, AdminListPhotoAuditsErrors, AdminListPhotoAuditsResponses, AdminListProfileAuditsData, AdminListProfileAuditsErrors, AdminListProfileAuditsResponses, AdminListUsersData, AdminListUsersErrors, AdminListUsersResponses, AdminModerationDecideData, AdminModerationDecideErrors, AdminModerationDecideResponses, AdminModerationListData, AdminModerationListErrors, AdminModerationListResponses, AdminModerationWordsData, AdminModerationWordsErrors, AdminModerationWordsResponses, AdminModerationWordsSaveData, AdminModerationWordsSaveErrors, AdminModerationWordsSaveResponses, AdminOverviewData, AdminOverviewErrors, AdminOverviewResponses, AdminUpdateBlogData, AdminUpdateBlogErrors, AdminUpdateBlogResponses, AdminUpdateUserData, AdminUpdateUserErrors, AdminUpdateUserResponses, AdvancedSearchData, AdvancedSearchErrors, AdvancedSearchResponses, AnswerExamData, AnswerExamErrors, AnswerExamResponses, BindResourceData, BindResourceErrors, BindResourceResponses, BuyCourseData, BuyCourseErrors, BuyCourseResponses, BuyExamData, BuyExamErrors, BuyExamResponses, ChangePasswordData, ChangePasswordErrors, ChangePasswordResponses, CountUnreadMessagesData, CountUnreadMessagesErrors, CountUnreadMessagesResponses, CourseDetailAsGuestData, CourseDetailAsGuestErrors, CourseDetailAsGuestResponses, CourseDetailData, CourseDetailErrors, CourseDetailResponses, CreateBlogData, CreateBlogErrors, CreateBlogResponses, CreateCommentData, CreateCommentErrors, CreateCommentResponses, CreateCourseData, CreateCourseErrors, CreateCourseResponses, CreateExamData, CreateExamErrors, CreateExamResponses, CreateFeedbackData, CreateFeedbackErrors, CreateFeedbackResponses, CreateMomentData, CreateMomentErrors, CreateMomentResponses, CreatePointData, CreatePointErrors, CreatePointResponses, CreatePrerequisiteData, CreatePrerequisiteErrors, CreatePrerequisiteResponses, CreateRechargeData, CreateRechargeErrors, CreateRechargeResponses, CreateRelationData, CreateRelationErrors, CreateRelationResponses, CreateResourceData, CreateResourceErrors, CreateResourceResponses, DeleteBlogData, DeleteBlogErrors, DeleteBlogResponses, DeleteCommentData, DeleteCommentErrors, DeleteCommentResponses, DeleteCourseData, DeleteCourseErrors, DeleteCourseResponses, DeleteExamData, DeleteExamErrors, DeleteExamResponses, DeleteMomentData, DeleteMomentErrors, DeleteMomentResponses, DeleteMyAccountData, DeleteMyAccountErrors, DeleteMyAccountResponses, DeletePointData, DeletePointErrors, DeletePointResponses, DeletePrerequisiteData, DeletePrerequisiteErrors, DeletePrerequisiteResponses, DeleteRelationData, DeleteRelationErrors, DeleteRelationResponses, DeleteResourceData, DeleteResourceErrors, DeleteResourceResponses, DeleteResultData, DeleteResultErrors, DeleteResultResponses, ExportMyDataData, ExportMyDataErrors, ExportMyDataResponses, ForgotPasswordData, ForgotPasswordErrors, ForgotPasswordResponses, GetAccountData, GetAccountErrors, GetAccountResponses, GetBalanceData, GetBalanceErrors, GetBalanceResponses, GetBlogData, GetBlogErrors, GetBlogResponses, GetCaptchaData, GetCaptchaErrors, GetCaptchaResponses, GetExamData, GetExamErrors, GetExamResponses, GetHealthData, GetHealthResponses, GetIdcardImageData, GetIdcardImageErrors, GetIdcardImageResponses, GetMapConfigData, GetMapConfigResponses, GetMyProfileData, GetMyProfileErrors, GetMyProfileResponses, GetOwnIdcardVerificationData, GetOwnIdcardVerificationErrors, GetOwnIdcardVerificationResponses, GetProfileData, GetProfileErrors, GetProfileResponses, GetRechargeOrderData, GetRechargeOrderErrors, GetRechargeOrderResponses, GetResultData, GetResultErrors, GetResultResponses, GetSandboxOrderData, GetSandboxOrderErrors, GetSandboxOrderResponses, GetSiteConfigData, GetSiteConfigResponses, GetUploadData, GetUploadErrors, GetUploadResponses, KeepLoginData, KeepLoginErrors, KeepLoginResponses, LikeMemberData, LikeMemberErrors, LikeMemberResponses, LikeMomentData, LikeMomentErrors, LikeMomentResponses, ListBlacklistData, ListBlacklistErrors, ListBlacklistResponses, ListBlogCategoriesData, ListBlogCategoriesErrors, ListBlogCategoriesResponses, ListBlogsData, ListBlogsErrors, ListBlogsResponses, ListBlogTagsData, ListBlogTagsErrors, ListBlogTagsResponses, ListConversationsData, ListConversationsErrors, ListConversationsResponses, ListCoursesAsGuestData, ListCoursesAsGuestErrors, ListCoursesAsGuestResponses, ListCoursesData, ListCoursesErrors, ListCoursesResponses, ListExamsAsGuestData, ListExamsAsGuestErrors, ListExamsAsGuestResponses, ListExamsData, ListExamsErrors, ListExamsResponses, ListGuestMomentsData, ListGuestMomentsErrors, ListGuestMomentsResponses, ListLikedData, ListLikedErrors, ListLikedMeData, ListLikedMeErrors, ListLikedMeResponses, ListLikedResponses, ListMessagesData, ListMessagesErrors, ListMessagesResponses, ListMomentsData, ListMomentsErrors, ListMomentsResponses, ListMutualLikedData, ListMutualLikedErrors, ListMutualLikedResponses, ListMyBlogsData, ListMyBlogsErrors, ListMyBlogsResponses, ListPointsAsGuestData, ListPointsAsGuestErrors, ListPointsAsGuestResponses, ListPointsData, ListPointsErrors, ListPointsResponses, ListPrerequisitesAsGuestData, ListPrerequisitesAsGuestErrors, ListPrerequisitesAsGuestResponses, ListPrerequisitesData, ListPrerequisitesErrors, ListPrerequisitesResponses, ListRechargesData, ListRechargesErrors, ListRechargesResponses, ListRecommendedData, ListRecommendedErrors, ListRecommendedResponses, ListRelationsData, ListRelationsErrors, ListRelationsResponses, ListResourcesAsGuestData, ListResourcesAsGuestErrors, ListResourcesAsGuestResponses, ListResourcesData, ListResourcesErrors, ListResourcesResponses, ListResultsData, ListResultsErrors, ListResultsResponses, ListTransactionsData, ListTransactionsErrors, ListTransactionsResponses, ListVisitedData, ListVisitedErrors, ListVisitedMeData, ListVisitedMeErrors, ListVisitedMeResponses, ListVisitedResponses, LoginUserData, LoginUserErrors, LoginUserResponses, LogoutUserData, LogoutUserErrors, LogoutUserResponses, OpenChatSocketData, OpenChatSocketErrors, PaySandboxOrderData, PaySandboxOrderErrors, PaySandboxOrderResponses, PublishBlogData, PublishBlogErrors, PublishBlogResponses, ReadConversationData, ReadConversationErrors, ReadConversationResponses, RecalculateResultData, RecalculateResultErrors, RecalculateResultResponses, ReceiveWechatpayNotificationData, ReceiveWechatpayNotificationErrors, ReceiveWechatpayNotificationResponses, RegisterUserData, RegisterUserErrors, RegisterUserResponses, RemoveFromBlacklistData, RemoveFromBlacklistErrors, RemoveFromBlacklistResponses, ReportCreateData, ReportCreateErrors, ReportCreateResponses, ResetPasswordData, ResetPasswordErrors, ResetPasswordResponses, SendEmailCodeData, SendEmailCodeErrors, SendEmailCodeResponses, SendMessageData, SendMessageErrors, SendMessageResponses, SetResultMatchingData, SetResultMatchingErrors, SetResultMatchingResponses, StartExamData, StartExamErrors, StartExamResponses, SubmitIdcardVerificationData, SubmitIdcardVerificationErrors, SubmitIdcardVerificationResponses, UnlikeMemberData, UnlikeMemberErrors, UnlikeMemberResponses, UnlikeMomentData, UnlikeMomentErrors, UnlikeMomentResponses, UnlockProfileData, UnlockProfileErrors, UnlockProfileResponses, UnpublishBlogData, UnpublishBlogErrors, UnpublishBlogResponses, UpdateBlogData, UpdateBlogErrors, UpdateBlogResponses, UpdateCourseData, UpdateCourseErrors, UpdateCourseResponses, UpdateExamData, UpdateExamErrors, UpdateExamResponses, UpdatePhoneData, UpdatePhoneErrors, UpdatePhoneResponses, UpdatePointData, UpdatePointErrors, UpdatePointResponses, UpdateProfileData, UpdateProfileErrors, UpdateProfileResponses, UpdateResourceData, UpdateResourceErrors, UpdateResourceResponses, UploadFileData, UploadFileErrors, UploadFileResponses, UploadIdcardBackData, UploadIdcardBackErrors, UploadIdcardBackResponses, UploadIdcardFrontData, UploadIdcardFrontErrors, UploadIdcardFrontResponses, UserStatsData, UserStatsErrors, UserStatsResponses, VerifyEmailData, VerifyEmailErrors, VerifyEmailResponses, WechatBindData, WechatBindErrors, WechatBindingData, WechatBindingErrors, WechatBindingResponses, WechatBindResponses, WechatCallbackData, WechatCallbackErrors, WechatCallbackResponses, WechatLoginData, WechatLoginErrors, WechatOfficialCallbackData, WechatOfficialCallbackErrors, WechatOfficialCallbackResponses, WechatOfficialLoginData, WechatOfficialLoginErrors, WechatUnbindData, WechatUnbindErrors, WechatUnbindResponses } from './types.gen';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -687,6 +687,348 @@ export const getOwnIdcardVerification = <ThrowOnError extends boolean = false>(o
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/api/v1/idcard/verify/get',
     ...options
+});
+
+/**
+ * Buys a paid course from the member's balance (fen), once.
+ */
+export const buyCourse = <ThrowOnError extends boolean = false>(options: Options<BuyCourseData, ThrowOnError>) => (options.client ?? client).post<BuyCourseResponses, BuyCourseErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/knowledge/courses/buy',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Creates a course (admins and superadmins).
+ */
+export const createCourse = <ThrowOnError extends boolean = false>(options: Options<CreateCourseData, ThrowOnError>) => (options.client ?? client).post<CreateCourseResponses, CreateCourseErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/knowledge/courses/create',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Deletes a course nobody bought (admins and superadmins).
+ */
+export const deleteCourse = <ThrowOnError extends boolean = false>(options: Options<DeleteCourseData, ThrowOnError>) => (options.client ?? client).post<DeleteCourseResponses, DeleteCourseErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/knowledge/courses/delete',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * One course for the learner view: its points (content only where the member may read it),
+ * their prerequisites, and the resources bound to them.
+ */
+export const courseDetail = <ThrowOnError extends boolean = false>(options: Options<CourseDetailData, ThrowOnError>) => (options.client ?? client).post<CourseDetailResponses, CourseDetailErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/knowledge/courses/detail',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * One course for a guest: the structure of every course, the content of free ones.
+ */
+export const courseDetailAsGuest = <ThrowOnError extends boolean = false>(options: Options<CourseDetailAsGuestData, ThrowOnError>) => (options.client ?? client).post<CourseDetailAsGuestResponses, CourseDetailAsGuestErrors, ThrowOnError>({
+    url: '/api/v1/knowledge/courses/guest/detail',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * The catalogue for guests.
+ */
+export const listCoursesAsGuest = <ThrowOnError extends boolean = false>(options?: Options<ListCoursesAsGuestData, ThrowOnError>) => (options?.client ?? client).post<ListCoursesAsGuestResponses, ListCoursesAsGuestErrors, ThrowOnError>({
+    url: '/api/v1/knowledge/courses/guest/list',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options?.headers
+    }
+});
+
+/**
+ * The catalogue for a signed-in member, with what they bought (`isAcquired`).
+ */
+export const listCourses = <ThrowOnError extends boolean = false>(options?: Options<ListCoursesData, ThrowOnError>) => (options?.client ?? client).post<ListCoursesResponses, ListCoursesErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/knowledge/courses/list',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options?.headers
+    }
+});
+
+/**
+ * Replaces a course's fields and tree (admins and superadmins).
+ */
+export const updateCourse = <ThrowOnError extends boolean = false>(options: Options<UpdateCourseData, ThrowOnError>) => (options.client ?? client).post<UpdateCourseResponses, UpdateCourseErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/knowledge/courses/update',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Creates a knowledge point, with its prerequisites when sent (admins and superadmins).
+ */
+export const createPoint = <ThrowOnError extends boolean = false>(options: Options<CreatePointData, ThrowOnError>) => (options.client ?? client).post<CreatePointResponses, CreatePointErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/knowledge/points/create',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Deletes a knowledge point with its links and bindings; in course trees its children take
+ * its place (admins and superadmins).
+ */
+export const deletePoint = <ThrowOnError extends boolean = false>(options: Options<DeletePointData, ThrowOnError>) => (options.client ?? client).post<DeletePointResponses, DeletePointErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/knowledge/points/delete',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Knowledge points for guests: content only of points in free courses.
+ */
+export const listPointsAsGuest = <ThrowOnError extends boolean = false>(options?: Options<ListPointsAsGuestData, ThrowOnError>) => (options?.client ?? client).post<ListPointsAsGuestResponses, ListPointsAsGuestErrors, ThrowOnError>({
+    url: '/api/v1/knowledge/points/guest/list',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options?.headers
+    }
+});
+
+/**
+ * Knowledge points by id; content, examples and references only where the member may read
+ * them (`locked` otherwise).
+ */
+export const listPoints = <ThrowOnError extends boolean = false>(options?: Options<ListPointsData, ThrowOnError>) => (options?.client ?? client).post<ListPointsResponses, ListPointsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/knowledge/points/list',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options?.headers
+    }
+});
+
+/**
+ * Every resource-to-point relation, by id (up to 1000 a page).
+ */
+export const listRelations = <ThrowOnError extends boolean = false>(options?: Options<ListRelationsData, ThrowOnError>) => (options?.client ?? client).post<ListRelationsResponses, ListRelationsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/knowledge/points/resources/list',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options?.headers
+    }
+});
+
+/**
+ * Updates a knowledge point (`id`) and, when sent, replaces its prerequisites in the same
+ * transaction (admins and superadmins). The trees of the courses holding it take its new name.
+ */
+export const updatePoint = <ThrowOnError extends boolean = false>(options: Options<UpdatePointData, ThrowOnError>) => (options.client ?? client).post<UpdatePointResponses, UpdatePointErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/knowledge/points/update',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Links `parentKpId` before `childKpId`; a self-link or a link that closes a cycle is
+ * refused, naming the cycle (admins and superadmins).
+ */
+export const createPrerequisite = <ThrowOnError extends boolean = false>(options: Options<CreatePrerequisiteData, ThrowOnError>) => (options.client ?? client).post<CreatePrerequisiteResponses, CreatePrerequisiteErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/knowledge/prerequisites/create',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Removes a prerequisite link (admins and superadmins).
+ */
+export const deletePrerequisite = <ThrowOnError extends boolean = false>(options: Options<DeletePrerequisiteData, ThrowOnError>) => (options.client ?? client).post<DeletePrerequisiteResponses, DeletePrerequisiteErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/knowledge/prerequisites/delete',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Every prerequisite link, for guests.
+ */
+export const listPrerequisitesAsGuest = <ThrowOnError extends boolean = false>(options?: Options<ListPrerequisitesAsGuestData, ThrowOnError>) => (options?.client ?? client).post<ListPrerequisitesAsGuestResponses, ListPrerequisitesAsGuestErrors, ThrowOnError>({
+    url: '/api/v1/knowledge/prerequisites/guest/list',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options?.headers
+    }
+});
+
+/**
+ * Every prerequisite link, by id (up to 1000 a page).
+ */
+export const listPrerequisites = <ThrowOnError extends boolean = false>(options?: Options<ListPrerequisitesData, ThrowOnError>) => (options?.client ?? client).post<ListPrerequisitesResponses, ListPrerequisitesErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/knowledge/prerequisites/list',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options?.headers
+    }
+});
+
+/**
+ * Binds a resource to one more point (admins and superadmins).
+ */
+export const createRelation = <ThrowOnError extends boolean = false>(options: Options<CreateRelationData, ThrowOnError>) => (options.client ?? client).post<CreateRelationResponses, CreateRelationErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/knowledge/relations/create',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Removes one resource-to-point relation (admins and superadmins).
+ */
+export const deleteRelation = <ThrowOnError extends boolean = false>(options: Options<DeleteRelationData, ThrowOnError>) => (options.client ?? client).post<DeleteRelationResponses, DeleteRelationErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/knowledge/relations/delete',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Binds a resource to exactly these points, replacing its bindings in one transaction
+ * (admins and superadmins). An unknown point changes nothing.
+ */
+export const bindResource = <ThrowOnError extends boolean = false>(options: Options<BindResourceData, ThrowOnError>) => (options.client ?? client).post<BindResourceResponses, BindResourceErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/knowledge/resources/bind',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Creates a resource (admins and superadmins).
+ */
+export const createResource = <ThrowOnError extends boolean = false>(options: Options<CreateResourceData, ThrowOnError>) => (options.client ?? client).post<CreateResourceResponses, CreateResourceErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/knowledge/resources/create',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Deletes a resource and its bindings (admins and superadmins).
+ */
+export const deleteResource = <ThrowOnError extends boolean = false>(options: Options<DeleteResourceData, ThrowOnError>) => (options.client ?? client).post<DeleteResourceResponses, DeleteResourceErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/knowledge/resources/delete',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Resources for guests: those bound to a point, readable when one of its points is in a free
+ * course.
+ */
+export const listResourcesAsGuest = <ThrowOnError extends boolean = false>(options?: Options<ListResourcesAsGuestData, ThrowOnError>) => (options?.client ?? client).post<ListResourcesAsGuestResponses, ListResourcesAsGuestErrors, ThrowOnError>({
+    url: '/api/v1/knowledge/resources/guest/list',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options?.headers
+    }
+});
+
+/**
+ * Resources by id, optionally of one point. Members see those bound to a point, with content
+ * and addresses only where they may read one of its points (`locked` otherwise); admins see
+ * all.
+ */
+export const listResources = <ThrowOnError extends boolean = false>(options?: Options<ListResourcesData, ThrowOnError>) => (options?.client ?? client).post<ListResourcesResponses, ListResourcesErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/knowledge/resources/list',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options?.headers
+    }
+});
+
+/**
+ * Replaces a resource's fields (admins and superadmins).
+ */
+export const updateResource = <ThrowOnError extends boolean = false>(options: Options<UpdateResourceData, ThrowOnError>) => (options.client ?? client).post<UpdateResourceResponses, UpdateResourceErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/knowledge/resources/update',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
 });
 
 /**

@@ -369,6 +369,15 @@ export type BindRequest = {
     redirectUri: string;
 };
 
+/**
+ * Binds a resource to exactly these points (its other relations are removed, in one
+ * transaction).
+ */
+export type BindResourceRequest = {
+    kpIds?: Array<PointId>;
+    krId: ResourceId;
+};
+
 export type BindStart = {
     /**
      * WeChat's authorize page; the browser goes there.
@@ -689,6 +698,78 @@ export type ConversationsPage = {
     total: number;
 };
 
+/**
+ * A course on the catalogue.
+ */
+export type Course = {
+    /**
+     * An uploaded picture's path (shown under /api/v1/), or empty for a bundled banner.
+     */
+    banner: string;
+    category: string;
+    createdAt: number;
+    description: string;
+    /**
+     * Fen; 0 is free.
+     */
+    fee: number;
+    /**
+     * 1 when the caller bought it (0 for guests and free courses).
+     */
+    isAcquired: number;
+    kcId: CourseId;
+    /**
+     * JSON text: a list of `{kpID, seqname, name, children}` nodes.
+     */
+    kpTree: string;
+    /**
+     * 1 初级, 2 中级, 3 高级.
+     */
+    level: number;
+    name: string;
+    /**
+     * Nodes in the tree.
+     */
+    pointCount: number;
+    updatedAt: number;
+};
+
+/**
+ * Everything the learner view shows of one course: its points and their direct
+ * prerequisites (which may belong to other courses), the links into them, and the resources
+ * bound to its points.
+ */
+export type CourseDetail = {
+    course: Course;
+    points: Array<KnowledgePoint>;
+    prerequisites: Array<KnowledgePrerequisite>;
+    /**
+     * The caller may read the course's content: free, bought, or an admin.
+     */
+    readable: boolean;
+    relations: Array<KnowledgeRelation>;
+    resources: Array<KnowledgeResource>;
+};
+
+export type CourseId = number;
+
+export type CourseListData = {
+    list: Array<Course>;
+    total: number;
+};
+
+/**
+ * A purchase: the wallet's order number and the balance (fen) after it.
+ */
+export type CoursePurchase = {
+    balance: number;
+    orderNo: string;
+};
+
+export type CourseRef = {
+    kcId: CourseId;
+};
+
 export type CreateCommentRequest = {
     /**
      * 1 to 500 visible characters (surrounding spaces do not count).
@@ -758,6 +839,10 @@ export type CreatedBlog = {
 
 export type CreatedExam = {
     id: ExamId;
+};
+
+export type CreatedLink = {
+    id: number;
 };
 
 export type CreatedMoment = {
@@ -1262,6 +1347,66 @@ export type EnvelopeConversationsPage = {
     message: string;
 };
 
+export type EnvelopeCourseDetail = {
+    /**
+     * 200 on success.
+     */
+    code: number;
+    /**
+     * Everything the learner view shows of one course: its points and their direct
+     * prerequisites (which may belong to other courses), the links into them, and the resources
+     * bound to its points.
+     */
+    data: {
+        course: Course;
+        points: Array<KnowledgePoint>;
+        prerequisites: Array<KnowledgePrerequisite>;
+        /**
+         * The caller may read the course's content: free, bought, or an admin.
+         */
+        readable: boolean;
+        relations: Array<KnowledgeRelation>;
+        resources: Array<KnowledgeResource>;
+    };
+    /**
+     * A short success text (the spec's where it gives one) or "ok".
+     */
+    message: string;
+};
+
+export type EnvelopeCourseListData = {
+    /**
+     * 200 on success.
+     */
+    code: number;
+    data: {
+        list: Array<Course>;
+        total: number;
+    };
+    /**
+     * A short success text (the spec's where it gives one) or "ok".
+     */
+    message: string;
+};
+
+export type EnvelopeCoursePurchase = {
+    /**
+     * 200 on success.
+     */
+    code: number;
+    /**
+     * A purchase: the wallet's order number and the balance (fen) after it.
+     */
+    data: {
+        balance: number;
+        orderNo: string;
+    };
+    /**
+     * A short success text (the spec's where it gives one) or "ok".
+     */
+    message: string;
+};
+
 export type EnvelopeCreatedBlog = {
     /**
      * 200 on success.
@@ -1283,6 +1428,20 @@ export type EnvelopeCreatedExam = {
     code: number;
     data: {
         id: ExamId;
+    };
+    /**
+     * A short success text (the spec's where it gives one) or "ok".
+     */
+    message: string;
+};
+
+export type EnvelopeCreatedLink = {
+    /**
+     * 200 on success.
+     */
+    code: number;
+    data: {
+        id: number;
     };
     /**
      * A short success text (the spec's where it gives one) or "ok".
@@ -1868,6 +2027,36 @@ export type EnvelopePhotoAuditListData = {
     message: string;
 };
 
+export type EnvelopePointListData = {
+    /**
+     * 200 on success.
+     */
+    code: number;
+    data: {
+        list: Array<KnowledgePoint>;
+        total: number;
+    };
+    /**
+     * A short success text (the spec's where it gives one) or "ok".
+     */
+    message: string;
+};
+
+export type EnvelopePrerequisiteListData = {
+    /**
+     * 200 on success.
+     */
+    code: number;
+    data: {
+        list: Array<KnowledgePrerequisite>;
+        total: number;
+    };
+    /**
+     * A short success text (the spec's where it gives one) or "ok".
+     */
+    message: string;
+};
+
 export type EnvelopeProfileAuditListData = {
     /**
      * 200 on success.
@@ -2012,6 +2201,36 @@ export type EnvelopeRefreshedSession = {
     message: string;
 };
 
+export type EnvelopeRelationListData = {
+    /**
+     * 200 on success.
+     */
+    code: number;
+    data: {
+        list: Array<KnowledgeRelation>;
+        total: number;
+    };
+    /**
+     * A short success text (the spec's where it gives one) or "ok".
+     */
+    message: string;
+};
+
+export type EnvelopeResourceListData = {
+    /**
+     * 200 on success.
+     */
+    code: number;
+    data: {
+        list: Array<KnowledgeResource>;
+        total: number;
+    };
+    /**
+     * A short success text (the spec's where it gives one) or "ok".
+     */
+    message: string;
+};
+
 export type EnvelopeResultDetail = {
     /**
      * 200 on success.
@@ -2111,6 +2330,48 @@ export type EnvelopeSandboxOrder = {
         expiresAt: number;
         orderNo: string;
         status: string;
+    };
+    /**
+     * A short success text (the spec's where it gives one) or "ok".
+     */
+    message: string;
+};
+
+export type EnvelopeSavedCourse = {
+    /**
+     * 200 on success.
+     */
+    code: number;
+    data: {
+        kcId: CourseId;
+    };
+    /**
+     * A short success text (the spec's where it gives one) or "ok".
+     */
+    message: string;
+};
+
+export type EnvelopeSavedPoint = {
+    /**
+     * 200 on success.
+     */
+    code: number;
+    data: {
+        kpId: PointId;
+    };
+    /**
+     * A short success text (the spec's where it gives one) or "ok".
+     */
+    message: string;
+};
+
+export type EnvelopeSavedResource = {
+    /**
+     * 200 on success.
+     */
+    code: number;
+    data: {
+        krId: ResourceId;
     };
     /**
      * A short success text (the spec's where it gives one) or "ok".
@@ -2731,6 +2992,94 @@ export type IdcardAuditRequest = {
     id: number;
 };
 
+/**
+ * `{page, pageSize, keyword}`, every field optional. Pages hold up to 1000 items: the
+ * catalogue and the back office load whole lists (spec 3, section 9).
+ */
+export type KnowledgeListRequest = {
+    /**
+     * Words to find (courses: name or description; points: name, category or
+     * description); ignored by the link lists.
+     */
+    keyword?: string | null;
+    /**
+     * 1-based (1 when left out).
+     */
+    page?: number | null;
+    /**
+     * Brought into 1 to 1000; the list's default when left out.
+     */
+    pageSize?: number | null;
+};
+
+/**
+ * A knowledge point. `locked` ones (in no course the caller may read) come without their
+ * content, examples and references.
+ */
+export type KnowledgePoint = {
+    category: string;
+    /**
+     * Cleaned HTML.
+     */
+    content: string;
+    createdAt: number;
+    description: string;
+    examples: Array<string>;
+    kpId: PointId;
+    level: number;
+    locked: boolean;
+    name: string;
+    references: Array<string>;
+    updatedAt: number;
+};
+
+/**
+ * `parentKpId` is learned before `childKpId`.
+ */
+export type KnowledgePrerequisite = {
+    childKpId: PointId;
+    id: PrerequisiteId;
+    parentKpId: PointId;
+};
+
+/**
+ * A resource bound to a point.
+ */
+export type KnowledgeRelation = {
+    id: RelationId;
+    kpId: PointId;
+    krId: ResourceId;
+};
+
+/**
+ * A learning resource. `locked` ones (bound only to points the caller may not read) come
+ * without content, url and iframe.
+ */
+export type KnowledgeResource = {
+    content: string;
+    createdAt: number;
+    /**
+     * 1 初级, 2 中级, 3 高级.
+     */
+    difficulty: number;
+    /**
+     * The embedded page's address, shown in a sandboxed frame.
+     */
+    iframe: string;
+    krId: ResourceId;
+    locked: boolean;
+    name: string;
+    /**
+     * audio, lecture, exercise, text, video, document or iframe.
+     */
+    type: string;
+    updatedAt: number;
+    /**
+     * A web address or a path on this site; `.m3u8` plays as streaming video.
+     */
+    url: string;
+};
+
 export type LikeData = {
     likeCount: number;
     /**
@@ -2745,6 +3094,13 @@ export type LikesPage = {
      * How many match, over all pages.
      */
     total: number;
+};
+
+/**
+ * A prerequisite link or a relation, by its id.
+ */
+export type LinkRef = {
+    id: number;
 };
 
 export type LoginData = SessionGrant & {
@@ -3069,6 +3425,19 @@ export type MyProfileRequest = {
     uuid?: string;
 };
 
+export type NewPrerequisiteRequest = {
+    childKpId: PointId;
+    /**
+     * Learned first.
+     */
+    parentKpId: PointId;
+};
+
+export type NewRelationRequest = {
+    kpId: PointId;
+    krId: ResourceId;
+};
+
 /**
  * The official-account callback's answer.
  */
@@ -3256,6 +3625,24 @@ export type PhotoUnderAudit = {
     photoUrl: string;
     userId: UserId;
     uuid: string;
+};
+
+export type PointId = number;
+
+export type PointListData = {
+    list: Array<KnowledgePoint>;
+    total: number;
+};
+
+export type PointRef = {
+    kpId: PointId;
+};
+
+export type PrerequisiteId = number;
+
+export type PrerequisiteListData = {
+    list: Array<KnowledgePrerequisite>;
+    total: number;
 };
 
 export type ProfileAuditListData = {
@@ -3490,6 +3877,13 @@ export type RegisterRequest = {
     username: string;
 };
 
+export type RelationId = number;
+
+export type RelationListData = {
+    list: Array<KnowledgeRelation>;
+    total: number;
+};
+
 /**
  * A member's report.
  */
@@ -3516,6 +3910,36 @@ export type ResetPasswordRequest = {
     confirmPassword: string;
     email: string;
     newPassword: string;
+};
+
+export type ResourceId = number;
+
+export type ResourceListData = {
+    list: Array<KnowledgeResource>;
+    total: number;
+};
+
+/**
+ * `{kpId, page, pageSize, keyword}`: resources, optionally only those bound to one point.
+ */
+export type ResourceListRequest = {
+    /**
+     * Words the name or content holds.
+     */
+    keyword?: string | null;
+    /**
+     * Only resources bound to this point; 0 or left out for all.
+     */
+    kpId?: number | null;
+    page?: number | null;
+    /**
+     * Brought into 1 to 1000; 20 when left out.
+     */
+    pageSize?: number | null;
+};
+
+export type ResourceRef = {
+    krId: ResourceId;
 };
 
 /**
@@ -3726,6 +4150,32 @@ export type SaveBlogRequest = {
 };
 
 /**
+ * A course as the editor sends it.
+ */
+export type SaveCourseRequest = {
+    /**
+     * A path `POST /upload` answered for purpose `course_banner`, or empty.
+     */
+    banner?: string;
+    category: string;
+    description: string;
+    /**
+     * Fen; 0 or left out is free.
+     */
+    fee?: number;
+    /**
+     * JSON text of the tree: a list of `{kpID, children}` nodes (names and sequence numbers
+     * are filled in from the points); every kpID an existing point, each at most once.
+     */
+    kpTree?: string;
+    /**
+     * 1 初级, 2 中级, 3 高级.
+     */
+    level: number | null;
+    name: string;
+};
+
+/**
  * An assessment's fields, as create takes them and update takes them beside the id.
  */
 export type SaveExamRequest = {
@@ -3814,6 +4264,68 @@ export type SaveExamRequest = {
      * Minutes, 0 to 180; 0 is no limit.
      */
     timeLimit: number | null;
+};
+
+/**
+ * A knowledge point as the editor sends it; `id` on edit.
+ */
+export type SavePointRequest = {
+    category: string;
+    /**
+     * HTML; cleaned before it is stored (no scripts, handlers, styles or frames).
+     */
+    content?: string;
+    description?: string;
+    examples?: Array<string>;
+    id?: PointId | null;
+    /**
+     * 1 初级, 2 中级, 3 高级.
+     */
+    level: number | null;
+    name: string;
+    /**
+     * The points learned before this one. When sent, they replace its prerequisite links in
+     * the same transaction as the point; left out, its links stay as they are.
+     */
+    prerequisites?: Array<PointId> | null;
+    references?: Array<string>;
+};
+
+/**
+ * A resource as the editor sends it.
+ */
+export type SaveResourceRequest = {
+    content?: string;
+    /**
+     * 1 (default) to 3.
+     */
+    difficulty?: number | null;
+    /**
+     * A page to embed: an https address on an allowed host, a path under /media/, or a
+     * pasted `<iframe src="…">`, of which only the address is kept.
+     */
+    iframe?: string;
+    name: string;
+    /**
+     * audio, lecture, exercise, text (default), video, document or iframe.
+     */
+    type?: string | null;
+    /**
+     * A web address (http or https) or a path on this site; empty for none.
+     */
+    url?: string;
+};
+
+export type SavedCourse = {
+    kcId: CourseId;
+};
+
+export type SavedPoint = {
+    kpId: PointId;
+};
+
+export type SavedResource = {
+    krId: ResourceId;
 };
 
 export type SearchPage = {
@@ -4018,6 +4530,10 @@ export type UpdateBlogRequest = SaveBlogRequest & {
     id: number;
 };
 
+export type UpdateCourseRequest = SaveCourseRequest & {
+    kcId: CourseId;
+};
+
 export type UpdateExamRequest = SaveExamRequest & {
     id: ExamId;
 };
@@ -4128,6 +4644,10 @@ export type UpdateProfileRequest = {
      * Kilograms, 0 to 500.
      */
     weight?: number | null;
+};
+
+export type UpdateResourceRequest = SaveResourceRequest & {
+    krId: ResourceId;
 };
 
 export type UploadData = {
@@ -5948,6 +6468,925 @@ export type GetOwnIdcardVerificationResponses = {
 
 export type GetOwnIdcardVerificationResponse = GetOwnIdcardVerificationResponses[keyof GetOwnIdcardVerificationResponses];
 
+export type BuyCourseData = {
+    body: CourseRef;
+    path?: never;
+    query?: never;
+    url: '/api/v1/knowledge/courses/buy';
+};
+
+export type BuyCourseErrors = {
+    /**
+     * 该课程免费，无需购买
+     */
+    400: ErrorEnvelope;
+    /**
+     * 登录已过期，请重新登录
+     */
+    401: ErrorEnvelope;
+    /**
+     * 余额不足，需要 ¥x，当前余额 ¥y，请先充值
+     */
+    402: ErrorEnvelope;
+    /**
+     * 课程不存在
+     */
+    404: ErrorEnvelope;
+    /**
+     * 您已购买该课程
+     */
+    409: ErrorEnvelope;
+    /**
+     * The body is over 1 MiB
+     */
+    413: ErrorEnvelope;
+};
+
+export type BuyCourseError = BuyCourseErrors[keyof BuyCourseErrors];
+
+export type BuyCourseResponses = {
+    200: EnvelopeCoursePurchase;
+};
+
+export type BuyCourseResponse = BuyCourseResponses[keyof BuyCourseResponses];
+
+export type CreateCourseData = {
+    body: SaveCourseRequest;
+    path?: never;
+    query?: never;
+    url: '/api/v1/knowledge/courses/create';
+};
+
+export type CreateCourseErrors = {
+    /**
+     * A rule is broken; the message says which
+     */
+    400: ErrorEnvelope;
+    /**
+     * 登录已过期，请重新登录
+     */
+    401: ErrorEnvelope;
+    /**
+     * 权限不足，需要管理员权限才能执行此操作
+     */
+    403: ErrorEnvelope;
+    /**
+     * The body is over 1 MiB
+     */
+    413: ErrorEnvelope;
+};
+
+export type CreateCourseError = CreateCourseErrors[keyof CreateCourseErrors];
+
+export type CreateCourseResponses = {
+    200: EnvelopeSavedCourse;
+};
+
+export type CreateCourseResponse = CreateCourseResponses[keyof CreateCourseResponses];
+
+export type DeleteCourseData = {
+    body: CourseRef;
+    path?: never;
+    query?: never;
+    url: '/api/v1/knowledge/courses/delete';
+};
+
+export type DeleteCourseErrors = {
+    /**
+     * The body is not valid JSON of this shape
+     */
+    400: ErrorEnvelope;
+    /**
+     * 登录已过期，请重新登录
+     */
+    401: ErrorEnvelope;
+    /**
+     * 权限不足，需要管理员权限才能执行此操作
+     */
+    403: ErrorEnvelope;
+    /**
+     * 课程不存在
+     */
+    404: ErrorEnvelope;
+    /**
+     * 已有会员购买该课程，不能删除；可以修改课程内容
+     */
+    409: ErrorEnvelope;
+    /**
+     * The body is over 1 MiB
+     */
+    413: ErrorEnvelope;
+};
+
+export type DeleteCourseError = DeleteCourseErrors[keyof DeleteCourseErrors];
+
+export type DeleteCourseResponses = {
+    200: EnvelopeEmpty;
+};
+
+export type DeleteCourseResponse = DeleteCourseResponses[keyof DeleteCourseResponses];
+
+export type CourseDetailData = {
+    body: CourseRef;
+    path?: never;
+    query?: never;
+    url: '/api/v1/knowledge/courses/detail';
+};
+
+export type CourseDetailErrors = {
+    /**
+     * The body is not valid JSON of this shape
+     */
+    400: ErrorEnvelope;
+    /**
+     * 登录已过期，请重新登录
+     */
+    401: ErrorEnvelope;
+    /**
+     * 课程不存在
+     */
+    404: ErrorEnvelope;
+    /**
+     * The body is over 1 MiB
+     */
+    413: ErrorEnvelope;
+};
+
+export type CourseDetailError = CourseDetailErrors[keyof CourseDetailErrors];
+
+export type CourseDetailResponses = {
+    200: EnvelopeCourseDetail;
+};
+
+export type CourseDetailResponse = CourseDetailResponses[keyof CourseDetailResponses];
+
+export type CourseDetailAsGuestData = {
+    body: CourseRef;
+    path?: never;
+    query?: never;
+    url: '/api/v1/knowledge/courses/guest/detail';
+};
+
+export type CourseDetailAsGuestErrors = {
+    /**
+     * The body is not valid JSON of this shape
+     */
+    400: ErrorEnvelope;
+    /**
+     * 课程不存在
+     */
+    404: ErrorEnvelope;
+    /**
+     * The body is over 1 MiB
+     */
+    413: ErrorEnvelope;
+};
+
+export type CourseDetailAsGuestError = CourseDetailAsGuestErrors[keyof CourseDetailAsGuestErrors];
+
+export type CourseDetailAsGuestResponses = {
+    200: EnvelopeCourseDetail;
+};
+
+export type CourseDetailAsGuestResponse = CourseDetailAsGuestResponses[keyof CourseDetailAsGuestResponses];
+
+export type ListCoursesAsGuestData = {
+    /**
+     * May be left out: the first 12
+     */
+    body?: KnowledgeListRequest | null;
+    path?: never;
+    query?: never;
+    url: '/api/v1/knowledge/courses/guest/list';
+};
+
+export type ListCoursesAsGuestErrors = {
+    /**
+     * The body is not valid JSON of this shape
+     */
+    400: ErrorEnvelope;
+    /**
+     * The body is over 1 MiB
+     */
+    413: ErrorEnvelope;
+};
+
+export type ListCoursesAsGuestError = ListCoursesAsGuestErrors[keyof ListCoursesAsGuestErrors];
+
+export type ListCoursesAsGuestResponses = {
+    200: EnvelopeCourseListData;
+};
+
+export type ListCoursesAsGuestResponse = ListCoursesAsGuestResponses[keyof ListCoursesAsGuestResponses];
+
+export type ListCoursesData = {
+    /**
+     * May be left out: the first 12
+     */
+    body?: KnowledgeListRequest | null;
+    path?: never;
+    query?: never;
+    url: '/api/v1/knowledge/courses/list';
+};
+
+export type ListCoursesErrors = {
+    /**
+     * The body is not valid JSON of this shape
+     */
+    400: ErrorEnvelope;
+    /**
+     * 登录已过期，请重新登录
+     */
+    401: ErrorEnvelope;
+    /**
+     * The body is over 1 MiB
+     */
+    413: ErrorEnvelope;
+};
+
+export type ListCoursesError = ListCoursesErrors[keyof ListCoursesErrors];
+
+export type ListCoursesResponses = {
+    200: EnvelopeCourseListData;
+};
+
+export type ListCoursesResponse = ListCoursesResponses[keyof ListCoursesResponses];
+
+export type UpdateCourseData = {
+    body: UpdateCourseRequest;
+    path?: never;
+    query?: never;
+    url: '/api/v1/knowledge/courses/update';
+};
+
+export type UpdateCourseErrors = {
+    /**
+     * A rule is broken; the message says which
+     */
+    400: ErrorEnvelope;
+    /**
+     * 登录已过期，请重新登录
+     */
+    401: ErrorEnvelope;
+    /**
+     * 权限不足，需要管理员权限才能执行此操作
+     */
+    403: ErrorEnvelope;
+    /**
+     * 课程不存在
+     */
+    404: ErrorEnvelope;
+    /**
+     * The body is over 1 MiB
+     */
+    413: ErrorEnvelope;
+};
+
+export type UpdateCourseError = UpdateCourseErrors[keyof UpdateCourseErrors];
+
+export type UpdateCourseResponses = {
+    200: EnvelopeEmpty;
+};
+
+export type UpdateCourseResponse = UpdateCourseResponses[keyof UpdateCourseResponses];
+
+export type CreatePointData = {
+    body: SavePointRequest;
+    path?: never;
+    query?: never;
+    url: '/api/v1/knowledge/points/create';
+};
+
+export type CreatePointErrors = {
+    /**
+     * A rule is broken (a missing field, a cycle); the message says which
+     */
+    400: ErrorEnvelope;
+    /**
+     * 登录已过期，请重新登录
+     */
+    401: ErrorEnvelope;
+    /**
+     * 权限不足，需要管理员权限才能执行此操作
+     */
+    403: ErrorEnvelope;
+    /**
+     * The body is over 1 MiB
+     */
+    413: ErrorEnvelope;
+};
+
+export type CreatePointError = CreatePointErrors[keyof CreatePointErrors];
+
+export type CreatePointResponses = {
+    200: EnvelopeSavedPoint;
+};
+
+export type CreatePointResponse = CreatePointResponses[keyof CreatePointResponses];
+
+export type DeletePointData = {
+    body: PointRef;
+    path?: never;
+    query?: never;
+    url: '/api/v1/knowledge/points/delete';
+};
+
+export type DeletePointErrors = {
+    /**
+     * The body is not valid JSON of this shape
+     */
+    400: ErrorEnvelope;
+    /**
+     * 登录已过期，请重新登录
+     */
+    401: ErrorEnvelope;
+    /**
+     * 权限不足，需要管理员权限才能执行此操作
+     */
+    403: ErrorEnvelope;
+    /**
+     * 知识点不存在
+     */
+    404: ErrorEnvelope;
+    /**
+     * The body is over 1 MiB
+     */
+    413: ErrorEnvelope;
+};
+
+export type DeletePointError = DeletePointErrors[keyof DeletePointErrors];
+
+export type DeletePointResponses = {
+    200: EnvelopeEmpty;
+};
+
+export type DeletePointResponse = DeletePointResponses[keyof DeletePointResponses];
+
+export type ListPointsAsGuestData = {
+    /**
+     * May be left out: the first 20
+     */
+    body?: KnowledgeListRequest | null;
+    path?: never;
+    query?: never;
+    url: '/api/v1/knowledge/points/guest/list';
+};
+
+export type ListPointsAsGuestErrors = {
+    /**
+     * The body is not valid JSON of this shape
+     */
+    400: ErrorEnvelope;
+    /**
+     * The body is over 1 MiB
+     */
+    413: ErrorEnvelope;
+};
+
+export type ListPointsAsGuestError = ListPointsAsGuestErrors[keyof ListPointsAsGuestErrors];
+
+export type ListPointsAsGuestResponses = {
+    200: EnvelopePointListData;
+};
+
+export type ListPointsAsGuestResponse = ListPointsAsGuestResponses[keyof ListPointsAsGuestResponses];
+
+export type ListPointsData = {
+    /**
+     * May be left out: the first 20
+     */
+    body?: KnowledgeListRequest | null;
+    path?: never;
+    query?: never;
+    url: '/api/v1/knowledge/points/list';
+};
+
+export type ListPointsErrors = {
+    /**
+     * The body is not valid JSON of this shape
+     */
+    400: ErrorEnvelope;
+    /**
+     * 登录已过期，请重新登录
+     */
+    401: ErrorEnvelope;
+    /**
+     * The body is over 1 MiB
+     */
+    413: ErrorEnvelope;
+};
+
+export type ListPointsError = ListPointsErrors[keyof ListPointsErrors];
+
+export type ListPointsResponses = {
+    200: EnvelopePointListData;
+};
+
+export type ListPointsResponse = ListPointsResponses[keyof ListPointsResponses];
+
+export type ListRelationsData = {
+    /**
+     * May be left out: the first 1000
+     */
+    body?: KnowledgeListRequest | null;
+    path?: never;
+    query?: never;
+    url: '/api/v1/knowledge/points/resources/list';
+};
+
+export type ListRelationsErrors = {
+    /**
+     * The body is not valid JSON of this shape
+     */
+    400: ErrorEnvelope;
+    /**
+     * 登录已过期，请重新登录
+     */
+    401: ErrorEnvelope;
+    /**
+     * The body is over 1 MiB
+     */
+    413: ErrorEnvelope;
+};
+
+export type ListRelationsError = ListRelationsErrors[keyof ListRelationsErrors];
+
+export type ListRelationsResponses = {
+    200: EnvelopeRelationListData;
+};
+
+export type ListRelationsResponse = ListRelationsResponses[keyof ListRelationsResponses];
+
+export type UpdatePointData = {
+    body: SavePointRequest;
+    path?: never;
+    query?: never;
+    url: '/api/v1/knowledge/points/update';
+};
+
+export type UpdatePointErrors = {
+    /**
+     * A rule is broken (a missing field, a cycle); the message says which
+     */
+    400: ErrorEnvelope;
+    /**
+     * 登录已过期，请重新登录
+     */
+    401: ErrorEnvelope;
+    /**
+     * 权限不足，需要管理员权限才能执行此操作
+     */
+    403: ErrorEnvelope;
+    /**
+     * 知识点不存在
+     */
+    404: ErrorEnvelope;
+    /**
+     * The body is over 1 MiB
+     */
+    413: ErrorEnvelope;
+};
+
+export type UpdatePointError = UpdatePointErrors[keyof UpdatePointErrors];
+
+export type UpdatePointResponses = {
+    200: EnvelopeSavedPoint;
+};
+
+export type UpdatePointResponse = UpdatePointResponses[keyof UpdatePointResponses];
+
+export type CreatePrerequisiteData = {
+    body: NewPrerequisiteRequest;
+    path?: never;
+    query?: never;
+    url: '/api/v1/knowledge/prerequisites/create';
+};
+
+export type CreatePrerequisiteErrors = {
+    /**
+     * 不能这样设置前置知识点，会形成循环依赖：A → B → A
+     */
+    400: ErrorEnvelope;
+    /**
+     * 登录已过期，请重新登录
+     */
+    401: ErrorEnvelope;
+    /**
+     * 权限不足，需要管理员权限才能执行此操作
+     */
+    403: ErrorEnvelope;
+    /**
+     * 知识点不存在
+     */
+    404: ErrorEnvelope;
+    /**
+     * 前置关系已存在
+     */
+    409: ErrorEnvelope;
+    /**
+     * The body is over 1 MiB
+     */
+    413: ErrorEnvelope;
+};
+
+export type CreatePrerequisiteError = CreatePrerequisiteErrors[keyof CreatePrerequisiteErrors];
+
+export type CreatePrerequisiteResponses = {
+    200: EnvelopeCreatedLink;
+};
+
+export type CreatePrerequisiteResponse = CreatePrerequisiteResponses[keyof CreatePrerequisiteResponses];
+
+export type DeletePrerequisiteData = {
+    body: LinkRef;
+    path?: never;
+    query?: never;
+    url: '/api/v1/knowledge/prerequisites/delete';
+};
+
+export type DeletePrerequisiteErrors = {
+    /**
+     * The body is not valid JSON of this shape
+     */
+    400: ErrorEnvelope;
+    /**
+     * 登录已过期，请重新登录
+     */
+    401: ErrorEnvelope;
+    /**
+     * 权限不足，需要管理员权限才能执行此操作
+     */
+    403: ErrorEnvelope;
+    /**
+     * 关系不存在
+     */
+    404: ErrorEnvelope;
+    /**
+     * The body is over 1 MiB
+     */
+    413: ErrorEnvelope;
+};
+
+export type DeletePrerequisiteError = DeletePrerequisiteErrors[keyof DeletePrerequisiteErrors];
+
+export type DeletePrerequisiteResponses = {
+    200: EnvelopeEmpty;
+};
+
+export type DeletePrerequisiteResponse = DeletePrerequisiteResponses[keyof DeletePrerequisiteResponses];
+
+export type ListPrerequisitesAsGuestData = {
+    /**
+     * May be left out: the first 1000
+     */
+    body?: KnowledgeListRequest | null;
+    path?: never;
+    query?: never;
+    url: '/api/v1/knowledge/prerequisites/guest/list';
+};
+
+export type ListPrerequisitesAsGuestErrors = {
+    /**
+     * The body is not valid JSON of this shape
+     */
+    400: ErrorEnvelope;
+    /**
+     * The body is over 1 MiB
+     */
+    413: ErrorEnvelope;
+};
+
+export type ListPrerequisitesAsGuestError = ListPrerequisitesAsGuestErrors[keyof ListPrerequisitesAsGuestErrors];
+
+export type ListPrerequisitesAsGuestResponses = {
+    200: EnvelopePrerequisiteListData;
+};
+
+export type ListPrerequisitesAsGuestResponse = ListPrerequisitesAsGuestResponses[keyof ListPrerequisitesAsGuestResponses];
+
+export type ListPrerequisitesData = {
+    /**
+     * May be left out: the first 1000
+     */
+    body?: KnowledgeListRequest | null;
+    path?: never;
+    query?: never;
+    url: '/api/v1/knowledge/prerequisites/list';
+};
+
+export type ListPrerequisitesErrors = {
+    /**
+     * The body is not valid JSON of this shape
+     */
+    400: ErrorEnvelope;
+    /**
+     * 登录已过期，请重新登录
+     */
+    401: ErrorEnvelope;
+    /**
+     * The body is over 1 MiB
+     */
+    413: ErrorEnvelope;
+};
+
+export type ListPrerequisitesError = ListPrerequisitesErrors[keyof ListPrerequisitesErrors];
+
+export type ListPrerequisitesResponses = {
+    200: EnvelopePrerequisiteListData;
+};
+
+export type ListPrerequisitesResponse = ListPrerequisitesResponses[keyof ListPrerequisitesResponses];
+
+export type CreateRelationData = {
+    body: NewRelationRequest;
+    path?: never;
+    query?: never;
+    url: '/api/v1/knowledge/relations/create';
+};
+
+export type CreateRelationErrors = {
+    /**
+     * The body is not valid JSON of this shape
+     */
+    400: ErrorEnvelope;
+    /**
+     * 登录已过期，请重新登录
+     */
+    401: ErrorEnvelope;
+    /**
+     * 权限不足，需要管理员权限才能执行此操作
+     */
+    403: ErrorEnvelope;
+    /**
+     * 知识点不存在 or 资源不存在
+     */
+    404: ErrorEnvelope;
+    /**
+     * 该资源已绑定到这个知识点
+     */
+    409: ErrorEnvelope;
+    /**
+     * The body is over 1 MiB
+     */
+    413: ErrorEnvelope;
+};
+
+export type CreateRelationError = CreateRelationErrors[keyof CreateRelationErrors];
+
+export type CreateRelationResponses = {
+    200: EnvelopeCreatedLink;
+};
+
+export type CreateRelationResponse = CreateRelationResponses[keyof CreateRelationResponses];
+
+export type DeleteRelationData = {
+    body: LinkRef;
+    path?: never;
+    query?: never;
+    url: '/api/v1/knowledge/relations/delete';
+};
+
+export type DeleteRelationErrors = {
+    /**
+     * The body is not valid JSON of this shape
+     */
+    400: ErrorEnvelope;
+    /**
+     * 登录已过期，请重新登录
+     */
+    401: ErrorEnvelope;
+    /**
+     * 权限不足，需要管理员权限才能执行此操作
+     */
+    403: ErrorEnvelope;
+    /**
+     * 关系不存在
+     */
+    404: ErrorEnvelope;
+    /**
+     * The body is over 1 MiB
+     */
+    413: ErrorEnvelope;
+};
+
+export type DeleteRelationError = DeleteRelationErrors[keyof DeleteRelationErrors];
+
+export type DeleteRelationResponses = {
+    200: EnvelopeEmpty;
+};
+
+export type DeleteRelationResponse = DeleteRelationResponses[keyof DeleteRelationResponses];
+
+export type BindResourceData = {
+    body: BindResourceRequest;
+    path?: never;
+    query?: never;
+    url: '/api/v1/knowledge/resources/bind';
+};
+
+export type BindResourceErrors = {
+    /**
+     * 知识点不存在（编号 n）
+     */
+    400: ErrorEnvelope;
+    /**
+     * 登录已过期，请重新登录
+     */
+    401: ErrorEnvelope;
+    /**
+     * 权限不足，需要管理员权限才能执行此操作
+     */
+    403: ErrorEnvelope;
+    /**
+     * 资源不存在
+     */
+    404: ErrorEnvelope;
+    /**
+     * The body is over 1 MiB
+     */
+    413: ErrorEnvelope;
+};
+
+export type BindResourceError = BindResourceErrors[keyof BindResourceErrors];
+
+export type BindResourceResponses = {
+    200: EnvelopeEmpty;
+};
+
+export type BindResourceResponse = BindResourceResponses[keyof BindResourceResponses];
+
+export type CreateResourceData = {
+    body: SaveResourceRequest;
+    path?: never;
+    query?: never;
+    url: '/api/v1/knowledge/resources/create';
+};
+
+export type CreateResourceErrors = {
+    /**
+     * A rule is broken (a missing name, a bad address, a host not allowed); the message says which
+     */
+    400: ErrorEnvelope;
+    /**
+     * 登录已过期，请重新登录
+     */
+    401: ErrorEnvelope;
+    /**
+     * 权限不足，需要管理员权限才能执行此操作
+     */
+    403: ErrorEnvelope;
+    /**
+     * The body is over 1 MiB
+     */
+    413: ErrorEnvelope;
+};
+
+export type CreateResourceError = CreateResourceErrors[keyof CreateResourceErrors];
+
+export type CreateResourceResponses = {
+    200: EnvelopeSavedResource;
+};
+
+export type CreateResourceResponse = CreateResourceResponses[keyof CreateResourceResponses];
+
+export type DeleteResourceData = {
+    body: ResourceRef;
+    path?: never;
+    query?: never;
+    url: '/api/v1/knowledge/resources/delete';
+};
+
+export type DeleteResourceErrors = {
+    /**
+     * The body is not valid JSON of this shape
+     */
+    400: ErrorEnvelope;
+    /**
+     * 登录已过期，请重新登录
+     */
+    401: ErrorEnvelope;
+    /**
+     * 权限不足，需要管理员权限才能执行此操作
+     */
+    403: ErrorEnvelope;
+    /**
+     * 资源不存在
+     */
+    404: ErrorEnvelope;
+    /**
+     * The body is over 1 MiB
+     */
+    413: ErrorEnvelope;
+};
+
+export type DeleteResourceError = DeleteResourceErrors[keyof DeleteResourceErrors];
+
+export type DeleteResourceResponses = {
+    200: EnvelopeEmpty;
+};
+
+export type DeleteResourceResponse = DeleteResourceResponses[keyof DeleteResourceResponses];
+
+export type ListResourcesAsGuestData = {
+    /**
+     * May be left out: the first 20
+     */
+    body?: ResourceListRequest | null;
+    path?: never;
+    query?: never;
+    url: '/api/v1/knowledge/resources/guest/list';
+};
+
+export type ListResourcesAsGuestErrors = {
+    /**
+     * The body is not valid JSON of this shape
+     */
+    400: ErrorEnvelope;
+    /**
+     * The body is over 1 MiB
+     */
+    413: ErrorEnvelope;
+};
+
+export type ListResourcesAsGuestError = ListResourcesAsGuestErrors[keyof ListResourcesAsGuestErrors];
+
+export type ListResourcesAsGuestResponses = {
+    200: EnvelopeResourceListData;
+};
+
+export type ListResourcesAsGuestResponse = ListResourcesAsGuestResponses[keyof ListResourcesAsGuestResponses];
+
+export type ListResourcesData = {
+    /**
+     * May be left out: the first 20
+     */
+    body?: ResourceListRequest | null;
+    path?: never;
+    query?: never;
+    url: '/api/v1/knowledge/resources/list';
+};
+
+export type ListResourcesErrors = {
+    /**
+     * The body is not valid JSON of this shape
+     */
+    400: ErrorEnvelope;
+    /**
+     * 登录已过期，请重新登录
+     */
+    401: ErrorEnvelope;
+    /**
+     * The body is over 1 MiB
+     */
+    413: ErrorEnvelope;
+};
+
+export type ListResourcesError = ListResourcesErrors[keyof ListResourcesErrors];
+
+export type ListResourcesResponses = {
+    200: EnvelopeResourceListData;
+};
+
+export type ListResourcesResponse = ListResourcesResponses[keyof ListResourcesResponses];
+
+export type UpdateResourceData = {
+    body: UpdateResourceRequest;
+    path?: never;
+    query?: never;
+    url: '/api/v1/knowledge/resources/update';
+};
+
+export type UpdateResourceErrors = {
+    /**
+     * A rule is broken (a missing name, a bad address, a host not allowed); the message says which
+     */
+    400: ErrorEnvelope;
+    /**
+     * 登录已过期，请重新登录
+     */
+    401: ErrorEnvelope;
+    /**
+     * 权限不足，需要管理员权限才能执行此操作
+     */
+    403: ErrorEnvelope;
+    /**
+     * 资源不存在
+     */
+    404: ErrorEnvelope;
+    /**
+     * The body is over 1 MiB
+     */
+    413: ErrorEnvelope;
+};
+
+export type UpdateResourceError = UpdateResourceErrors[keyof UpdateResourceErrors];
+
+export type UpdateResourceResponses = {
+    200: EnvelopeEmpty;
+};
+
+export type UpdateResourceResponse = UpdateResourceResponses[keyof UpdateResourceResponses];
+
 export type ListLikedData = {
     body: PageRequest;
     path?: never;
@@ -6659,7 +8098,7 @@ export type UploadFileData = {
         /**
          * What the image is for; decides the size limit. Default: moment.
          */
-        purpose?: 'idcard' | 'avatar' | 'photo' | 'moment' | 'banner' | 'chat' | 'exam';
+        purpose?: 'idcard' | 'avatar' | 'photo' | 'moment' | 'banner' | 'chat' | 'exam' | 'course_banner';
     };
     url: '/api/v1/upload';
 };

@@ -3,8 +3,8 @@
 import { type DefaultError, queryOptions, type UseMutationOptions } from '@tanstack/react-query';
 
 import { client } from '../client.gen';
-import { addToBlacklist, adminApproveBlog, adminAuditIdcard, adminAuditPhoto, adminAuditProfile, adminDeleteBlog, adminDeleteUsers, adminHandleFeedback, adminListAuditLog, adminListBlogs, adminListFeedback, adminListIdcardVerifications, adminListPhotoAudits, adminListProfileAudits, adminListUsers, adminModerationDecide, adminModerationList, adminModerationWords, adminModerationWordsSave, adminOverview, adminUpdateBlog, adminUpdateUser, advancedSearch, answerExam, buyExam, changePassword, countUnreadMessages, createBlog, createComment, createExam, createFeedback, createMoment, createRecharge, deleteBlog, deleteComment, deleteExam, deleteMoment, deleteMyAccount, deleteResult, exportMyData, forgotPassword, getAccount, getBalance, getBlog, getCaptcha, getExam, getHealth, getIdcardImage, getMapConfig, getMyProfile, getOwnIdcardVerification, getProfile, getRechargeOrder, getResult, getSandboxOrder, getSiteConfig, getUpload, keepLogin, likeMember, likeMoment, listBlacklist, listBlogCategories, listBlogs, listBlogTags, listConversations, listExams, listExamsAsGuest, listGuestMoments, listLiked, listLikedMe, listMessages, listMoments, listMutualLiked, listMyBlogs, listRecharges, listRecommended, listResults, listTransactions, listVisited, listVisitedMe, loginUser, logoutUser, openChatSocket, type Options, paySandboxOrder, publishBlog, readConversation, recalculateResult, receiveWechatpayNotification, registerUser, removeFromBlacklist, reportCreate, resetPassword, sendEmailCode, sendMessage, setResultMatching, startExam, submitIdcardVerification, unlikeMember, unlikeMoment, unlockProfile, unpublishBlog, updateBlog, updateExam, updatePhone, updateProfile, uploadFile, uploadIdcardBack, uploadIdcardFront, userStats, verifyEmail, wechatBind, wechatBinding, wechatCallback, wechatLogin, wechatOfficialCallback, wechatOfficialLogin, wechatUnbind } from '../sdk.gen';
-import type { AddToBlacklistData, AddToBlacklistError, AddToBlacklistResponse, AdminApproveBlogData, AdminApproveBlogError, AdminApproveBlogResponse, AdminAuditIdcardData, AdminAuditIdcardError, AdminAuditIdcardResponse, AdminAuditPhotoData, AdminAuditPhotoError, AdminAuditPhotoResponse, AdminAuditProfileData, AdminAuditProfileError, AdminAuditProfileResponse, AdminDeleteBlogData, AdminDeleteBlogError, AdminDeleteBlogResponse, AdminDeleteUsersData2, AdminDeleteUsersError, AdminDeleteUsersResponse, AdminHandleFeedbackData, AdminHandleFeedbackError, AdminHandleFeedbackResponse, AdminListAuditLogData, AdminListAuditLogError, AdminListAuditLogResponse, AdminListBlogsData, AdminListBlogsError, AdminListBlogsResponse, AdminListFeedbackData, AdminListFeedbackError, AdminListFeedbackResponse, AdminListIdcardVerificationsData, AdminListIdcardVerificationsError, AdminListIdcardVerificationsResponse, AdminListPhotoAuditsData, AdminListPhotoAuditsError, AdminListPhotoAuditsResponse, AdminListProfileAuditsData, AdminListProfileAuditsError, AdminListProfileAuditsResponse, AdminListUsersData, AdminListUsersError, AdminListUsersResponse, AdminModerationDecideData, AdminModerationDecideError, AdminModerationDecideResponse, AdminModerationListData, AdminModerationListError, AdminModerationListResponse, AdminModerationWordsData, AdminModerationWordsError, AdminModerationWordsResponse, AdminModerationWordsSaveData, AdminModerationWordsSaveError, AdminModerationWordsSaveResponse, AdminOverviewData, AdminOverviewError, AdminOverviewResponse, AdminUpdateBlogData, AdminUpdateBlogError, AdminUpdateBlogResponse, AdminUpdateUserData, AdminUpdateUserError, AdminUpdateUserResponse, AdvancedSearchData, AdvancedSearchError, AdvancedSearchResponse, AnswerExamData, AnswerExamError, AnswerExamResponse, BuyExamData, BuyExamError, BuyExamResponse, ChangePasswordData, ChangePasswordError, ChangePasswordResponse, CountUnreadMessagesData, CountUnreadMessagesError, CountUnreadMessagesResponse, CreateBlogData, CreateBlogError, CreateBlogResponse, CreateCommentData, CreateCommentError, CreateCommentResponse, CreateExamData, CreateExamError, CreateExamResponse, CreateFeedbackData, CreateFeedbackError, CreateFeedbackResponse, CreateMomentData, CreateMomentError, CreateMomentResponse, CreateRechargeData, CreateRechargeError, CreateRechargeResponse, DeleteBlogData, DeleteBlogError, DeleteBlogResponse, DeleteCommentData, DeleteCommentError, DeleteCommentResponse, DeleteExamData, DeleteExamError, DeleteExamResponse, DeleteMomentData, DeleteMomentError, DeleteMomentResponse, DeleteMyAccountData, DeleteMyAccountError, DeleteMyAccountResponse, DeleteResultData, DeleteResultError, DeleteResultResponse, ExportMyDataData, ExportMyDataError, ExportMyDataResponse, ForgotPasswordData, ForgotPasswordError, ForgotPasswordResponse, GetAccountData, GetAccountError, GetAccountResponse, GetBalanceData, GetBalanceError, GetBalanceResponse, GetBlogData, GetBlogError, GetBlogResponse, GetCaptchaData, GetCaptchaError, GetCaptchaResponse, GetExamData, GetExamError, GetExamResponse, GetHealthData, GetHealthResponse, GetIdcardImageData, GetIdcardImageError, GetMapConfigData, GetMapConfigResponse, GetMyProfileData, GetMyProfileError, GetMyProfileResponse, GetOwnIdcardVerificationData, GetOwnIdcardVerificationError, GetOwnIdcardVerificationResponse, GetProfileData, GetProfileError, GetProfileResponse, GetRechargeOrderData, GetRechargeOrderError, GetRechargeOrderResponse, GetResultData, GetResultError, GetResultResponse, GetSandboxOrderData, GetSandboxOrderError, GetSandboxOrderResponse, GetSiteConfigData, GetSiteConfigResponse, GetUploadData, GetUploadError, KeepLoginData, KeepLoginError, KeepLoginResponse, LikeMemberData, LikeMemberError, LikeMemberResponse, LikeMomentData, LikeMomentError, LikeMomentResponse, ListBlacklistData, ListBlacklistError, ListBlacklistResponse, ListBlogCategoriesData, ListBlogCategoriesError, ListBlogCategoriesResponse, ListBlogsData, ListBlogsError, ListBlogsResponse, ListBlogTagsData, ListBlogTagsError, ListBlogTagsResponse, ListConversationsData, ListConversationsError, ListConversationsResponse, ListExamsAsGuestData, ListExamsAsGuestError, ListExamsAsGuestResponse, ListExamsData, ListExamsError, ListExamsResponse, ListGuestMomentsData, ListGuestMomentsError, ListGuestMomentsResponse, ListLikedData, ListLikedError, ListLikedMeData, ListLikedMeError, ListLikedMeResponse, ListLikedResponse, ListMessagesData, ListMessagesError, ListMessagesResponse, ListMomentsData, ListMomentsError, ListMomentsResponse, ListMutualLikedData, ListMutualLikedError, ListMutualLikedResponse, ListMyBlogsData, ListMyBlogsError, ListMyBlogsResponse, ListRechargesData, ListRechargesError, ListRechargesResponse, ListRecommendedData, ListRecommendedError, ListRecommendedResponse, ListResultsData, ListResultsError, ListResultsResponse, ListTransactionsData, ListTransactionsError, ListTransactionsResponse, ListVisitedData, ListVisitedError, ListVisitedMeData, ListVisitedMeError, ListVisitedMeResponse, ListVisitedResponse, LoginUserData, LoginUserError, LoginUserResponse, LogoutUserData, LogoutUserError, LogoutUserResponse, OpenChatSocketData, OpenChatSocketError, PaySandboxOrderData, PaySandboxOrderError, PaySandboxOrderResponse, PublishBlogData, PublishBlogError, PublishBlogResponse, ReadConversationData, ReadConversationError, ReadConversationResponse, RecalculateResultData, RecalculateResultError, RecalculateResultResponse, ReceiveWechatpayNotificationData, ReceiveWechatpayNotificationError, ReceiveWechatpayNotificationResponse, RegisterUserData, RegisterUserError, RegisterUserResponse, RemoveFromBlacklistData, RemoveFromBlacklistError, RemoveFromBlacklistResponse, ReportCreateData, ReportCreateError, ReportCreateResponse, ResetPasswordData, ResetPasswordError, ResetPasswordResponse, SendEmailCodeData, SendEmailCodeError, SendEmailCodeResponse, SendMessageData, SendMessageError, SendMessageResponse, SetResultMatchingData, SetResultMatchingError, SetResultMatchingResponse, StartExamData, StartExamError, StartExamResponse, SubmitIdcardVerificationData, SubmitIdcardVerificationError, SubmitIdcardVerificationResponse, UnlikeMemberData, UnlikeMemberError, UnlikeMemberResponse, UnlikeMomentData, UnlikeMomentError, UnlikeMomentResponse, UnlockProfileData, UnlockProfileError, UnlockProfileResponse, UnpublishBlogData, UnpublishBlogError, UnpublishBlogResponse, UpdateBlogData, UpdateBlogError, UpdateBlogResponse, UpdateExamData, UpdateExamError, UpdateExamResponse, UpdatePhoneData, UpdatePhoneError, UpdatePhoneResponse, UpdateProfileData, UpdateProfileError, UpdateProfileResponse, UploadFileData, UploadFileError, UploadFileResponse, UploadIdcardBackData, UploadIdcardBackError, UploadIdcardBackResponse, UploadIdcardFrontData, UploadIdcardFrontError, UploadIdcardFrontResponse, UserStatsData, UserStatsError, UserStatsResponse, VerifyEmailData, VerifyEmailError, VerifyEmailResponse, WechatBindData, WechatBindError, WechatBindingData, WechatBindingError, WechatBindingResponse, WechatBindResponse, WechatCallbackData, WechatCallbackError, WechatCallbackResponse, WechatLoginData, WechatLoginError, WechatOfficialCallbackData, WechatOfficialCallbackError, WechatOfficialCallbackResponse, WechatOfficialLoginData, WechatOfficialLoginError, WechatUnbindData, WechatUnbindError, WechatUnbindResponse } from '../types.gen';
+import { addToBlacklist, adminApproveBlog, adminAuditIdcard, adminAuditPhoto, adminAuditProfile, adminDeleteBlog, adminDeleteUsers, adminHandleFeedback, adminListAuditLog, adminListBlogs, adminListFeedback, adminListIdcardVerifications, adminListPhotoAudits, adminListProfileAudits, adminListUsers, adminModerationDecide, adminModerationList, adminModerationWords, adminModerationWordsSave, adminOverview, adminUpdateBlog, adminUpdateUser, advancedSearch, answerExam, bindResource, buyCourse, buyExam, changePassword, countUnreadMessages, courseDetail, courseDetailAsGuest, createBlog, createComment, createCourse, createExam, createFeedback, createMoment, createPoint, createPrerequisite, createRecharge, createRelation, createResource, deleteBlog, deleteComment, deleteCourse, deleteExam, deleteMoment, deleteMyAccount, deletePoint, deletePrerequisite, deleteRelation, deleteResource, deleteResult, exportMyData, forgotPassword, getAccount, getBalance, getBlog, getCaptcha, getExam, getHealth, getIdcardImage, getMapConfig, getMyProfile, getOwnIdcardVerification, getProfile, getRechargeOrder, getResult, getSandboxOrder, getSiteConfig, getUpload, keepLogin, likeMember, likeMoment, listBlacklist, listBlogCategories, listBlogs, listBlogTags, listConversations, listCourses, listCoursesAsGuest, listExams, listExamsAsGuest, listGuestMoments, listLiked, listLikedMe, listMessages, listMoments, listMutualLiked, listMyBlogs, listPoints, listPointsAsGuest, listPrerequisites, listPrerequisitesAsGuest, listRecharges, listRecommended, listRelations, listResources, listResourcesAsGuest, listResults, listTransactions, listVisited, listVisitedMe, loginUser, logoutUser, openChatSocket, type Options, paySandboxOrder, publishBlog, readConversation, recalculateResult, receiveWechatpayNotification, registerUser, removeFromBlacklist, reportCreate, resetPassword, sendEmailCode, sendMessage, setResultMatching, startExam, submitIdcardVerification, unlikeMember, unlikeMoment, unlockProfile, unpublishBlog, updateBlog, updateCourse, updateExam, updatePhone, updatePoint, updateProfile, updateResource, uploadFile, uploadIdcardBack, uploadIdcardFront, userStats, verifyEmail, wechatBind, wechatBinding, wechatCallback, wechatLogin, wechatOfficialCallback, wechatOfficialLogin, wechatUnbind } from '../sdk.gen';
+import type { AddToBlacklistData, AddToBlacklistError, AddToBlacklistResponse, AdminApproveBlogData, AdminApproveBlogError, AdminApproveBlogResponse, AdminAuditIdcardData, AdminAuditIdcardError, AdminAuditIdcardResponse, AdminAuditPhotoData, AdminAuditPhotoError, AdminAuditPhotoResponse, AdminAuditProfileData, AdminAuditProfileError, AdminAuditProfileResponse, AdminDeleteBlogData, AdminDeleteBlogError, AdminDeleteBlogResponse, AdminDeleteUsersData2, AdminDeleteUsersError, AdminDeleteUsersResponse, AdminHandleFeedbackData, AdminHandleFeedbackError, AdminHandleFeedbackResponse, AdminListAuditLogData, AdminListAuditLogError, AdminListAuditLogResponse, AdminListBlogsData, AdminListBlogsError, AdminListBlogsResponse, AdminListFeedbackData, AdminListFeedbackError, AdminListFeedbackResponse, AdminListIdcardVerificationsData, AdminListIdcardVerificationsError, AdminListIdcardVerificationsResponse, AdminListPhotoAuditsData, AdminListPhotoAuditsError, AdminListPhotoAuditsResponse, AdminListProfileAuditsData, AdminListProfileAuditsError, AdminListProfileAuditsResponse, AdminListUsersData, AdminListUsersError, AdminListUsersResponse, AdminModerationDecideData, AdminModerationDecideError, AdminModerationDecideResponse, AdminModerationListData, AdminModerationListError, AdminModerationListResponse, AdminModerationWordsData, AdminModerationWordsError, AdminModerationWordsResponse, AdminModerationWordsSaveData, AdminModerationWordsSaveError, AdminModerationWordsSaveResponse, AdminOverviewData, AdminOverviewError, AdminOverviewResponse, AdminUpdateBlogData, AdminUpdateBlogError, AdminUpdateBlogResponse, AdminUpdateUserData, AdminUpdateUserError, AdminUpdateUserResponse, AdvancedSearchData, AdvancedSearchError, AdvancedSearchResponse, AnswerExamData, AnswerExamError, AnswerExamResponse, BindResourceData, BindResourceError, BindResourceResponse, BuyCourseData, BuyCourseError, BuyCourseResponse, BuyExamData, BuyExamError, BuyExamResponse, ChangePasswordData, ChangePasswordError, ChangePasswordResponse, CountUnreadMessagesData, CountUnreadMessagesError, CountUnreadMessagesResponse, CourseDetailAsGuestData, CourseDetailAsGuestError, CourseDetailAsGuestResponse, CourseDetailData, CourseDetailError, CourseDetailResponse, CreateBlogData, CreateBlogError, CreateBlogResponse, CreateCommentData, CreateCommentError, CreateCommentResponse, CreateCourseData, CreateCourseError, CreateCourseResponse, CreateExamData, CreateExamError, CreateExamResponse, CreateFeedbackData, CreateFeedbackError, CreateFeedbackResponse, CreateMomentData, CreateMomentError, CreateMomentResponse, CreatePointData, CreatePointError, CreatePointResponse, CreatePrerequisiteData, CreatePrerequisiteError, CreatePrerequisiteResponse, CreateRechargeData, CreateRechargeError, CreateRechargeResponse, CreateRelationData, CreateRelationError, CreateRelationResponse, CreateResourceData, CreateResourceError, CreateResourceResponse, DeleteBlogData, DeleteBlogError, DeleteBlogResponse, DeleteCommentData, DeleteCommentError, DeleteCommentResponse, DeleteCourseData, DeleteCourseError, DeleteCourseResponse, DeleteExamData, DeleteExamError, DeleteExamResponse, DeleteMomentData, DeleteMomentError, DeleteMomentResponse, DeleteMyAccountData, DeleteMyAccountError, DeleteMyAccountResponse, DeletePointData, DeletePointError, DeletePointResponse, DeletePrerequisiteData, DeletePrerequisiteError, DeletePrerequisiteResponse, DeleteRelationData, DeleteRelationError, DeleteRelationResponse, DeleteResourceData, DeleteResourceError, DeleteResourceResponse, DeleteResultData, DeleteResultError, DeleteResultResponse, ExportMyDataData, ExportMyDataError, ExportMyDataResponse, ForgotPasswordData, ForgotPasswordError, ForgotPasswordResponse, GetAccountData, GetAccountError, GetAccountResponse, GetBalanceData, GetBalanceError, GetBalanceResponse, GetBlogData, GetBlogError, GetBlogResponse, GetCaptchaData, GetCaptchaError, GetCaptchaResponse, GetExamData, GetExamError, GetExamResponse, GetHealthData, GetHealthResponse, GetIdcardImageData, GetIdcardImageError, GetMapConfigData, GetMapConfigResponse, GetMyProfileData, GetMyProfileError, GetMyProfileResponse, GetOwnIdcardVerificationData, GetOwnIdcardVerificationError, GetOwnIdcardVerificationResponse, GetProfileData, GetProfileError, GetProfileResponse, GetRechargeOrderData, GetRechargeOrderError, GetRechargeOrderResponse, GetResultData, GetResultError, GetResultResponse, GetSandboxOrderData, GetSandboxOrderError, GetSandboxOrderResponse, GetSiteConfigData, GetSiteConfigResponse, GetUploadData, GetUploadError, KeepLoginData, KeepLoginError, KeepLoginResponse, LikeMemberData, LikeMemberError, LikeMemberResponse, LikeMomentData, LikeMomentError, LikeMomentResponse, ListBlacklistData, ListBlacklistError, ListBlacklistResponse, ListBlogCategoriesData, ListBlogCategoriesError, ListBlogCategoriesResponse, ListBlogsData, ListBlogsError, ListBlogsResponse, ListBlogTagsData, ListBlogTagsError, ListBlogTagsResponse, ListConversationsData, ListConversationsError, ListConversationsResponse, ListCoursesAsGuestData, ListCoursesAsGuestError, ListCoursesAsGuestResponse, ListCoursesData, ListCoursesError, ListCoursesResponse, ListExamsAsGuestData, ListExamsAsGuestError, ListExamsAsGuestResponse, ListExamsData, ListExamsError, ListExamsResponse, ListGuestMomentsData, ListGuestMomentsError, ListGuestMomentsResponse, ListLikedData, ListLikedError, ListLikedMeData, ListLikedMeError, ListLikedMeResponse, ListLikedResponse, ListMessagesData, ListMessagesError, ListMessagesResponse, ListMomentsData, ListMomentsError, ListMomentsResponse, ListMutualLikedData, ListMutualLikedError, ListMutualLikedResponse, ListMyBlogsData, ListMyBlogsError, ListMyBlogsResponse, ListPointsAsGuestData, ListPointsAsGuestError, ListPointsAsGuestResponse, ListPointsData, ListPointsError, ListPointsResponse, ListPrerequisitesAsGuestData, ListPrerequisitesAsGuestError, ListPrerequisitesAsGuestResponse, ListPrerequisitesData, ListPrerequisitesError, ListPrerequisitesResponse, ListRechargesData, ListRechargesError, ListRechargesResponse, ListRecommendedData, ListRecommendedError, ListRecommendedResponse, ListRelationsData, ListRelationsError, ListRelationsResponse, ListResourcesAsGuestData, ListResourcesAsGuestError, ListResourcesAsGuestResponse, ListResourcesData, ListResourcesError, ListResourcesResponse, ListResultsData, ListResultsError, ListResultsResponse, ListTransactionsData, ListTransactionsError, ListTransactionsResponse, ListVisitedData, ListVisitedError, ListVisitedMeData, ListVisitedMeError, ListVisitedMeResponse, ListVisitedResponse, LoginUserData, LoginUserError, LoginUserResponse, LogoutUserData, LogoutUserError, LogoutUserResponse, OpenChatSocketData, OpenChatSocketError, PaySandboxOrderData, PaySandboxOrderError, PaySandboxOrderResponse, PublishBlogData, PublishBlogError, PublishBlogResponse, ReadConversationData, ReadConversationError, ReadConversationResponse, RecalculateResultData, RecalculateResultError, RecalculateResultResponse, ReceiveWechatpayNotificationData, ReceiveWechatpayNotificationError, ReceiveWechatpayNotificationResponse, RegisterUserData, RegisterUserError, RegisterUserResponse, RemoveFromBlacklistData, RemoveFromBlacklistError, RemoveFromBlacklistResponse, ReportCreateData, ReportCreateError, ReportCreateResponse, ResetPasswordData, ResetPasswordError, ResetPasswordResponse, SendEmailCodeData, SendEmailCodeError, SendEmailCodeResponse, SendMessageData, SendMessageError, SendMessageResponse, SetResultMatchingData, SetResultMatchingError, SetResultMatchingResponse, StartExamData, StartExamError, StartExamResponse, SubmitIdcardVerificationData, SubmitIdcardVerificationError, SubmitIdcardVerificationResponse, UnlikeMemberData, UnlikeMemberError, UnlikeMemberResponse, UnlikeMomentData, UnlikeMomentError, UnlikeMomentResponse, UnlockProfileData, UnlockProfileError, UnlockProfileResponse, UnpublishBlogData, UnpublishBlogError, UnpublishBlogResponse, UpdateBlogData, UpdateBlogError, UpdateBlogResponse, UpdateCourseData, UpdateCourseError, UpdateCourseResponse, UpdateExamData, UpdateExamError, UpdateExamResponse, UpdatePhoneData, UpdatePhoneError, UpdatePhoneResponse, UpdatePointData, UpdatePointError, UpdatePointResponse, UpdateProfileData, UpdateProfileError, UpdateProfileResponse, UpdateResourceData, UpdateResourceError, UpdateResourceResponse, UploadFileData, UploadFileError, UploadFileResponse, UploadIdcardBackData, UploadIdcardBackError, UploadIdcardBackResponse, UploadIdcardFrontData, UploadIdcardFrontError, UploadIdcardFrontResponse, UserStatsData, UserStatsError, UserStatsResponse, VerifyEmailData, VerifyEmailError, VerifyEmailResponse, WechatBindData, WechatBindError, WechatBindingData, WechatBindingError, WechatBindingResponse, WechatBindResponse, WechatCallbackData, WechatCallbackError, WechatCallbackResponse, WechatLoginData, WechatLoginError, WechatOfficialCallbackData, WechatOfficialCallbackError, WechatOfficialCallbackResponse, WechatOfficialLoginData, WechatOfficialLoginError, WechatUnbindData, WechatUnbindError, WechatUnbindResponse } from '../types.gen';
 
 /**
  * The back office's actions, newest first; superadmins only (admins get 403).
@@ -970,6 +970,457 @@ export const getOwnIdcardVerificationMutation = (options?: Partial<Options<GetOw
     const mutationOptions: UseMutationOptions<GetOwnIdcardVerificationResponse, GetOwnIdcardVerificationError, Options<GetOwnIdcardVerificationData>> = {
         mutationFn: async (fnOptions) => {
             const { data } = await getOwnIdcardVerification({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Buys a paid course from the member's balance (fen), once.
+ */
+export const buyCourseMutation = (options?: Partial<Options<BuyCourseData>>): UseMutationOptions<BuyCourseResponse, BuyCourseError, Options<BuyCourseData>> => {
+    const mutationOptions: UseMutationOptions<BuyCourseResponse, BuyCourseError, Options<BuyCourseData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await buyCourse({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Creates a course (admins and superadmins).
+ */
+export const createCourseMutation = (options?: Partial<Options<CreateCourseData>>): UseMutationOptions<CreateCourseResponse, CreateCourseError, Options<CreateCourseData>> => {
+    const mutationOptions: UseMutationOptions<CreateCourseResponse, CreateCourseError, Options<CreateCourseData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await createCourse({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Deletes a course nobody bought (admins and superadmins).
+ */
+export const deleteCourseMutation = (options?: Partial<Options<DeleteCourseData>>): UseMutationOptions<DeleteCourseResponse, DeleteCourseError, Options<DeleteCourseData>> => {
+    const mutationOptions: UseMutationOptions<DeleteCourseResponse, DeleteCourseError, Options<DeleteCourseData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await deleteCourse({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * One course for the learner view: its points (content only where the member may read it),
+ * their prerequisites, and the resources bound to them.
+ */
+export const courseDetailMutation = (options?: Partial<Options<CourseDetailData>>): UseMutationOptions<CourseDetailResponse, CourseDetailError, Options<CourseDetailData>> => {
+    const mutationOptions: UseMutationOptions<CourseDetailResponse, CourseDetailError, Options<CourseDetailData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await courseDetail({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * One course for a guest: the structure of every course, the content of free ones.
+ */
+export const courseDetailAsGuestMutation = (options?: Partial<Options<CourseDetailAsGuestData>>): UseMutationOptions<CourseDetailAsGuestResponse, CourseDetailAsGuestError, Options<CourseDetailAsGuestData>> => {
+    const mutationOptions: UseMutationOptions<CourseDetailAsGuestResponse, CourseDetailAsGuestError, Options<CourseDetailAsGuestData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await courseDetailAsGuest({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * The catalogue for guests.
+ */
+export const listCoursesAsGuestMutation = (options?: Partial<Options<ListCoursesAsGuestData>>): UseMutationOptions<ListCoursesAsGuestResponse, ListCoursesAsGuestError, Options<ListCoursesAsGuestData>> => {
+    const mutationOptions: UseMutationOptions<ListCoursesAsGuestResponse, ListCoursesAsGuestError, Options<ListCoursesAsGuestData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await listCoursesAsGuest({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * The catalogue for a signed-in member, with what they bought (`isAcquired`).
+ */
+export const listCoursesMutation = (options?: Partial<Options<ListCoursesData>>): UseMutationOptions<ListCoursesResponse, ListCoursesError, Options<ListCoursesData>> => {
+    const mutationOptions: UseMutationOptions<ListCoursesResponse, ListCoursesError, Options<ListCoursesData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await listCourses({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Replaces a course's fields and tree (admins and superadmins).
+ */
+export const updateCourseMutation = (options?: Partial<Options<UpdateCourseData>>): UseMutationOptions<UpdateCourseResponse, UpdateCourseError, Options<UpdateCourseData>> => {
+    const mutationOptions: UseMutationOptions<UpdateCourseResponse, UpdateCourseError, Options<UpdateCourseData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await updateCourse({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Creates a knowledge point, with its prerequisites when sent (admins and superadmins).
+ */
+export const createPointMutation = (options?: Partial<Options<CreatePointData>>): UseMutationOptions<CreatePointResponse, CreatePointError, Options<CreatePointData>> => {
+    const mutationOptions: UseMutationOptions<CreatePointResponse, CreatePointError, Options<CreatePointData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await createPoint({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Deletes a knowledge point with its links and bindings; in course trees its children take
+ * its place (admins and superadmins).
+ */
+export const deletePointMutation = (options?: Partial<Options<DeletePointData>>): UseMutationOptions<DeletePointResponse, DeletePointError, Options<DeletePointData>> => {
+    const mutationOptions: UseMutationOptions<DeletePointResponse, DeletePointError, Options<DeletePointData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await deletePoint({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Knowledge points for guests: content only of points in free courses.
+ */
+export const listPointsAsGuestMutation = (options?: Partial<Options<ListPointsAsGuestData>>): UseMutationOptions<ListPointsAsGuestResponse, ListPointsAsGuestError, Options<ListPointsAsGuestData>> => {
+    const mutationOptions: UseMutationOptions<ListPointsAsGuestResponse, ListPointsAsGuestError, Options<ListPointsAsGuestData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await listPointsAsGuest({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Knowledge points by id; content, examples and references only where the member may read
+ * them (`locked` otherwise).
+ */
+export const listPointsMutation = (options?: Partial<Options<ListPointsData>>): UseMutationOptions<ListPointsResponse, ListPointsError, Options<ListPointsData>> => {
+    const mutationOptions: UseMutationOptions<ListPointsResponse, ListPointsError, Options<ListPointsData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await listPoints({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Every resource-to-point relation, by id (up to 1000 a page).
+ */
+export const listRelationsMutation = (options?: Partial<Options<ListRelationsData>>): UseMutationOptions<ListRelationsResponse, ListRelationsError, Options<ListRelationsData>> => {
+    const mutationOptions: UseMutationOptions<ListRelationsResponse, ListRelationsError, Options<ListRelationsData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await listRelations({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Updates a knowledge point (`id`) and, when sent, replaces its prerequisites in the same
+ * transaction (admins and superadmins). The trees of the courses holding it take its new name.
+ */
+export const updatePointMutation = (options?: Partial<Options<UpdatePointData>>): UseMutationOptions<UpdatePointResponse, UpdatePointError, Options<UpdatePointData>> => {
+    const mutationOptions: UseMutationOptions<UpdatePointResponse, UpdatePointError, Options<UpdatePointData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await updatePoint({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Links `parentKpId` before `childKpId`; a self-link or a link that closes a cycle is
+ * refused, naming the cycle (admins and superadmins).
+ */
+export const createPrerequisiteMutation = (options?: Partial<Options<CreatePrerequisiteData>>): UseMutationOptions<CreatePrerequisiteResponse, CreatePrerequisiteError, Options<CreatePrerequisiteData>> => {
+    const mutationOptions: UseMutationOptions<CreatePrerequisiteResponse, CreatePrerequisiteError, Options<CreatePrerequisiteData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await createPrerequisite({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Removes a prerequisite link (admins and superadmins).
+ */
+export const deletePrerequisiteMutation = (options?: Partial<Options<DeletePrerequisiteData>>): UseMutationOptions<DeletePrerequisiteResponse, DeletePrerequisiteError, Options<DeletePrerequisiteData>> => {
+    const mutationOptions: UseMutationOptions<DeletePrerequisiteResponse, DeletePrerequisiteError, Options<DeletePrerequisiteData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await deletePrerequisite({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Every prerequisite link, for guests.
+ */
+export const listPrerequisitesAsGuestMutation = (options?: Partial<Options<ListPrerequisitesAsGuestData>>): UseMutationOptions<ListPrerequisitesAsGuestResponse, ListPrerequisitesAsGuestError, Options<ListPrerequisitesAsGuestData>> => {
+    const mutationOptions: UseMutationOptions<ListPrerequisitesAsGuestResponse, ListPrerequisitesAsGuestError, Options<ListPrerequisitesAsGuestData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await listPrerequisitesAsGuest({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Every prerequisite link, by id (up to 1000 a page).
+ */
+export const listPrerequisitesMutation = (options?: Partial<Options<ListPrerequisitesData>>): UseMutationOptions<ListPrerequisitesResponse, ListPrerequisitesError, Options<ListPrerequisitesData>> => {
+    const mutationOptions: UseMutationOptions<ListPrerequisitesResponse, ListPrerequisitesError, Options<ListPrerequisitesData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await listPrerequisites({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Binds a resource to one more point (admins and superadmins).
+ */
+export const createRelationMutation = (options?: Partial<Options<CreateRelationData>>): UseMutationOptions<CreateRelationResponse, CreateRelationError, Options<CreateRelationData>> => {
+    const mutationOptions: UseMutationOptions<CreateRelationResponse, CreateRelationError, Options<CreateRelationData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await createRelation({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Removes one resource-to-point relation (admins and superadmins).
+ */
+export const deleteRelationMutation = (options?: Partial<Options<DeleteRelationData>>): UseMutationOptions<DeleteRelationResponse, DeleteRelationError, Options<DeleteRelationData>> => {
+    const mutationOptions: UseMutationOptions<DeleteRelationResponse, DeleteRelationError, Options<DeleteRelationData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await deleteRelation({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Binds a resource to exactly these points, replacing its bindings in one transaction
+ * (admins and superadmins). An unknown point changes nothing.
+ */
+export const bindResourceMutation = (options?: Partial<Options<BindResourceData>>): UseMutationOptions<BindResourceResponse, BindResourceError, Options<BindResourceData>> => {
+    const mutationOptions: UseMutationOptions<BindResourceResponse, BindResourceError, Options<BindResourceData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await bindResource({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Creates a resource (admins and superadmins).
+ */
+export const createResourceMutation = (options?: Partial<Options<CreateResourceData>>): UseMutationOptions<CreateResourceResponse, CreateResourceError, Options<CreateResourceData>> => {
+    const mutationOptions: UseMutationOptions<CreateResourceResponse, CreateResourceError, Options<CreateResourceData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await createResource({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Deletes a resource and its bindings (admins and superadmins).
+ */
+export const deleteResourceMutation = (options?: Partial<Options<DeleteResourceData>>): UseMutationOptions<DeleteResourceResponse, DeleteResourceError, Options<DeleteResourceData>> => {
+    const mutationOptions: UseMutationOptions<DeleteResourceResponse, DeleteResourceError, Options<DeleteResourceData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await deleteResource({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Resources for guests: those bound to a point, readable when one of its points is in a free
+ * course.
+ */
+export const listResourcesAsGuestMutation = (options?: Partial<Options<ListResourcesAsGuestData>>): UseMutationOptions<ListResourcesAsGuestResponse, ListResourcesAsGuestError, Options<ListResourcesAsGuestData>> => {
+    const mutationOptions: UseMutationOptions<ListResourcesAsGuestResponse, ListResourcesAsGuestError, Options<ListResourcesAsGuestData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await listResourcesAsGuest({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Resources by id, optionally of one point. Members see those bound to a point, with content
+ * and addresses only where they may read one of its points (`locked` otherwise); admins see
+ * all.
+ */
+export const listResourcesMutation = (options?: Partial<Options<ListResourcesData>>): UseMutationOptions<ListResourcesResponse, ListResourcesError, Options<ListResourcesData>> => {
+    const mutationOptions: UseMutationOptions<ListResourcesResponse, ListResourcesError, Options<ListResourcesData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await listResources({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Replaces a resource's fields (admins and superadmins).
+ */
+export const updateResourceMutation = (options?: Partial<Options<UpdateResourceData>>): UseMutationOptions<UpdateResourceResponse, UpdateResourceError, Options<UpdateResourceData>> => {
+    const mutationOptions: UseMutationOptions<UpdateResourceResponse, UpdateResourceError, Options<UpdateResourceData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await updateResource({
                 ...options,
                 ...fnOptions,
                 throwOnError: true

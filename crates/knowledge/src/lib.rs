@@ -1,0 +1,31 @@
+//! Knowledge courses: the catalogue, courses as trees of knowledge points linked by
+//! prerequisites, learning resources bound to points, purchases through the wallet, and the
+//! editors' calls.
+
+mod access;
+mod addresses;
+mod demo;
+mod dto;
+mod graph;
+mod html;
+mod http;
+mod model;
+mod repo;
+mod schema;
+mod service;
+pub mod settings;
+mod tree;
+mod view;
+
+pub use http::configure;
+pub use model::{CourseId, PointId, ResourceId};
+
+/// A course banner: images only, under 2 MB (spec 3, section 5).
+pub const COURSE_BANNER: platform::files::Purpose =
+    platform::files::Purpose::new("course_banner", 2 * 1024 * 1024, "图片大小不能超过 2MB!");
+
+/// Knowledge courses; the demo seeds four courses written for the community.
+pub const MODULE: platform::Module = platform::Module::new("knowledge", http::configure)
+    .with_settings(settings::load)
+    .with_uploads(&[COURSE_BANNER])
+    .with_demo_seed(demo::seed);

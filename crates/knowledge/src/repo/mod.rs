@@ -1,0 +1,24 @@
+//! Queries on the knowledge tables, each written once for both engines.
+
+pub mod courses;
+pub mod points;
+pub mod resources;
+
+use diesel::prelude::*;
+use diesel_async::RunQueryDsl;
+use platform::db::Conn;
+use platform::run;
+
+use crate::schema::knowledge_graph_lock;
+
+/// Takes the graph lock for the rest of the transaction: changes to points, prerequisite links
+/// and course trees then run one at a time (a no-op on SQLite, whose writers already do).
+pub async fn lock_graph(tx: &mut Conn<'_>) -> QueryResult<()> {
+    run!(tx, |c| diesel::update(
+        knowledge_graph_lock::table.find(1_i64)
+    )
+    .set(knowledge_graph_lock::version.eq(knowledge_graph_lock::version + 1))
+    .execute(c)
+    .await)?;
+    Ok(())
+}

@@ -1,0 +1,187 @@
+//! Learning resources and their bindings to points.
+
+use std::collections::{HashMap, HashSet};
+
+use platform::{AppState, Identity, transaction};
+
+use super::{KnowledgeError, keyword, require_admin, window};
+use crate::access;
+use crate::dto::{
+    KnowledgeListRequest, RelationListData, ResourceListData, ResourceListRequest,
+    SaveResourceRequest,
+};
+use crate::model::{PointId, RelationId, ResourceId};
+use crate::repo::{self, resources::Filter};
+use crate::settings::KnowledgeSettings;
+use crate::view;
+
+const DEFAULT_PAGE_SIZE: i64 = 20;
+
+/// Resources, each readable or locked for the viewer. Learners see only resources bound to a
+/// point (an unbound one is not published yet); admins see all.
+pub async fn list(
+    state: &AppState,
+    viewer: Option<&Identity>,
+    request: ResourceListRequest,
+) -> Result<ResourceListData, KnowledgeError> {
+    let mut pooled = state.db.get().await?;
+    let conn = &mut pooled.conn();
+    let filter = Filter {
+        words: keyword(request.keyword.as_deref()),
+        point: request.kp_id.filter(|id| *id > 0).map(PointId),
+        bound_only: !access::is_admin(viewer),
+    };
+    let page = window(request.page, request.page_size, DEFAULT_PAGE_SIZE);
+    let (rows, total) = repo::resources::page(conn, &filter, page).await?;
+    let ids: Vec<ResourceId> = rows.iter().map(|row| row.id).collect();
+    let relations = repo::resources::relations_of_resources(conn, &ids).await?;
+    let mut points: Vec<PointId> = relations.iter().map(|r| r.point_id).collect();
+    points.sort_unstable();
+    points.dedup();
+    let readable_points = access::readable_points(conn, viewer, &points).await?;
+    let readable: HashSet<ResourceId> = relations
+        .iter()
+        .filter(|r| readable_points.contains(&r.point_id))
+        .map(|r| r.resource_id)
+        .collect();
+    let admin = access::is_admin(viewer);
+    let list = rows
+        .into_iter()
+        .map(|row| {
+            let open = admin || readable.contains(&row.id);
+            view::resource(row, open)
+        })
+        .collect();
+    Ok(ResourceListData { list, total })
+}
+
+pub async fn create(
+    state: &AppState,
+    admin: &Identity,
+    body: SaveResourceRequest,
+) -> Result<ResourceId, KnowledgeError> {
+    require_admin(admin)?;
+    let fields = body
+        .fields(&KnowledgeSettings::of(state).iframe_hosts)
+        .map_err(KnowledgeError::Invalid)?;
+    let now = state.now();
+    let mut pooled = state.db.get().await?;
+    let conn = &mut pooled.conn();
+    Ok(repo::resources::insert(conn, &fields, now).await?)
+}
+
+pub async fn update(
+    state: &AppState,
+    admin: &Identity,
+    resource: ResourceId,
+    body: SaveResourceRequest,
+) -> Result<(), KnowledgeError> {
+    require_admin(admin)?;
+    let fields = body
+        .fields(&KnowledgeSettings::of(state).iframe_hosts)
+        .map_err(KnowledgeError::Invalid)?;
+    let now = state.now();
+    let mut pooled = state.db.get().await?;
+    let conn = &mut pooled.conn();
+    if repo::resources::update(conn, resource, &fields, now).await? {
+        Ok(())
+    } else {
+        Err(KnowledgeError::ResourceNotFound)
+    }
+}
+
+/// Deletes the resource and its bindings.
+pub async fn delete(
+    state: &AppState,
+    admin: &Identity,
+    resource: ResourceId,
+) -> Result<(), KnowledgeError> {
+    require_admin(admin)?;
+    let mut pooled = state.db.get().await?;
+    let conn = &mut pooled.conn();
+    if repo::resources::delete(conn, resource).await? {
+        Ok(())
+    } else {
+        Err(KnowledgeError::ResourceNotFound)
+    }
+}
+
+pub async fn relations(
+    state: &AppState,
+    request: KnowledgeListRequest,
+) -> Result<RelationListData, KnowledgeError> {
+    let mut pooled = state.db.get().await?;
+    let conn = &mut pooled.conn();
+    let page = window(request.page, request.page_size, super::BULK_PAGE_SIZE);
+    let (rows, total) = repo::resources::relations_page(conn, page).await?;
+    Ok(RelationListData {
+        list: rows.into_iter().map(view::relation).collect(),
+        total,
+    })
+}
+
+/// Binds the resource to one more point.
+pub async fn relate(
+    state: &AppState,
+    admin: &Identity,
+    point: PointId,
+    resource: ResourceId,
+) -> Result<RelationId, KnowledgeError> {
+    require_admin(admin)?;
+    let mut pooled = state.db.get().await?;
+    let conn = &mut pooled.conn();
+    transaction!(conn, |tx| {
+        if !repo::resources::exists(tx, resource).await? {
+            return Err(KnowledgeError::ResourceNotFound);
+        }
+        if repo::points::names(tx, &[point]).await?.is_empty() {
+            return Err(KnowledgeError::PointNotFound);
+        }
+        repo::resources::insert_relation(tx, point, resource)
+            .await?
+            .ok_or(KnowledgeError::RelationExists)
+    })
+}
+
+pub async fn unrelate(
+    state: &AppState,
+    admin: &Identity,
+    relation: RelationId,
+) -> Result<(), KnowledgeError> {
+    require_admin(admin)?;
+    let mut pooled = state.db.get().await?;
+    let conn = &mut pooled.conn();
+    if repo::resources::delete_relation(conn, relation).await? {
+        Ok(())
+    } else {
+        Err(KnowledgeError::LinkNotFound)
+    }
+}
+
+/// Binds the resource to exactly `points`, in one transaction: a missing point leaves the old
+/// bindings as they were.
+pub async fn bind(
+    state: &AppState,
+    admin: &Identity,
+    resource: ResourceId,
+    mut points: Vec<PointId>,
+) -> Result<(), KnowledgeError> {
+    require_admin(admin)?;
+    points.sort_unstable();
+    points.dedup();
+    let mut pooled = state.db.get().await?;
+    let conn = &mut pooled.conn();
+    transaction!(conn, |tx| {
+        if !repo::resources::exists(tx, resource).await? {
+            return Err(KnowledgeError::ResourceNotFound);
+        }
+        let names: HashMap<PointId, String> = repo::points::names(tx, &points).await?;
+        if let Some(missing) = points.iter().find(|p| !names.contains_key(p)) {
+            return Err(KnowledgeError::Invalid(format!(
+                "知识点不存在（编号 {missing}）"
+            )));
+        }
+        repo::resources::replace_relations(tx, resource, &points).await?;
+        Ok(())
+    })
+}
