@@ -155,9 +155,24 @@ export const ROUTES: readonly AppRoute[] = [
     page: () => import('../features/profile/routes/PublicProfilePage'),
   },
   soon('/ai-chat', 'none', 'AI 聊天'),
-  soon('/knowledge/demo', 'none', '知识课程演示'),
-  soon('/knowledge/courses', 'none', '知识课程'),
-  soon('/knowledge/courses/display/:courseId', 'none', '课程学习'),
+  {
+    path: '/knowledge/demo',
+    access: 'none',
+    title: '知识课程演示',
+    page: () => import('../features/knowledge/routes/KnowledgeDemoPage'),
+  },
+  {
+    path: '/knowledge/courses',
+    access: 'none',
+    title: '知识课程',
+    page: () => import('../features/knowledge/routes/CourseCatalogPage'),
+  },
+  {
+    path: '/knowledge/courses/display/:courseId',
+    access: 'none',
+    title: '课程学习',
+    page: () => import('../features/knowledge/routes/CourseDisplayPage'),
+  },
 
   {
     path: '/blog/list/my',
@@ -293,7 +308,22 @@ export const ROUTES: readonly AppRoute[] = [
     title: '敏感词管理',
     page: () => import('../features/admin/routes/SensitiveWordsPage'),
   },
-  soon('/knowledge/courses/admin', 'admin', '课程管理'),
-  soon('/knowledge/points/admin', 'admin', '知识点管理'),
-  soon('/knowledge/resource/admin', 'admin', '学习资源管理'),
+  {
+    path: '/knowledge/courses/admin',
+    access: 'admin',
+    title: '课程管理',
+    page: () => import('../features/knowledge/admin/routes/CourseAdminPage'),
+  },
+  {
+    path: '/knowledge/points/admin',
+    access: 'admin',
+    title: '知识点管理',
+    page: () => import('../features/knowledge/admin/routes/PointAdminPage'),
+  },
+  {
+    path: '/knowledge/resource/admin',
+    access: 'admin',
+    title: '学习资源管理',
+    page: () => import('../features/knowledge/admin/routes/ResourceAdminPage'),
+  },
 ];
