@@ -9,6 +9,7 @@ use platform::{ApiError, AppState, Identity, Role};
 use serde::Deserialize;
 
 use crate::dto::{SaveCourseRequest, SavePointRequest, SaveResourceRequest};
+use crate::exercise::ExerciseQuestion;
 use crate::model::{PointDraft, PointId};
 use crate::service::{self, KnowledgeError};
 
@@ -64,6 +65,9 @@ struct DemoResource {
     kind: String,
     difficulty: i64,
     points: Vec<String>,
+    /// An exercise's questions with their answers.
+    #[serde(default)]
+    questions: Option<Vec<ExerciseQuestion>>,
 }
 
 pub(crate) fn seed<'a>(
@@ -137,6 +141,7 @@ async fn seed_courses(
                 iframe: resource.iframe.clone(),
                 kind: Some(resource.kind.clone()),
                 difficulty: Some(resource.difficulty),
+                questions: resource.questions.clone(),
             };
             let resource_id = service::resources::create(state, admin, body).await?;
             let points = resource

@@ -3,6 +3,7 @@
 use crate::dto::{
     Course, KnowledgePoint, KnowledgePrerequisite, KnowledgeRelation, KnowledgeResource,
 };
+use crate::exercise::ExerciseQuestion;
 use crate::model::{CourseRow, PointRow, PrerequisiteRow, RelationRow, ResourceRow};
 
 pub fn course(row: CourseRow, bought: bool) -> Course {
@@ -19,6 +20,8 @@ pub fn course(row: CourseRow, bought: bool) -> Course {
         is_acquired: i64::from(bought),
         created_at: row.created_at,
         updated_at: row.updated_at,
+        score: None,
+        reason: None,
     }
 }
 
@@ -52,7 +55,20 @@ pub fn point(row: PointRow, readable: bool) -> KnowledgePoint {
     }
 }
 
-pub fn resource(row: ResourceRow, readable: bool) -> KnowledgeResource {
+/// An exercise's questions as stored (with answers).
+pub fn questions(json: Option<&String>) -> Vec<ExerciseQuestion> {
+    json.and_then(|json| serde_json::from_str(json).ok())
+        .unwrap_or_default()
+}
+
+/// A resource for a learner (`answers` false) or an admin, who also gets the questions with
+/// their answers.
+pub fn resource(
+    row: ResourceRow,
+    readable: bool,
+    questions: Vec<ExerciseQuestion>,
+    answers: bool,
+) -> KnowledgeResource {
     let fields = row.fields;
     let (content, url, iframe) = if readable {
         (fields.content, fields.url, fields.iframe)
@@ -68,6 +84,8 @@ pub fn resource(row: ResourceRow, readable: bool) -> KnowledgeResource {
         kind: fields.kind,
         difficulty: fields.difficulty,
         locked: !readable,
+        question_count: i64::try_from(questions.len()).unwrap_or(0),
+        questions: answers.then_some(questions),
         created_at: row.created_at,
         updated_at: row.updated_at,
     }

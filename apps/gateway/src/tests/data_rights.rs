@@ -43,6 +43,8 @@ struct Traces {
     /// An assessment both took, and the admin who published it.
     exam_id: i64,
     admin: TestUser,
+    /// A knowledge point the member mastered.
+    kp_id: i64,
 }
 
 /// Everything a member leaves around the site: a profile with a photo, a moment with an
@@ -190,6 +192,34 @@ async fn active_member(app: &TestApp, member: &TestUser, other: &TestUser) -> Tr
         )
         .await;
     }
+    let kp = ok(
+        app,
+        &admin,
+        "/api/v1/knowledge/points/create",
+        json!({
+            "name": "倾听", "category": "沟通", "level": 1, "content": "<p>先听完再回应</p>",
+        }),
+    )
+    .await;
+    let kp_id = kp.data()["kpId"].as_i64().unwrap();
+    let tree = json!([{"kpID": kp_id}]).to_string();
+    ok(app, &admin, "/api/v1/knowledge/courses/create", json!({
+        "name": "沟通入门", "category": "沟通", "level": 1, "description": "免费课程", "kpTree": tree,
+    })).await;
+    ok(
+        app,
+        member,
+        "/api/v1/knowledge/learning/open",
+        json!({"kpId": kp_id}),
+    )
+    .await;
+    ok(
+        app,
+        member,
+        "/api/v1/knowledge/points/learned",
+        json!({"kpId": kp_id}),
+    )
+    .await;
     let card = upload(app, member, "idcard").await;
     let back = upload(app, member, "idcard").await;
     ok(
@@ -207,6 +237,7 @@ async fn active_member(app: &TestApp, member: &TestUser, other: &TestUser) -> Tr
         image,
         exam_id,
         admin,
+        kp_id,
     }
 }
 
@@ -231,12 +262,15 @@ platform::engine_tests! { spawn_app;
 async fn an_export_holds_the_members_own_data_and_nobody_elses(app) {
     let member = signed_in_user(&app, "jiajia", Role::User).await;
     let other = signed_in_user(&app, "yiyi", Role::User).await;
-    active_member(&app, &member, &other).await;
+    let Traces { kp_id, .. } = active_member(&app, &member, &other).await;
 
     let export = ok(&app, &member, "/api/v1/user/export", json!({})).await;
     let sections = &export.data()["sections"];
     let names: Vec<&str> = sections.as_object().unwrap().keys().map(String::as_str).collect();
-    assert_eq!(names, ["accounts", "admin", "blog", "chat", "exams", "moments", "payments", "profile"]);
+    assert_eq!(names, ["accounts", "admin", "blog", "chat", "exams", "knowledge", "moments", "payments", "profile"]);
+    let learned = &sections["knowledge"]["points"];
+    assert_eq!((learned[0]["kpId"].as_i64(), learned.as_array().unwrap().len()), (Some(kp_id), 1), "{learned}");
+    assert!(learned[0]["masteredAt"].as_i64().unwrap() > 0);
     assert_eq!(sections["exams"]["results"].as_array().unwrap().len(), 1, "{}", sections["exams"]);
     assert_eq!(sections["chat"]["sentMessages"], json!([{
         "toUuid": other.uuid,
@@ -274,7 +308,9 @@ async fn an_export_holds_the_members_own_data_and_nobody_elses(app) {
 async fn deleting_the_account_ends_sign_in_and_removes_personal_data(app) {
     let member = signed_in_user(&app, "jiajia", Role::User).await;
     let other = signed_in_user(&app, "yiyi", Role::User).await;
-    let Traces { their_moment, image, card, exam_id, admin } = active_member(&app, &member, &other).await;
+    let Traces { their_moment, image, card, exam_id, admin, kp_id } = active_member(&app, &member, &other).await;
+    let mastered = |user: &TestUser| json!({"userId": user.id.0});
+    assert_eq!(ok(&app, &admin, "/api/v1/knowledge/mastered/list", mastered(&member)).await.data()["total"], json!(1));
     assert_eq!(app.get(&format!("/api/v1/idcard/image?path={card}"), Some(&admin.token)).await.status, 200);
     assert_eq!(app.get(&format!("/api/v1/{image}"), None).await.status, 200);
 
@@ -319,6 +355,9 @@ async fn deleting_the_account_ends_sign_in_and_removes_personal_data(app) {
     assert_eq!(moment["commentCount"], json!(0), "the reply went with the comment: {moment}");
     let feed = texts(&ok(&app, &other, "/api/v1/moment/list", json!({})).await.json);
     assert!(!feed.contains("甲方"), "{feed}");
+
+    let learned = ok(&app, &admin, "/api/v1/knowledge/mastered/list", mastered(&member)).await;
+    assert_eq!(learned.data()["total"], json!(0), "what {kp_id} left went: {}", learned.json);
 
     // The member's result went; the other's stayed.
     let exam = app.get(&format!("/api/v1/exam/{exam_id}"), Some(&admin.token)).await;

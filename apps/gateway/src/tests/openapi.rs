@@ -39,6 +39,11 @@ const OPTIONAL_ON_PURPOSE: &[(&str, &str)] = &[
         "KnowledgeListRequest",
         "every field has a default: no fields is the list's first page",
     ),
+    ("BoardRef", "kcId 0 (the default) is the global board"),
+    (
+        "MasteredListRequest",
+        "every field has a default: no fields is the member's own first page",
+    ),
     (
         "ResourceListRequest",
         "every field has a default: no fields is the first page of every resource",

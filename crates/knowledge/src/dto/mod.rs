@@ -1,10 +1,14 @@
 //! Request and response bodies, with the spec's field names (spec 3, sections 3 and 7), and
 //! the checks that turn save requests into drafts (section 5).
 
+pub mod graph;
+pub mod learning;
+
 use platform::text::trim_visible;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+use crate::exercise::ExerciseQuestion;
 use crate::model::{
     CourseFields, CourseId, PointDraft, PointFields, PointId, PrerequisiteId, RelationId,
     ResourceFields, ResourceId,
@@ -36,6 +40,10 @@ pub struct KnowledgeListRequest {
     /// description); ignored by the link lists.
     #[serde(default)]
     pub keyword: Option<String>,
+    /// Courses only: `recommended` ranks them for the signed-in member by what they learn
+    /// (each with `score` and `reason`); left out, the catalogue's order.
+    #[serde(default)]
+    pub order: Option<String>,
 }
 
 /// `{kpId, page, pageSize, keyword}`: resources, optionally only those bound to one point.
@@ -77,6 +85,12 @@ pub struct Course {
     pub is_acquired: i64,
     pub created_at: i64,
     pub updated_at: i64,
+    /// With `order: recommended`: how well it fits (0-100).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub score: Option<i64>,
+    /// With `order: recommended`: the signal that ranked it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -143,6 +157,11 @@ pub struct KnowledgeResource {
     /// 1 初级, 2 中级, 3 高级.
     pub difficulty: i64,
     pub locked: bool,
+    /// Questions a learner can answer (`/knowledge/exercise/get`).
+    pub question_count: i64,
+    /// The questions with their answers: admins only.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub questions: Option<Vec<ExerciseQuestion>>,
     pub created_at: i64,
     pub updated_at: i64,
 }
@@ -181,6 +200,8 @@ pub struct CourseDetail {
     pub prerequisites: Vec<KnowledgePrerequisite>,
     pub resources: Vec<KnowledgeResource>,
     pub relations: Vec<KnowledgeRelation>,
+    /// What the member opened and mastered here, and the suggested next point.
+    pub learning: learning::CourseLearning,
 }
 
 // ---------- references and answers ----------
@@ -322,6 +343,10 @@ pub struct SaveResourceRequest {
     /// 1 (default) to 3.
     #[serde(default)]
     pub difficulty: Option<i64>,
+    /// An exercise's questions with their answers (the index of the right option); left out,
+    /// they stay as they are; an empty list removes them.
+    #[serde(default)]
+    pub questions: Option<Vec<ExerciseQuestion>>,
 }
 
 #[derive(Debug, Clone, Deserialize, ToSchema)]

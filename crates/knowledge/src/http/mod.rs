@@ -2,6 +2,8 @@
 //! (no token); every change is refused before its body is read unless the caller is an admin.
 
 mod courses;
+mod graph;
+mod learning;
 mod points;
 mod resources;
 
@@ -20,6 +22,8 @@ pub fn configure(cfg: &mut utoipa_actix_web::service_config::ServiceConfig<'_>) 
     courses::configure(cfg);
     points::configure(cfg);
     resources::configure(cfg);
+    learning::configure(cfg);
+    graph::configure(cfg);
 }
 
 fn list_request(body: OptionalJson<Option<KnowledgeListRequest>>) -> KnowledgeListRequest {

@@ -55,6 +55,25 @@ pub async fn find(conn: &mut Conn<'_>, course_id: CourseId) -> QueryResult<Optio
         .optional())
 }
 
+pub async fn find_many(conn: &mut Conn<'_>, ids: &[CourseId]) -> QueryResult<Vec<CourseRow>> {
+    run!(conn, |c| knowledge_courses::table
+        .filter(knowledge_courses::id.eq_any(ids))
+        .order(knowledge_courses::id.asc())
+        .select(CourseRow::as_select())
+        .load(c)
+        .await)
+}
+
+/// Every course, for ranking (the catalogue holds hundreds, not millions).
+pub async fn all(conn: &mut Conn<'_>) -> QueryResult<Vec<CourseRow>> {
+    run!(conn, |c| knowledge_courses::table
+        .order(knowledge_courses::id.asc())
+        .limit(crate::service::BULK_PAGE_SIZE)
+        .select(CourseRow::as_select())
+        .load(c)
+        .await)
+}
+
 /// Takes the course's row lock for the rest of the transaction (a no-op update), so a
 /// purchase and a deletion of the same course happen one after the other; false when the
 /// course is gone.

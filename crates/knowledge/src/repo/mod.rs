@@ -1,6 +1,8 @@
 //! Queries on the knowledge tables, each written once for both engines.
 
 pub mod courses;
+pub mod graph;
+pub mod learning;
 pub mod points;
 pub mod resources;
 
@@ -11,8 +13,8 @@ use platform::run;
 
 use crate::schema::knowledge_graph_lock;
 
-/// Takes the graph lock for the rest of the transaction: changes to points, prerequisite links
-/// and course trees then run one at a time (a no-op on SQLite, whose writers already do).
+/// Takes the graph lock for the rest of the transaction: changes to points, prerequisite links,
+/// course trees and bindings then run one at a time (SQLite's writers already do).
 pub async fn lock_graph(tx: &mut Conn<'_>) -> QueryResult<()> {
     run!(tx, |c| diesel::update(
         knowledge_graph_lock::table.find(1_i64)

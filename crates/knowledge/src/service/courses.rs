@@ -26,8 +26,16 @@ pub async fn catalogue(
 ) -> Result<CourseListData, KnowledgeError> {
     let mut pooled = state.db.get().await?;
     let conn = &mut pooled.conn();
-    let words = keyword(request.keyword.as_deref());
     let page = window(request.page, request.page_size, DEFAULT_PAGE_SIZE);
+    if let (Some("recommended"), Some(member)) = (request.order.as_deref(), viewer) {
+        let ranked = super::recommend::ranked(conn, member).await?;
+        let total = i64::try_from(ranked.len()).unwrap_or(i64::MAX);
+        return Ok(CourseListData {
+            list: page.of_items(ranked).collect(),
+            total,
+        });
+    }
+    let words = keyword(request.keyword.as_deref());
     let (rows, total) = repo::courses::page(conn, words.as_deref(), page).await?;
     let paid: Vec<CourseId> = rows.iter().filter(|r| !r.is_free()).map(|r| r.id).collect();
     let bought = access::bought(conn, viewer, &paid).await?;
@@ -84,6 +92,9 @@ pub async fn detail(
     resource_ids.sort_unstable();
     resource_ids.dedup();
     let resources = repo::resources::find_many(conn, &resource_ids).await?;
+    let exercises = repo::learning::questions_of(conn, &resource_ids).await?;
+    let learning = super::learning::of_course(conn, viewer, &course_points, &links).await?;
+    let admin = access::is_admin(viewer);
     Ok(CourseDetail {
         course: view::course(course, bought),
         readable,
@@ -101,9 +112,13 @@ pub async fn detail(
         prerequisites: links.into_iter().map(view::prerequisite).collect(),
         resources: resources
             .into_iter()
-            .map(|row| view::resource(row, readable))
+            .map(|row| {
+                let questions = view::questions(exercises.get(&row.id));
+                view::resource(row, readable, questions, admin)
+            })
             .collect(),
         relations: relations.into_iter().map(view::relation).collect(),
+        learning,
     })
 }
 

@@ -2,7 +2,10 @@
 //! integrity of trees, prerequisite links and resource bindings.
 
 pub mod courses;
+pub mod graph;
+pub mod learning;
 pub mod points;
+pub mod recommend;
 pub mod resources;
 
 use payments::api::PaymentsError;
@@ -41,6 +44,14 @@ pub enum KnowledgeError {
     RelationExists,
     #[error("不能这样设置前置知识点，会形成循环依赖：{0}")]
     Cycle(String),
+    #[error("请先购买课程")]
+    NotBought,
+    #[error("这个资源没有习题")]
+    NoExercise,
+    #[error("这个知识点还没有掌握")]
+    NotMastered,
+    #[error("只能查看自己的学习记录")]
+    OthersProgress,
     #[error(transparent)]
     Platform(#[from] ApiError),
 }
@@ -50,8 +61,10 @@ platform::api_errors!(KnowledgeError {
     KnowledgeError::CourseNotFound
         | KnowledgeError::PointNotFound
         | KnowledgeError::ResourceNotFound
-        | KnowledgeError::LinkNotFound => not_found,
-    KnowledgeError::AdminOnly => forbidden_with,
+        | KnowledgeError::LinkNotFound
+        | KnowledgeError::NoExercise
+        | KnowledgeError::NotMastered => not_found,
+    KnowledgeError::AdminOnly | KnowledgeError::NotBought | KnowledgeError::OthersProgress => forbidden_with,
     KnowledgeError::AlreadyOwned
         | KnowledgeError::Sold
         | KnowledgeError::PrerequisiteExists

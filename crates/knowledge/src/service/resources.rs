@@ -10,10 +10,10 @@ use crate::dto::{
     KnowledgeListRequest, RelationListData, ResourceListData, ResourceListRequest,
     SaveResourceRequest,
 };
-use crate::model::{PointId, RelationId, ResourceId};
+use crate::model::{PointId, RelationId, ResourceFields, ResourceId};
 use crate::repo::{self, resources::Filter};
 use crate::settings::KnowledgeSettings;
-use crate::view;
+use crate::{exercise, view};
 
 const DEFAULT_PAGE_SIZE: i64 = 20;
 
@@ -45,14 +45,36 @@ pub async fn list(
         .map(|r| r.resource_id)
         .collect();
     let admin = access::is_admin(viewer);
+    let exercises = repo::learning::questions_of(conn, &ids).await?;
     let list = rows
         .into_iter()
         .map(|row| {
             let open = admin || readable.contains(&row.id);
-            view::resource(row, open)
+            let questions = view::questions(exercises.get(&row.id));
+            view::resource(row, open, questions, admin)
         })
         .collect();
     Ok(ResourceListData { list, total })
+}
+
+/// The resource's fields and, when sent, its exercise questions (JSON; `Some(None)` removes
+/// them).
+type Saved = (ResourceFields, Option<Option<String>>);
+
+fn checked(state: &AppState, body: SaveResourceRequest) -> Result<Saved, KnowledgeError> {
+    let fields = body
+        .fields(&KnowledgeSettings::of(state).iframe_hosts)
+        .map_err(KnowledgeError::Invalid)?;
+    let questions = match body.questions {
+        None => None,
+        Some(questions) => {
+            let questions = exercise::checked(&questions).map_err(KnowledgeError::Invalid)?;
+            let json = serde_json::to_string(&questions)
+                .map_err(|e| KnowledgeError::Platform(platform::ApiError::internal(e)))?;
+            Some((!questions.is_empty()).then_some(json))
+        }
+    };
+    Ok((fields, questions))
 }
 
 pub async fn create(
@@ -61,13 +83,17 @@ pub async fn create(
     body: SaveResourceRequest,
 ) -> Result<ResourceId, KnowledgeError> {
     require_admin(admin)?;
-    let fields = body
-        .fields(&KnowledgeSettings::of(state).iframe_hosts)
-        .map_err(KnowledgeError::Invalid)?;
+    let (fields, questions) = checked(state, body)?;
     let now = state.now();
     let mut pooled = state.db.get().await?;
     let conn = &mut pooled.conn();
-    Ok(repo::resources::insert(conn, &fields, now).await?)
+    transaction!(conn, |tx| {
+        let resource = repo::resources::insert(tx, &fields, now).await?;
+        if let Some(questions) = &questions {
+            repo::learning::set_questions(tx, resource, questions.as_deref()).await?;
+        }
+        Ok(resource)
+    })
 }
 
 pub async fn update(
@@ -77,17 +103,19 @@ pub async fn update(
     body: SaveResourceRequest,
 ) -> Result<(), KnowledgeError> {
     require_admin(admin)?;
-    let fields = body
-        .fields(&KnowledgeSettings::of(state).iframe_hosts)
-        .map_err(KnowledgeError::Invalid)?;
+    let (fields, questions) = checked(state, body)?;
     let now = state.now();
     let mut pooled = state.db.get().await?;
     let conn = &mut pooled.conn();
-    if repo::resources::update(conn, resource, &fields, now).await? {
+    transaction!(conn, |tx| {
+        if !repo::resources::update(tx, resource, &fields, now).await? {
+            return Err(KnowledgeError::ResourceNotFound);
+        }
+        if let Some(questions) = &questions {
+            repo::learning::set_questions(tx, resource, questions.as_deref()).await?;
+        }
         Ok(())
-    } else {
-        Err(KnowledgeError::ResourceNotFound)
-    }
+    })
 }
 
 /// Deletes the resource and its bindings.
@@ -131,6 +159,8 @@ pub async fn relate(
     let mut pooled = state.db.get().await?;
     let conn = &mut pooled.conn();
     transaction!(conn, |tx| {
+        // Under the graph lock, so the point cannot be deleted between the check and the insert.
+        repo::lock_graph(tx).await?;
         if !repo::resources::exists(tx, resource).await? {
             return Err(KnowledgeError::ResourceNotFound);
         }
@@ -172,6 +202,7 @@ pub async fn bind(
     let mut pooled = state.db.get().await?;
     let conn = &mut pooled.conn();
     transaction!(conn, |tx| {
+        repo::lock_graph(tx).await?;
         if !repo::resources::exists(tx, resource).await? {
             return Err(KnowledgeError::ResourceNotFound);
         }

@@ -5,6 +5,8 @@
 
 mod access;
 mod courses;
+mod graph;
+mod learning;
 mod points;
 mod resources;
 

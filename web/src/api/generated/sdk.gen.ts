@@ -2,7 +2,7 @@
 
 import { type Client, formDataBodySerializer, type Options as Options2, type TDataShape } from './client';
 import { client } from './client.gen';
-import type { AddToBlacklistData, AddToBlacklistErrors, AddToBlacklistResponses, AdminApproveBlogData, AdminApproveBlogErrors, AdminApproveBlogResponses, AdminAuditIdcardData, AdminAuditIdcardErrors, AdminAuditIdcardResponses, AdminAuditPhotoData, AdminAuditPhotoErrors, AdminAuditPhotoResponses, AdminAuditProfileData, AdminAuditProfileErrors, AdminAuditProfileResponses, AdminDeleteBlogData, AdminDeleteBlogErrors, AdminDeleteBlogResponses, AdminDeleteUsersData2, AdminDeleteUsersErrors, AdminDeleteUsersResponses, AdminHandleFeedbackData, AdminHandleFeedbackErrors, AdminHandleFeedbackResponses, AdminListAuditLogData, AdminListAuditLogErrors, AdminListAuditLogResponses, AdminListBlogsData, AdminListBlogsErrors, AdminListBlogsResponses, AdminListFeedbackData, AdminListFeedbackErrors, AdminListFeedbackResponses, AdminListIdcardVerificationsData, AdminListIdcardVerificationsErrors, AdminListIdcardVerificationsResponses, AdminListPhotoAuditsData, AdminListPhotoAuditsErrors, AdminListPhotoAuditsResponses, AdminListProfileAuditsData, AdminListProfileAuditsErrors, AdminListProfileAuditsResponses, AdminListUsersData, AdminListUsersErrors, AdminListUsersResponses, AdminModerationDecideData, AdminModerationDecideErrors, AdminModerationDecideResponses, AdminModerationListData, AdminModerationListErrors, AdminModerationListResponses, AdminModerationWordsData, AdminModerationWordsErrors, AdminModerationWordsResponses, AdminModerationWordsSaveData, AdminModerationWordsSaveErrors, AdminModerationWordsSaveResponses, AdminOverviewData, AdminOverviewErrors, AdminOverviewResponses, AdminUpdateBlogData, AdminUpdateBlogErrors, AdminUpdateBlogResponses, AdminUpdateUserData, AdminUpdateUserErrors, AdminUpdateUserResponses, AdvancedSearchData, AdvancedSearchErrors, AdvancedSearchResponses, AnswerExamData, AnswerExamErrors, AnswerExamResponses, BindResourceData, BindResourceErrors, BindResourceResponses, BuyCourseData, BuyCourseErrors, BuyCourseResponses, BuyExamData, BuyExamErrors, BuyExamResponses, ChangePasswordData, ChangePasswordErrors, ChangePasswordResponses, CountUnreadMessagesData, CountUnreadMessagesErrors, CountUnreadMessagesResponses, CourseDetailAsGuestData, CourseDetailAsGuestErrors, CourseDetailAsGuestResponses, CourseDetailData, CourseDetailErrors, CourseDetailResponses, CreateBlogData, CreateBlogErrors, CreateBlogResponses, CreateCommentData, CreateCommentErrors, CreateCommentResponses, CreateCourseData, CreateCourseErrors, CreateCourseResponses, CreateExamData, CreateExamErrors, CreateExamResponses, CreateFeedbackData, CreateFeedbackErrors, CreateFeedbackResponses, CreateMomentData, CreateMomentErrors, CreateMomentResponses, CreatePointData, CreatePointErrors, CreatePointResponses, CreatePrerequisiteData, CreatePrerequisiteErrors, CreatePrerequisiteResponses, CreateRechargeData, CreateRechargeErrors, CreateRechargeResponses, CreateRelationData, CreateRelationErrors, CreateRelationResponses, CreateResourceData, CreateResourceErrors, CreateResourceResponses, DeleteBlogData, DeleteBlogErrors, DeleteBlogResponses, DeleteCommentData, DeleteCommentErrors, DeleteCommentResponses, DeleteCourseData, DeleteCourseErrors, DeleteCourseResponses, DeleteExamData, DeleteExamErrors, DeleteExamResponses, DeleteMomentData, DeleteMomentErrors, DeleteMomentResponses, DeleteMyAccountData, DeleteMyAccountErrors, DeleteMyAccountResponses, DeletePointData, DeletePointErrors, DeletePointResponses, DeletePrerequisiteData, DeletePrerequisiteErrors, DeletePrerequisiteResponses, DeleteRelationData, DeleteRelationErrors, DeleteRelationResponses, DeleteResourceData, DeleteResourceErrors, DeleteResourceResponses, DeleteResultData, DeleteResultErrors, DeleteResultResponses, ExportMyDataData, ExportMyDataErrors, ExportMyDataResponses, ForgotPasswordData, ForgotPasswordErrors, ForgotPasswordResponses, GetAccountData, GetAccountErrors, GetAccountResponses, GetBalanceData, GetBalanceErrors, GetBalanceResponses, GetBlogData, GetBlogErrors, GetBlogResponses, GetCaptchaData, GetCaptchaErrors, GetCaptchaResponses, GetExamData, GetExamErrors, GetExamResponses, GetHealthData, GetHealthResponses, GetIdcardImageData, GetIdcardImageErrors, GetIdcardImageResponses, GetMapConfigData, GetMapConfigResponses, GetMyProfileData, GetMyProfileErrors, GetMyProfileResponses, GetOwnIdcardVerificationData, GetOwnIdcardVerificationErrors, GetOwnIdcardVerificationResponses, GetProfileData, GetProfileErrors, GetProfileResponses, GetRechargeOrderData, GetRechargeOrderErrors, GetRechargeOrderResponses, GetResultData, GetResultErrors, GetResultResponses, GetSandboxOrderData, GetSandboxOrderErrors, GetSandboxOrderResponses, GetSiteConfigData, GetSiteConfigResponses, GetUploadData, GetUploadErrors, GetUploadResponses, KeepLoginData, KeepLoginErrors, KeepLoginResponses, LikeMemberData, LikeMemberErrors, LikeMemberResponses, LikeMomentData, LikeMomentErrors, LikeMomentResponses, ListBlacklistData, ListBlacklistErrors, ListBlacklistResponses, ListBlogCategoriesData, ListBlogCategoriesErrors, ListBlogCategoriesResponses, ListBlogsData, ListBlogsErrors, ListBlogsResponses, ListBlogTagsData, ListBlogTagsErrors, ListBlogTagsResponses, ListConversationsData, ListConversationsErrors, ListConversationsResponses, ListCoursesAsGuestData, ListCoursesAsGuestErrors, ListCoursesAsGuestResponses, ListCoursesData, ListCoursesErrors, ListCoursesResponses, ListExamsAsGuestData, ListExamsAsGuestErrors, ListExamsAsGuestResponses, ListExamsData, ListExamsErrors, ListExamsResponses, ListGuestMomentsData, ListGuestMomentsErrors, ListGuestMomentsResponses, ListLikedData, ListLikedErrors, ListLikedMeData, ListLikedMeErrors, ListLikedMeResponses, ListLikedResponses, ListMessagesData, ListMessagesErrors, ListMessagesResponses, ListMomentsData, ListMomentsErrors, ListMomentsResponses, ListMutualLikedData, ListMutualLikedErrors, ListMutualLikedResponses, ListMyBlogsData, ListMyBlogsErrors, ListMyBlogsResponses, ListPointsAsGuestData, ListPointsAsGuestErrors, ListPointsAsGuestResponses, ListPointsData, ListPointsErrors, ListPointsResponses, ListPrerequisitesAsGuestData, ListPrerequisitesAsGuestErrors, ListPrerequisitesAsGuestResponses, ListPrerequisitesData, ListPrerequisitesErrors, ListPrerequisitesResponses, ListRechargesData, ListRechargesErrors, ListRechargesResponses, ListRecommendedData, ListRecommendedErrors, ListRecommendedResponses, ListRelationsData, ListRelationsErrors, ListRelationsResponses, ListResourcesAsGuestData, ListResourcesAsGuestErrors, ListResourcesAsGuestResponses, ListResourcesData, ListResourcesErrors, ListResourcesResponses, ListResultsData, ListResultsErrors, ListResultsResponses, ListTransactionsData, ListTransactionsErrors, ListTransactionsResponses, ListVisitedData, ListVisitedErrors, ListVisitedMeData, ListVisitedMeErrors, ListVisitedMeResponses, ListVisitedResponses, LoginUserData, LoginUserErrors, LoginUserResponses, LogoutUserData, LogoutUserErrors, LogoutUserResponses, OpenChatSocketData, OpenChatSocketErrors, PaySandboxOrderData, PaySandboxOrderErrors, PaySandboxOrderResponses, PublishBlogData, PublishBlogErrors, PublishBlogResponses, ReadConversationData, ReadConversationErrors, ReadConversationResponses, RecalculateResultData, RecalculateResultErrors, RecalculateResultResponses, ReceiveWechatpayNotificationData, ReceiveWechatpayNotificationErrors, ReceiveWechatpayNotificationResponses, RegisterUserData, RegisterUserErrors, RegisterUserResponses, RemoveFromBlacklistData, RemoveFromBlacklistErrors, RemoveFromBlacklistResponses, ReportCreateData, ReportCreateErrors, ReportCreateResponses, ResetPasswordData, ResetPasswordErrors, ResetPasswordResponses, SendEmailCodeData, SendEmailCodeErrors, SendEmailCodeResponses, SendMessageData, SendMessageErrors, SendMessageResponses, SetResultMatchingData, SetResultMatchingErrors, SetResultMatchingResponses, StartExamData, StartExamErrors, StartExamResponses, SubmitIdcardVerificationData, SubmitIdcardVerificationErrors, SubmitIdcardVerificationResponses, UnlikeMemberData, UnlikeMemberErrors, UnlikeMemberResponses, UnlikeMomentData, UnlikeMomentErrors, UnlikeMomentResponses, UnlockProfileData, UnlockProfileErrors, UnlockProfileResponses, UnpublishBlogData, UnpublishBlogErrors, UnpublishBlogResponses, UpdateBlogData, UpdateBlogErrors, UpdateBlogResponses, UpdateCourseData, UpdateCourseErrors, UpdateCourseResponses, UpdateExamData, UpdateExamErrors, UpdateExamResponses, UpdatePhoneData, UpdatePhoneErrors, UpdatePhoneResponses, UpdatePointData, UpdatePointErrors, UpdatePointResponses, UpdateProfileData, UpdateProfileErrors, UpdateProfileResponses, UpdateResourceData, UpdateResourceErrors, UpdateResourceResponses, UploadFileData, UploadFileErrors, UploadFileResponses, UploadIdcardBackData, UploadIdcardBackErrors, UploadIdcardBackResponses, UploadIdcardFrontData, UploadIdcardFrontErrors, UploadIdcardFrontResponses, UserStatsData, UserStatsErrors, UserStatsResponses, VerifyEmailData, VerifyEmailErrors, VerifyEmailResponses, WechatBindData, WechatBindErrors, WechatBindingData, WechatBindingErrors, WechatBindingResponses, WechatBindResponses, WechatCallbackData, WechatCallbackErrors, WechatCallbackResponses, WechatLoginData, WechatLoginErrors, WechatOfficialCallbackData, WechatOfficialCallbackErrors, WechatOfficialCallbackResponses, WechatOfficialLoginData, WechatOfficialLoginErrors, WechatUnbindData, WechatUnbindErrors, WechatUnbindResponses } from './types.gen';
+import type { AddToBlacklistData, AddToBlacklistErrors, AddToBlacklistResponses, AdminApproveBlogData, AdminApproveBlogErrors, AdminApproveBlogResponses, AdminAuditIdcardData, AdminAuditIdcardErrors, AdminAuditIdcardResponses, AdminAuditPhotoData, AdminAuditPhotoErrors, AdminAuditPhotoResponses, AdminAuditProfileData, AdminAuditProfileErrors, AdminAuditProfileResponses, AdminDeleteBlogData, AdminDeleteBlogErrors, AdminDeleteBlogResponses, AdminDeleteUsersData2, AdminDeleteUsersErrors, AdminDeleteUsersResponses, AdminHandleFeedbackData, AdminHandleFeedbackErrors, AdminHandleFeedbackResponses, AdminListAuditLogData, AdminListAuditLogErrors, AdminListAuditLogResponses, AdminListBlogsData, AdminListBlogsErrors, AdminListBlogsResponses, AdminListFeedbackData, AdminListFeedbackErrors, AdminListFeedbackResponses, AdminListIdcardVerificationsData, AdminListIdcardVerificationsErrors, AdminListIdcardVerificationsResponses, AdminListPhotoAuditsData, AdminListPhotoAuditsErrors, AdminListPhotoAuditsResponses, AdminListProfileAuditsData, AdminListProfileAuditsErrors, AdminListProfileAuditsResponses, AdminListUsersData, AdminListUsersErrors, AdminListUsersResponses, AdminModerationDecideData, AdminModerationDecideErrors, AdminModerationDecideResponses, AdminModerationListData, AdminModerationListErrors, AdminModerationListResponses, AdminModerationWordsData, AdminModerationWordsErrors, AdminModerationWordsResponses, AdminModerationWordsSaveData, AdminModerationWordsSaveErrors, AdminModerationWordsSaveResponses, AdminOverviewData, AdminOverviewErrors, AdminOverviewResponses, AdminUpdateBlogData, AdminUpdateBlogErrors, AdminUpdateBlogResponses, AdminUpdateUserData, AdminUpdateUserErrors, AdminUpdateUserResponses, AdvancedSearchData, AdvancedSearchErrors, AdvancedSearchResponses, AnswerExamData, AnswerExamErrors, AnswerExamResponses, BindResourceData, BindResourceErrors, BindResourceResponses, BuyCourseData, BuyCourseErrors, BuyCourseResponses, BuyExamData, BuyExamErrors, BuyExamResponses, ChangePasswordData, ChangePasswordErrors, ChangePasswordResponses, CountUnreadMessagesData, CountUnreadMessagesErrors, CountUnreadMessagesResponses, CourseDetailAsGuestData, CourseDetailAsGuestErrors, CourseDetailAsGuestResponses, CourseDetailData, CourseDetailErrors, CourseDetailResponses, CreateBlogData, CreateBlogErrors, CreateBlogResponses, CreateCommentData, CreateCommentErrors, CreateCommentResponses, CreateCourseData, CreateCourseErrors, CreateCourseResponses, CreateExamData, CreateExamErrors, CreateExamResponses, CreateFeedbackData, CreateFeedbackErrors, CreateFeedbackResponses, CreateMomentData, CreateMomentErrors, CreateMomentResponses, CreatePointData, CreatePointErrors, CreatePointResponses, CreatePrerequisiteData, CreatePrerequisiteErrors, CreatePrerequisiteResponses, CreateRechargeData, CreateRechargeErrors, CreateRechargeResponses, CreateRelationData, CreateRelationErrors, CreateRelationResponses, CreateResourceData, CreateResourceErrors, CreateResourceResponses, DeleteBlogData, DeleteBlogErrors, DeleteBlogResponses, DeleteCommentData, DeleteCommentErrors, DeleteCommentResponses, DeleteCourseData, DeleteCourseErrors, DeleteCourseResponses, DeleteExamData, DeleteExamErrors, DeleteExamResponses, DeleteMomentData, DeleteMomentErrors, DeleteMomentResponses, DeleteMyAccountData, DeleteMyAccountErrors, DeleteMyAccountResponses, DeletePointData, DeletePointErrors, DeletePointResponses, DeletePrerequisiteData, DeletePrerequisiteErrors, DeletePrerequisiteResponses, DeleteRelationData, DeleteRelationErrors, DeleteRelationResponses, DeleteResourceData, DeleteResourceErrors, DeleteResourceResponses, DeleteResultData, DeleteResultErrors, DeleteResultResponses, ExportMyDataData, ExportMyDataErrors, ExportMyDataResponses, ForgotPasswordData, ForgotPasswordErrors, ForgotPasswordResponses, GetAccountData, GetAccountErrors, GetAccountResponses, GetBalanceData, GetBalanceErrors, GetBalanceResponses, GetBlogData, GetBlogErrors, GetBlogResponses, GetCaptchaData, GetCaptchaErrors, GetCaptchaResponses, GetExamData, GetExamErrors, GetExamResponses, GetExerciseData, GetExerciseErrors, GetExerciseResponses, GetGraphData, GetGraphErrors, GetGraphResponses, GetHealthData, GetHealthResponses, GetIdcardImageData, GetIdcardImageErrors, GetIdcardImageResponses, GetMapConfigData, GetMapConfigResponses, GetMyProfileData, GetMyProfileErrors, GetMyProfileResponses, GetOwnIdcardVerificationData, GetOwnIdcardVerificationErrors, GetOwnIdcardVerificationResponses, GetProfileData, GetProfileErrors, GetProfileResponses, GetProgressData, GetProgressErrors, GetProgressResponses, GetRechargeOrderData, GetRechargeOrderErrors, GetRechargeOrderResponses, GetResultData, GetResultErrors, GetResultResponses, GetSandboxOrderData, GetSandboxOrderErrors, GetSandboxOrderResponses, GetSiteConfigData, GetSiteConfigResponses, GetUploadData, GetUploadErrors, GetUploadResponses, KeepLoginData, KeepLoginErrors, KeepLoginResponses, LearningHeartbeatData, LearningHeartbeatErrors, LearningHeartbeatResponses, LikeMemberData, LikeMemberErrors, LikeMemberResponses, LikeMomentData, LikeMomentErrors, LikeMomentResponses, ListBlacklistData, ListBlacklistErrors, ListBlacklistResponses, ListBlogCategoriesData, ListBlogCategoriesErrors, ListBlogCategoriesResponses, ListBlogsData, ListBlogsErrors, ListBlogsResponses, ListBlogTagsData, ListBlogTagsErrors, ListBlogTagsResponses, ListConversationsData, ListConversationsErrors, ListConversationsResponses, ListCoursesAsGuestData, ListCoursesAsGuestErrors, ListCoursesAsGuestResponses, ListCoursesData, ListCoursesErrors, ListCoursesResponses, ListExamsAsGuestData, ListExamsAsGuestErrors, ListExamsAsGuestResponses, ListExamsData, ListExamsErrors, ListExamsResponses, ListGuestMomentsData, ListGuestMomentsErrors, ListGuestMomentsResponses, ListLikedData, ListLikedErrors, ListLikedMeData, ListLikedMeErrors, ListLikedMeResponses, ListLikedResponses, ListMasteredData, ListMasteredErrors, ListMasteredResponses, ListMessagesData, ListMessagesErrors, ListMessagesResponses, ListMomentsData, ListMomentsErrors, ListMomentsResponses, ListMutualLikedData, ListMutualLikedErrors, ListMutualLikedResponses, ListMyBlogsData, ListMyBlogsErrors, ListMyBlogsResponses, ListPointsAsGuestData, ListPointsAsGuestErrors, ListPointsAsGuestResponses, ListPointsData, ListPointsErrors, ListPointsResponses, ListPrerequisitesAsGuestData, ListPrerequisitesAsGuestErrors, ListPrerequisitesAsGuestResponses, ListPrerequisitesData, ListPrerequisitesErrors, ListPrerequisitesResponses, ListRechargesData, ListRechargesErrors, ListRechargesResponses, ListRecommendedData, ListRecommendedErrors, ListRecommendedResponses, ListRelationsData, ListRelationsErrors, ListRelationsResponses, ListResourcesAsGuestData, ListResourcesAsGuestErrors, ListResourcesAsGuestResponses, ListResourcesData, ListResourcesErrors, ListResourcesResponses, ListResultsData, ListResultsErrors, ListResultsResponses, ListTransactionsData, ListTransactionsErrors, ListTransactionsResponses, ListVisitedData, ListVisitedErrors, ListVisitedMeData, ListVisitedMeErrors, ListVisitedMeResponses, ListVisitedResponses, LoginUserData, LoginUserErrors, LoginUserResponses, LogoutUserData, LogoutUserErrors, LogoutUserResponses, MarkPointLearnedData, MarkPointLearnedErrors, MarkPointLearnedResponses, OpenChatSocketData, OpenChatSocketErrors, OpenPointData, OpenPointErrors, OpenPointResponses, PaySandboxOrderData, PaySandboxOrderErrors, PaySandboxOrderResponses, PlayResourceData, PlayResourceErrors, PlayResourceResponses, PublishBlogData, PublishBlogErrors, PublishBlogResponses, ReadConversationData, ReadConversationErrors, ReadConversationResponses, RecalculateResultData, RecalculateResultErrors, RecalculateResultResponses, ReceiveWechatpayNotificationData, ReceiveWechatpayNotificationErrors, ReceiveWechatpayNotificationResponses, RegisterUserData, RegisterUserErrors, RegisterUserResponses, RemoveFromBlacklistData, RemoveFromBlacklistErrors, RemoveFromBlacklistResponses, ReportCreateData, ReportCreateErrors, ReportCreateResponses, ResetPasswordData, ResetPasswordErrors, ResetPasswordResponses, ReviewPointData, ReviewPointErrors, ReviewPointResponses, SaveGraphData, SaveGraphErrors, SaveGraphResponses, SendEmailCodeData, SendEmailCodeErrors, SendEmailCodeResponses, SendMessageData, SendMessageErrors, SendMessageResponses, SetResultMatchingData, SetResultMatchingErrors, SetResultMatchingResponses, StartExamData, StartExamErrors, StartExamResponses, SubmitExerciseData, SubmitExerciseErrors, SubmitExerciseResponses, SubmitIdcardVerificationData, SubmitIdcardVerificationErrors, SubmitIdcardVerificationResponses, UnlikeMemberData, UnlikeMemberErrors, UnlikeMemberResponses, UnlikeMomentData, UnlikeMomentErrors, UnlikeMomentResponses, UnlockProfileData, UnlockProfileErrors, UnlockProfileResponses, UnpublishBlogData, UnpublishBlogErrors, UnpublishBlogResponses, UpdateBlogData, UpdateBlogErrors, UpdateBlogResponses, UpdateCourseData, UpdateCourseErrors, UpdateCourseResponses, UpdateExamData, UpdateExamErrors, UpdateExamResponses, UpdatePhoneData, UpdatePhoneErrors, UpdatePhoneResponses, UpdatePointData, UpdatePointErrors, UpdatePointResponses, UpdateProfileData, UpdateProfileErrors, UpdateProfileResponses, UpdateResourceData, UpdateResourceErrors, UpdateResourceResponses, UploadFileData, UploadFileErrors, UploadFileResponses, UploadIdcardBackData, UploadIdcardBackErrors, UploadIdcardBackResponses, UploadIdcardFrontData, UploadIdcardFrontErrors, UploadIdcardFrontResponses, UserStatsData, UserStatsErrors, UserStatsResponses, VerifyEmailData, VerifyEmailErrors, VerifyEmailResponses, WechatBindData, WechatBindErrors, WechatBindingData, WechatBindingErrors, WechatBindingResponses, WechatBindResponses, WechatCallbackData, WechatCallbackErrors, WechatCallbackResponses, WechatLoginData, WechatLoginErrors, WechatOfficialCallbackData, WechatOfficialCallbackErrors, WechatOfficialCallbackResponses, WechatOfficialLoginData, WechatOfficialLoginErrors, WechatUnbindData, WechatUnbindErrors, WechatUnbindResponses } from './types.gen';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -793,6 +793,117 @@ export const updateCourse = <ThrowOnError extends boolean = false>(options: Opti
 });
 
 /**
+ * An exercise's questions, without their answers.
+ */
+export const getExercise = <ThrowOnError extends boolean = false>(options: Options<GetExerciseData, ThrowOnError>) => (options.client ?? client).post<GetExerciseResponses, GetExerciseErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/knowledge/exercise/get',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Scores the answers (out of 100); 80 or more masters the exercise's points whose
+ * prerequisites are mastered. The right answers come back with the score.
+ */
+export const submitExercise = <ThrowOnError extends boolean = false>(options: Options<SubmitExerciseData, ThrowOnError>) => (options.client ?? client).post<SubmitExerciseResponses, SubmitExerciseErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/knowledge/exercise/submit',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * A board (`kcId`, 0 the global one): the saved nodes, or the course's points on a grid, and
+ * the prerequisite links between its points as connections. Members may look; `editable`
+ * says whether the caller may save.
+ */
+export const getGraph = <ThrowOnError extends boolean = false>(options?: Options<GetGraphData, ThrowOnError>) => (options?.client ?? client).post<GetGraphResponses, GetGraphErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/knowledge/graph/get',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options?.headers
+    }
+});
+
+/**
+ * Saves a board: the nodes' positions, and its connections as the prerequisite links between
+ * its points, in one transaction (admins and superadmins). A connection that would close a
+ * cycle refuses the save and is named.
+ */
+export const saveGraph = <ThrowOnError extends boolean = false>(options: Options<SaveGraphData, ThrowOnError>) => (options.client ?? client).post<SaveGraphResponses, SaveGraphErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/knowledge/graph/save',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Sent every 15 s while a point's page is visible: counts the time since the member's
+ * previous heartbeat from any tab (at most 30 s; nothing after a pause of more than 45 s), so
+ * two open tabs count the time once.
+ */
+export const learningHeartbeat = <ThrowOnError extends boolean = false>(options: Options<LearningHeartbeatData, ThrowOnError>) => (options.client ?? client).post<LearningHeartbeatResponses, LearningHeartbeatErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/knowledge/learning/heartbeat',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Records that the member opened a point they may read.
+ */
+export const openPoint = <ThrowOnError extends boolean = false>(options: Options<OpenPointData, ThrowOnError>) => (options.client ?? client).post<OpenPointResponses, OpenPointErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/knowledge/learning/open',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Records how far the member played a video or audio resource (the furthest point kept).
+ */
+export const playResource = <ThrowOnError extends boolean = false>(options: Options<PlayResourceData, ThrowOnError>) => (options.client ?? client).post<PlayResourceResponses, PlayResourceErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/knowledge/learning/play',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * The member's mastered points, most recent first (50 a page).
+ */
+export const listMastered = <ThrowOnError extends boolean = false>(options?: Options<ListMasteredData, ThrowOnError>) => (options?.client ?? client).post<ListMasteredResponses, ListMasteredErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/knowledge/mastered/list',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options?.headers
+    }
+});
+
+/**
  * Creates a knowledge point, with its prerequisites when sent (admins and superadmins).
  */
 export const createPoint = <ThrowOnError extends boolean = false>(options: Options<CreatePointData, ThrowOnError>) => (options.client ?? client).post<CreatePointResponses, CreatePointErrors, ThrowOnError>({
@@ -828,6 +939,20 @@ export const listPointsAsGuest = <ThrowOnError extends boolean = false>(options?
     headers: {
         'Content-Type': 'application/json',
         ...options?.headers
+    }
+});
+
+/**
+ * Masters a point that has no exercise, once the member opened it and mastered its
+ * prerequisites.
+ */
+export const markPointLearned = <ThrowOnError extends boolean = false>(options: Options<MarkPointLearnedData, ThrowOnError>) => (options.client ?? client).post<MarkPointLearnedResponses, MarkPointLearnedErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/knowledge/points/learned',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
     }
 });
 
@@ -922,6 +1047,15 @@ export const listPrerequisites = <ThrowOnError extends boolean = false>(options?
         'Content-Type': 'application/json',
         ...options?.headers
     }
+});
+
+/**
+ * The progress page's numbers, from what the member did.
+ */
+export const getProgress = <ThrowOnError extends boolean = false>(options?: Options<GetProgressData, ThrowOnError>) => (options?.client ?? client).post<GetProgressResponses, GetProgressErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/knowledge/progress/get',
+    ...options
 });
 
 /**
@@ -1024,6 +1158,19 @@ export const listResources = <ThrowOnError extends boolean = false>(options?: Op
 export const updateResource = <ThrowOnError extends boolean = false>(options: Options<UpdateResourceData, ThrowOnError>) => (options.client ?? client).post<UpdateResourceResponses, UpdateResourceErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/api/v1/knowledge/resources/update',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Reviews a mastered point (1 forgot, 2 hard, 3 good, 4 easy); FSRS sets its next review.
+ */
+export const reviewPoint = <ThrowOnError extends boolean = false>(options: Options<ReviewPointData, ThrowOnError>) => (options.client ?? client).post<ReviewPointResponses, ReviewPointErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/knowledge/review/submit',
     ...options,
     headers: {
         'Content-Type': 'application/json',

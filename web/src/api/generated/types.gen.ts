@@ -487,6 +487,13 @@ export type BlogTagListData = {
     total: number;
 };
 
+/**
+ * A board: a course's (`kcId`) or, with 0, the global one.
+ */
+export type BoardRef = {
+    kcId?: number;
+};
+
 export type CaptchaData = {
     captchaId: string;
     /**
@@ -731,6 +738,14 @@ export type Course = {
      * Nodes in the tree.
      */
     pointCount: number;
+    /**
+     * With `order: recommended`: the signal that ranked it.
+     */
+    reason?: string | null;
+    /**
+     * With `order: recommended`: how well it fits (0-100).
+     */
+    score?: number | null;
     updatedAt: number;
 };
 
@@ -741,6 +756,10 @@ export type Course = {
  */
 export type CourseDetail = {
     course: Course;
+    /**
+     * What the member opened and mastered here, and the suggested next point.
+     */
+    learning: CourseLearning;
     points: Array<KnowledgePoint>;
     prerequisites: Array<KnowledgePrerequisite>;
     /**
@@ -753,9 +772,32 @@ export type CourseDetail = {
 
 export type CourseId = number;
 
+/**
+ * The member's state on the points of a course (empty for guests).
+ */
+export type CourseLearning = {
+    mastered: Array<PointId>;
+    next?: PointId | null;
+    opened: Array<PointId>;
+};
+
 export type CourseListData = {
     list: Array<Course>;
     total: number;
+};
+
+/**
+ * A course the member started (opened a point of it, or bought it).
+ */
+export type CourseProgress = {
+    course: Course;
+    masteredPoints: number;
+    openedPoints: number;
+    /**
+     * Mastered points out of 100.
+     */
+    progress: number;
+    totalPoints: number;
 };
 
 /**
@@ -1359,6 +1401,10 @@ export type EnvelopeCourseDetail = {
      */
     data: {
         course: Course;
+        /**
+         * What the member opened and mastered here, and the suggested next point.
+         */
+        learning: CourseLearning;
         points: Array<KnowledgePoint>;
         prerequisites: Array<KnowledgePrerequisite>;
         /**
@@ -1611,6 +1657,67 @@ export type EnvelopeExamSession = {
     message: string;
 };
 
+export type EnvelopeExerciseData = {
+    /**
+     * 200 on success.
+     */
+    code: number;
+    /**
+     * An exercise as the learner takes it: questions without answers.
+     */
+    data: {
+        /**
+         * The member's best score so far.
+         */
+        bestScore?: number | null;
+        /**
+         * The points a pass masters.
+         */
+        kpIds: Array<PointId>;
+        krId: ResourceId;
+        name: string;
+        /**
+         * The score (out of 100) that passes.
+         */
+        passScore: number;
+        questions: Array<ExerciseQuestionView>;
+    };
+    /**
+     * A short success text (the spec's where it gives one) or "ok".
+     */
+    message: string;
+};
+
+export type EnvelopeExerciseOutcome = {
+    /**
+     * 200 on success.
+     */
+    code: number;
+    data: {
+        /**
+         * The right option of each question, shown once answered.
+         */
+        answers: Array<number>;
+        /**
+         * Points not mastered although passed: their prerequisites are not mastered yet.
+         */
+        blocked: Array<PointId>;
+        /**
+         * Points this pass mastered.
+         */
+        mastered: Array<PointId>;
+        passed: boolean;
+        /**
+         * Out of 100.
+         */
+        score: number;
+    };
+    /**
+     * A short success text (the spec's where it gives one) or "ok".
+     */
+    message: string;
+};
+
 export type EnvelopeFeedData = {
     /**
      * 200 on success.
@@ -1640,6 +1747,29 @@ export type EnvelopeFeedbackListData = {
     message: string;
 };
 
+export type EnvelopeGraphData = {
+    /**
+     * 200 on success.
+     */
+    code: number;
+    data: {
+        /**
+         * The prerequisite links between the board's points.
+         */
+        connections: Array<GraphConnection>;
+        /**
+         * False for members: they may look, not save.
+         */
+        editable: boolean;
+        kcId: number;
+        nodes: Array<GraphNode>;
+    };
+    /**
+     * A short success text (the spec's where it gives one) or "ok".
+     */
+    message: string;
+};
+
 export type EnvelopeHealth = {
     /**
      * 200 on success.
@@ -1650,6 +1780,27 @@ export type EnvelopeHealth = {
          * "ok" while the process serves requests.
          */
         status: string;
+    };
+    /**
+     * A short success text (the spec's where it gives one) or "ok".
+     */
+    message: string;
+};
+
+export type EnvelopeHeartbeat = {
+    /**
+     * 200 on success.
+     */
+    code: number;
+    /**
+     * What a heartbeat counted.
+     */
+    data: {
+        /**
+         * Seconds added (0 when another tab's heartbeat already counted this time, or after a
+         * pause of more than 45 s).
+         */
+        counted: number;
     };
     /**
      * A short success text (the spec's where it gives one) or "ok".
@@ -1729,6 +1880,21 @@ export type EnvelopeMapConfig = {
          */
         amapKey: string;
         amapSecurityCode: string;
+    };
+    /**
+     * A short success text (the spec's where it gives one) or "ok".
+     */
+    message: string;
+};
+
+export type EnvelopeMasteredListData = {
+    /**
+     * 200 on success.
+     */
+    code: number;
+    data: {
+        list: Array<MasteredItem>;
+        total: number;
     };
     /**
      * A short success text (the spec's where it gives one) or "ok".
@@ -2072,6 +2238,45 @@ export type EnvelopeProfileAuditListData = {
     message: string;
 };
 
+export type EnvelopeProgressData = {
+    /**
+     * 200 on success.
+     */
+    code: number;
+    /**
+     * The progress page, from what the member did.
+     */
+    data: {
+        completedCourses: number;
+        courses: Array<CourseProgress>;
+        dueReviews: Array<ReviewItem>;
+        masteredPoints: number;
+        /**
+         * Points mastered out of 100.
+         */
+        masteryPercent: number;
+        /**
+         * Points opened out of 100 of the started courses' points.
+         */
+        progressPercent: number;
+        /**
+         * The five most recent.
+         */
+        recentMastered: Array<MasteredItem>;
+        studySeconds: number;
+        totalCourses: number;
+        totalPoints: number;
+        /**
+         * Since Monday (China time).
+         */
+        weekSeconds: number;
+    };
+    /**
+     * A short success text (the spec's where it gives one) or "ok".
+     */
+    message: string;
+};
+
 export type EnvelopePublicProfile = {
     /**
      * 200 on success.
@@ -2307,6 +2512,23 @@ export type EnvelopeReviewListData = {
     data: {
         list: Array<ReviewRecord>;
         total: number;
+    };
+    /**
+     * A short success text (the spec's where it gives one) or "ok".
+     */
+    message: string;
+};
+
+export type EnvelopeReviewOutcome = {
+    /**
+     * 200 on success.
+     */
+    code: number;
+    data: {
+        /**
+         * When the point comes back.
+         */
+        dueAt: number;
     };
     /**
      * A short success text (the spec's where it gives one) or "ok".
@@ -2878,6 +3100,72 @@ export type ExamSession = {
     timeLimit: number;
 };
 
+/**
+ * One option index per question, in order.
+ */
+export type ExerciseAnswers = {
+    answers: Array<number>;
+    krId: ResourceId;
+};
+
+/**
+ * An exercise as the learner takes it: questions without answers.
+ */
+export type ExerciseData = {
+    /**
+     * The member's best score so far.
+     */
+    bestScore?: number | null;
+    /**
+     * The points a pass masters.
+     */
+    kpIds: Array<PointId>;
+    krId: ResourceId;
+    name: string;
+    /**
+     * The score (out of 100) that passes.
+     */
+    passScore: number;
+    questions: Array<ExerciseQuestionView>;
+};
+
+export type ExerciseOutcome = {
+    /**
+     * The right option of each question, shown once answered.
+     */
+    answers: Array<number>;
+    /**
+     * Points not mastered although passed: their prerequisites are not mastered yet.
+     */
+    blocked: Array<PointId>;
+    /**
+     * Points this pass mastered.
+     */
+    mastered: Array<PointId>;
+    passed: boolean;
+    /**
+     * Out of 100.
+     */
+    score: number;
+};
+
+/**
+ * A question as the editor writes it: `answer` is the index of the right option.
+ */
+export type ExerciseQuestion = {
+    answer: number;
+    options: Array<string>;
+    question: string;
+};
+
+/**
+ * A question as the learner sees it before answering.
+ */
+export type ExerciseQuestionView = {
+    options: Array<string>;
+    question: string;
+};
+
 export type FeedData = {
     moments: Array<MomentItem>;
 };
@@ -2957,6 +3245,49 @@ export type ForgotPasswordRequest = {
 };
 
 /**
+ * A directed connection between two nodes: `from` is learned before `to`.
+ */
+export type GraphConnection = {
+    from: string;
+    /**
+     * `link-<prerequisite id>` as answered; ignored when saving.
+     */
+    id?: string;
+    to: string;
+};
+
+export type GraphData = {
+    /**
+     * The prerequisite links between the board's points.
+     */
+    connections: Array<GraphConnection>;
+    /**
+     * False for members: they may look, not save.
+     */
+    editable: boolean;
+    kcId: number;
+    nodes: Array<GraphNode>;
+};
+
+/**
+ * A node on a board: a knowledge point at a position.
+ */
+export type GraphNode = {
+    category?: string;
+    /**
+     * The editor's id for the node (up to 64 characters).
+     */
+    id: string;
+    kpId: PointId;
+    /**
+     * Filled in by the server from the point.
+     */
+    name?: string;
+    x: number;
+    y: number;
+};
+
+/**
  * `{id, handled}`: 1 marks the message handled, 0 opens it again.
  */
 export type HandleFeedbackRequest = {
@@ -2972,6 +3303,17 @@ export type Health = {
      * "ok" while the process serves requests.
      */
     status: string;
+};
+
+/**
+ * What a heartbeat counted.
+ */
+export type Heartbeat = {
+    /**
+     * Seconds added (0 when another tab's heartbeat already counted this time, or after a
+     * pause of more than 45 s).
+     */
+    counted: number;
 };
 
 /**
@@ -3002,6 +3344,11 @@ export type KnowledgeListRequest = {
      * description); ignored by the link lists.
      */
     keyword?: string | null;
+    /**
+     * Courses only: `recommended` ranks them for the signed-in member by what they learn
+     * (each with `score` and `reason`); left out, the catalogue's order.
+     */
+    order?: string | null;
     /**
      * 1-based (1 when left out).
      */
@@ -3069,6 +3416,14 @@ export type KnowledgeResource = {
     krId: ResourceId;
     locked: boolean;
     name: string;
+    /**
+     * Questions a learner can answer (`/knowledge/exercise/get`).
+     */
+    questionCount: number;
+    /**
+     * The questions with their answers: admins only.
+     */
+    questions?: Array<ExerciseQuestion> | null;
     /**
      * audio, lecture, exercise, text, video, document or iframe.
      */
@@ -3140,6 +3495,41 @@ export type MapConfig = {
      */
     amapKey: string;
     amapSecurityCode: string;
+};
+
+export type MasteredItem = {
+    /**
+     * The first course holding the point (empty when none does).
+     */
+    courseName: string;
+    /**
+     * The point's id.
+     */
+    id: PointId;
+    knowledgePointName: string;
+    masteredAt: number;
+    /**
+     * The passing exercise score out of 100; none when the member marked it learned.
+     */
+    score?: number | null;
+};
+
+export type MasteredListData = {
+    list: Array<MasteredItem>;
+    total: number;
+};
+
+/**
+ * `{userId, page, pageSize}`: a member reads their own list (`userId` left out or theirs);
+ * admins may name another member.
+ */
+export type MasteredListRequest = {
+    page?: number | null;
+    /**
+     * 50 when left out, at most 1000.
+     */
+    pageSize?: number | null;
+    userId?: number | null;
 };
 
 /**
@@ -3627,6 +4017,24 @@ export type PhotoUnderAudit = {
     uuid: string;
 };
 
+/**
+ * How far the member played a video or audio resource.
+ */
+export type PlayEvent = {
+    krId: ResourceId;
+    /**
+     * 0 to 1 of its length.
+     */
+    progress: number;
+};
+
+/**
+ * A point the member is on.
+ */
+export type PointEvent = {
+    kpId: PointId;
+};
+
 export type PointId = number;
 
 export type PointListData = {
@@ -3677,6 +4085,35 @@ export type ProfileUnderAudit = MyProfile & {
      * When the changes were sent (unix seconds).
      */
     updatedAt: number;
+};
+
+/**
+ * The progress page, from what the member did.
+ */
+export type ProgressData = {
+    completedCourses: number;
+    courses: Array<CourseProgress>;
+    dueReviews: Array<ReviewItem>;
+    masteredPoints: number;
+    /**
+     * Points mastered out of 100.
+     */
+    masteryPercent: number;
+    /**
+     * Points opened out of 100 of the started courses' points.
+     */
+    progressPercent: number;
+    /**
+     * The five most recent.
+     */
+    recentMastered: Array<MasteredItem>;
+    studySeconds: number;
+    totalCourses: number;
+    totalPoints: number;
+    /**
+     * Since Monday (China time).
+     */
+    weekSeconds: number;
 };
 
 /**
@@ -4015,6 +4452,17 @@ export type ResultSummary = {
     totalTime: number;
 };
 
+/**
+ * A mastered point due for review.
+ */
+export type ReviewItem = {
+    courseName: string;
+    dueAt: number;
+    kpId: PointId;
+    masteredAt: number;
+    name: string;
+};
+
 export type ReviewListData = {
     list: Array<ReviewRecord>;
     total: number;
@@ -4033,6 +4481,13 @@ export type ReviewListRequest = {
      * Default 10, at most 100.
      */
     page_size?: number | null;
+};
+
+export type ReviewOutcome = {
+    /**
+     * When the point comes back.
+     */
+    dueAt: number;
 };
 
 /**
@@ -4081,6 +4536,14 @@ export type ReviewRecord = {
     user_id: number;
     username: string;
     validity_period: string;
+};
+
+/**
+ * A review of a mastered point: 1 forgot, 2 hard, 3 good, 4 easy.
+ */
+export type ReviewRequest = {
+    kpId: PointId;
+    rating: number;
 };
 
 export type Role = 'user' | 'admin' | 'superadmin';
@@ -4267,6 +4730,16 @@ export type SaveExamRequest = {
 };
 
 /**
+ * A board to save: its nodes and its connections, which become the prerequisite links
+ * between its points.
+ */
+export type SaveGraphRequest = {
+    connections?: Array<GraphConnection>;
+    kcId?: number;
+    nodes: Array<GraphNode>;
+};
+
+/**
  * A knowledge point as the editor sends it; `id` on edit.
  */
 export type SavePointRequest = {
@@ -4306,6 +4779,11 @@ export type SaveResourceRequest = {
      */
     iframe?: string;
     name: string;
+    /**
+     * An exercise's questions with their answers (the index of the right option); left out,
+     * they stay as they are; an empty list removes them.
+     */
+    questions?: Array<ExerciseQuestion> | null;
     /**
      * audio, lecture, exercise, text (default), video, document or iframe.
      */
@@ -6750,6 +7228,308 @@ export type UpdateCourseResponses = {
 
 export type UpdateCourseResponse = UpdateCourseResponses[keyof UpdateCourseResponses];
 
+export type GetExerciseData = {
+    body: ResourceRef;
+    path?: never;
+    query?: never;
+    url: '/api/v1/knowledge/exercise/get';
+};
+
+export type GetExerciseErrors = {
+    /**
+     * The body is not valid JSON of this shape
+     */
+    400: ErrorEnvelope;
+    /**
+     * 登录已过期，请重新登录
+     */
+    401: ErrorEnvelope;
+    /**
+     * 请先购买课程
+     */
+    403: ErrorEnvelope;
+    /**
+     * 资源不存在 or 这个资源没有习题
+     */
+    404: ErrorEnvelope;
+    /**
+     * The body is over 1 MiB
+     */
+    413: ErrorEnvelope;
+};
+
+export type GetExerciseError = GetExerciseErrors[keyof GetExerciseErrors];
+
+export type GetExerciseResponses = {
+    200: EnvelopeExerciseData;
+};
+
+export type GetExerciseResponse = GetExerciseResponses[keyof GetExerciseResponses];
+
+export type SubmitExerciseData = {
+    body: ExerciseAnswers;
+    path?: never;
+    query?: never;
+    url: '/api/v1/knowledge/exercise/submit';
+};
+
+export type SubmitExerciseErrors = {
+    /**
+     * 请回答全部 n 道题
+     */
+    400: ErrorEnvelope;
+    /**
+     * 登录已过期，请重新登录
+     */
+    401: ErrorEnvelope;
+    /**
+     * 请先购买课程
+     */
+    403: ErrorEnvelope;
+    /**
+     * 资源不存在 or 这个资源没有习题
+     */
+    404: ErrorEnvelope;
+    /**
+     * The body is over 1 MiB
+     */
+    413: ErrorEnvelope;
+};
+
+export type SubmitExerciseError = SubmitExerciseErrors[keyof SubmitExerciseErrors];
+
+export type SubmitExerciseResponses = {
+    200: EnvelopeExerciseOutcome;
+};
+
+export type SubmitExerciseResponse = SubmitExerciseResponses[keyof SubmitExerciseResponses];
+
+export type GetGraphData = {
+    /**
+     * May be left out: the global board
+     */
+    body?: BoardRef | null;
+    path?: never;
+    query?: never;
+    url: '/api/v1/knowledge/graph/get';
+};
+
+export type GetGraphErrors = {
+    /**
+     * The body is not valid JSON of this shape
+     */
+    400: ErrorEnvelope;
+    /**
+     * 登录已过期，请重新登录
+     */
+    401: ErrorEnvelope;
+    /**
+     * 课程不存在
+     */
+    404: ErrorEnvelope;
+    /**
+     * The body is over 1 MiB
+     */
+    413: ErrorEnvelope;
+};
+
+export type GetGraphError = GetGraphErrors[keyof GetGraphErrors];
+
+export type GetGraphResponses = {
+    200: EnvelopeGraphData;
+};
+
+export type GetGraphResponse = GetGraphResponses[keyof GetGraphResponses];
+
+export type SaveGraphData = {
+    body: SaveGraphRequest;
+    path?: never;
+    query?: never;
+    url: '/api/v1/knowledge/graph/save';
+};
+
+export type SaveGraphErrors = {
+    /**
+     * 连接「A → B」会形成循环依赖：…, or a node or connection is not valid
+     */
+    400: ErrorEnvelope;
+    /**
+     * 登录已过期，请重新登录
+     */
+    401: ErrorEnvelope;
+    /**
+     * 权限不足，需要管理员权限才能执行此操作
+     */
+    403: ErrorEnvelope;
+    /**
+     * 课程不存在
+     */
+    404: ErrorEnvelope;
+    /**
+     * The body is over 1 MiB
+     */
+    413: ErrorEnvelope;
+};
+
+export type SaveGraphError = SaveGraphErrors[keyof SaveGraphErrors];
+
+export type SaveGraphResponses = {
+    200: EnvelopeGraphData;
+};
+
+export type SaveGraphResponse = SaveGraphResponses[keyof SaveGraphResponses];
+
+export type LearningHeartbeatData = {
+    body: PointEvent;
+    path?: never;
+    query?: never;
+    url: '/api/v1/knowledge/learning/heartbeat';
+};
+
+export type LearningHeartbeatErrors = {
+    /**
+     * The body is not valid JSON of this shape
+     */
+    400: ErrorEnvelope;
+    /**
+     * 登录已过期，请重新登录
+     */
+    401: ErrorEnvelope;
+    /**
+     * 请先购买课程
+     */
+    403: ErrorEnvelope;
+    /**
+     * 知识点不存在
+     */
+    404: ErrorEnvelope;
+    /**
+     * The body is over 1 MiB
+     */
+    413: ErrorEnvelope;
+};
+
+export type LearningHeartbeatError = LearningHeartbeatErrors[keyof LearningHeartbeatErrors];
+
+export type LearningHeartbeatResponses = {
+    200: EnvelopeHeartbeat;
+};
+
+export type LearningHeartbeatResponse = LearningHeartbeatResponses[keyof LearningHeartbeatResponses];
+
+export type OpenPointData = {
+    body: PointEvent;
+    path?: never;
+    query?: never;
+    url: '/api/v1/knowledge/learning/open';
+};
+
+export type OpenPointErrors = {
+    /**
+     * The body is not valid JSON of this shape
+     */
+    400: ErrorEnvelope;
+    /**
+     * 登录已过期，请重新登录
+     */
+    401: ErrorEnvelope;
+    /**
+     * 请先购买课程
+     */
+    403: ErrorEnvelope;
+    /**
+     * 知识点不存在
+     */
+    404: ErrorEnvelope;
+    /**
+     * The body is over 1 MiB
+     */
+    413: ErrorEnvelope;
+};
+
+export type OpenPointError = OpenPointErrors[keyof OpenPointErrors];
+
+export type OpenPointResponses = {
+    200: EnvelopeEmpty;
+};
+
+export type OpenPointResponse = OpenPointResponses[keyof OpenPointResponses];
+
+export type PlayResourceData = {
+    body: PlayEvent;
+    path?: never;
+    query?: never;
+    url: '/api/v1/knowledge/learning/play';
+};
+
+export type PlayResourceErrors = {
+    /**
+     * 播放进度须在 0 到 1 之间
+     */
+    400: ErrorEnvelope;
+    /**
+     * 登录已过期，请重新登录
+     */
+    401: ErrorEnvelope;
+    /**
+     * 请先购买课程
+     */
+    403: ErrorEnvelope;
+    /**
+     * 资源不存在
+     */
+    404: ErrorEnvelope;
+    /**
+     * The body is over 1 MiB
+     */
+    413: ErrorEnvelope;
+};
+
+export type PlayResourceError = PlayResourceErrors[keyof PlayResourceErrors];
+
+export type PlayResourceResponses = {
+    200: EnvelopeEmpty;
+};
+
+export type PlayResourceResponse = PlayResourceResponses[keyof PlayResourceResponses];
+
+export type ListMasteredData = {
+    /**
+     * May be left out: the member's first 50
+     */
+    body?: MasteredListRequest | null;
+    path?: never;
+    query?: never;
+    url: '/api/v1/knowledge/mastered/list';
+};
+
+export type ListMasteredErrors = {
+    /**
+     * The body is not valid JSON of this shape
+     */
+    400: ErrorEnvelope;
+    /**
+     * 登录已过期，请重新登录
+     */
+    401: ErrorEnvelope;
+    /**
+     * 只能查看自己的学习记录
+     */
+    403: ErrorEnvelope;
+    /**
+     * The body is over 1 MiB
+     */
+    413: ErrorEnvelope;
+};
+
+export type ListMasteredError = ListMasteredErrors[keyof ListMasteredErrors];
+
+export type ListMasteredResponses = {
+    200: EnvelopeMasteredListData;
+};
+
+export type ListMasteredResponse = ListMasteredResponses[keyof ListMasteredResponses];
+
 export type CreatePointData = {
     body: SavePointRequest;
     path?: never;
@@ -6850,6 +7630,44 @@ export type ListPointsAsGuestResponses = {
 };
 
 export type ListPointsAsGuestResponse = ListPointsAsGuestResponses[keyof ListPointsAsGuestResponses];
+
+export type MarkPointLearnedData = {
+    body: PointEvent;
+    path?: never;
+    query?: never;
+    url: '/api/v1/knowledge/points/learned';
+};
+
+export type MarkPointLearnedErrors = {
+    /**
+     * 请先学习这个知识点的内容, 请先掌握前置知识点：…, or the point has an exercise
+     */
+    400: ErrorEnvelope;
+    /**
+     * 登录已过期，请重新登录
+     */
+    401: ErrorEnvelope;
+    /**
+     * 请先购买课程
+     */
+    403: ErrorEnvelope;
+    /**
+     * 知识点不存在
+     */
+    404: ErrorEnvelope;
+    /**
+     * The body is over 1 MiB
+     */
+    413: ErrorEnvelope;
+};
+
+export type MarkPointLearnedError = MarkPointLearnedErrors[keyof MarkPointLearnedErrors];
+
+export type MarkPointLearnedResponses = {
+    200: EnvelopeEmpty;
+};
+
+export type MarkPointLearnedResponse = MarkPointLearnedResponses[keyof MarkPointLearnedResponses];
 
 export type ListPointsData = {
     /**
@@ -7096,6 +7914,28 @@ export type ListPrerequisitesResponses = {
 };
 
 export type ListPrerequisitesResponse = ListPrerequisitesResponses[keyof ListPrerequisitesResponses];
+
+export type GetProgressData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/v1/knowledge/progress/get';
+};
+
+export type GetProgressErrors = {
+    /**
+     * 登录已过期，请重新登录
+     */
+    401: ErrorEnvelope;
+};
+
+export type GetProgressError = GetProgressErrors[keyof GetProgressErrors];
+
+export type GetProgressResponses = {
+    200: EnvelopeProgressData;
+};
+
+export type GetProgressResponse = GetProgressResponses[keyof GetProgressResponses];
 
 export type CreateRelationData = {
     body: NewRelationRequest;
@@ -7386,6 +8226,40 @@ export type UpdateResourceResponses = {
 };
 
 export type UpdateResourceResponse = UpdateResourceResponses[keyof UpdateResourceResponses];
+
+export type ReviewPointData = {
+    body: ReviewRequest;
+    path?: never;
+    query?: never;
+    url: '/api/v1/knowledge/review/submit';
+};
+
+export type ReviewPointErrors = {
+    /**
+     * 复习评分只能是 1 到 4
+     */
+    400: ErrorEnvelope;
+    /**
+     * 登录已过期，请重新登录
+     */
+    401: ErrorEnvelope;
+    /**
+     * 这个知识点还没有掌握
+     */
+    404: ErrorEnvelope;
+    /**
+     * The body is over 1 MiB
+     */
+    413: ErrorEnvelope;
+};
+
+export type ReviewPointError = ReviewPointErrors[keyof ReviewPointErrors];
+
+export type ReviewPointResponses = {
+    200: EnvelopeReviewOutcome;
+};
+
+export type ReviewPointResponse = ReviewPointResponses[keyof ReviewPointResponses];
 
 export type ListLikedData = {
     body: PageRequest;

@@ -65,6 +65,7 @@ export function resource(krId: number, overrides: Partial<KnowledgeResource> = {
     type: 'text',
     difficulty: 1,
     locked: false,
+    questionCount: 0,
     createdAt: 1_750_000_000,
     updatedAt: 1_750_000_000,
     ...overrides,
@@ -75,6 +76,7 @@ export function courseDetail(overrides: Partial<CourseDetail> = {}): CourseDetai
   return {
     course: course(1),
     readable: true,
+    learning: { opened: [], mastered: [], next: null },
     points: [point(1)],
     prerequisites: [],
     relations: [],

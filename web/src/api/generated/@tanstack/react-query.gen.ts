@@ -3,8 +3,8 @@
 import { type DefaultError, queryOptions, type UseMutationOptions } from '@tanstack/react-query';
 
 import { client } from '../client.gen';
-import { addToBlacklist, adminApproveBlog, adminAuditIdcard, adminAuditPhoto, adminAuditProfile, adminDeleteBlog, adminDeleteUsers, adminHandleFeedback, adminListAuditLog, adminListBlogs, adminListFeedback, adminListIdcardVerifications, adminListPhotoAudits, adminListProfileAudits, adminListUsers, adminModerationDecide, adminModerationList, adminModerationWords, adminModerationWordsSave, adminOverview, adminUpdateBlog, adminUpdateUser, advancedSearch, answerExam, bindResource, buyCourse, buyExam, changePassword, countUnreadMessages, courseDetail, courseDetailAsGuest, createBlog, createComment, createCourse, createExam, createFeedback, createMoment, createPoint, createPrerequisite, createRecharge, createRelation, createResource, deleteBlog, deleteComment, deleteCourse, deleteExam, deleteMoment, deleteMyAccount, deletePoint, deletePrerequisite, deleteRelation, deleteResource, deleteResult, exportMyData, forgotPassword, getAccount, getBalance, getBlog, getCaptcha, getExam, getHealth, getIdcardImage, getMapConfig, getMyProfile, getOwnIdcardVerification, getProfile, getRechargeOrder, getResult, getSandboxOrder, getSiteConfig, getUpload, keepLogin, likeMember, likeMoment, listBlacklist, listBlogCategories, listBlogs, listBlogTags, listConversations, listCourses, listCoursesAsGuest, listExams, listExamsAsGuest, listGuestMoments, listLiked, listLikedMe, listMessages, listMoments, listMutualLiked, listMyBlogs, listPoints, listPointsAsGuest, listPrerequisites, listPrerequisitesAsGuest, listRecharges, listRecommended, listRelations, listResources, listResourcesAsGuest, listResults, listTransactions, listVisited, listVisitedMe, loginUser, logoutUser, openChatSocket, type Options, paySandboxOrder, publishBlog, readConversation, recalculateResult, receiveWechatpayNotification, registerUser, removeFromBlacklist, reportCreate, resetPassword, sendEmailCode, sendMessage, setResultMatching, startExam, submitIdcardVerification, unlikeMember, unlikeMoment, unlockProfile, unpublishBlog, updateBlog, updateCourse, updateExam, updatePhone, updatePoint, updateProfile, updateResource, uploadFile, uploadIdcardBack, uploadIdcardFront, userStats, verifyEmail, wechatBind, wechatBinding, wechatCallback, wechatLogin, wechatOfficialCallback, wechatOfficialLogin, wechatUnbind } from '../sdk.gen';
-import type { AddToBlacklistData, AddToBlacklistError, AddToBlacklistResponse, AdminApproveBlogData, AdminApproveBlogError, AdminApproveBlogResponse, AdminAuditIdcardData, AdminAuditIdcardError, AdminAuditIdcardResponse, AdminAuditPhotoData, AdminAuditPhotoError, AdminAuditPhotoResponse, AdminAuditProfileData, AdminAuditProfileError, AdminAuditProfileResponse, AdminDeleteBlogData, AdminDeleteBlogError, AdminDeleteBlogResponse, AdminDeleteUsersData2, AdminDeleteUsersError, AdminDeleteUsersResponse, AdminHandleFeedbackData, AdminHandleFeedbackError, AdminHandleFeedbackResponse, AdminListAuditLogData, AdminListAuditLogError, AdminListAuditLogResponse, AdminListBlogsData, AdminListBlogsError, AdminListBlogsResponse, AdminListFeedbackData, AdminListFeedbackError, AdminListFeedbackResponse, AdminListIdcardVerificationsData, AdminListIdcardVerificationsError, AdminListIdcardVerificationsResponse, AdminListPhotoAuditsData, AdminListPhotoAuditsError, AdminListPhotoAuditsResponse, AdminListProfileAuditsData, AdminListProfileAuditsError, AdminListProfileAuditsResponse, AdminListUsersData, AdminListUsersError, AdminListUsersResponse, AdminModerationDecideData, AdminModerationDecideError, AdminModerationDecideResponse, AdminModerationListData, AdminModerationListError, AdminModerationListResponse, AdminModerationWordsData, AdminModerationWordsError, AdminModerationWordsResponse, AdminModerationWordsSaveData, AdminModerationWordsSaveError, AdminModerationWordsSaveResponse, AdminOverviewData, AdminOverviewError, AdminOverviewResponse, AdminUpdateBlogData, AdminUpdateBlogError, AdminUpdateBlogResponse, AdminUpdateUserData, AdminUpdateUserError, AdminUpdateUserResponse, AdvancedSearchData, AdvancedSearchError, AdvancedSearchResponse, AnswerExamData, AnswerExamError, AnswerExamResponse, BindResourceData, BindResourceError, BindResourceResponse, BuyCourseData, BuyCourseError, BuyCourseResponse, BuyExamData, BuyExamError, BuyExamResponse, ChangePasswordData, ChangePasswordError, ChangePasswordResponse, CountUnreadMessagesData, CountUnreadMessagesError, CountUnreadMessagesResponse, CourseDetailAsGuestData, CourseDetailAsGuestError, CourseDetailAsGuestResponse, CourseDetailData, CourseDetailError, CourseDetailResponse, CreateBlogData, CreateBlogError, CreateBlogResponse, CreateCommentData, CreateCommentError, CreateCommentResponse, CreateCourseData, CreateCourseError, CreateCourseResponse, CreateExamData, CreateExamError, CreateExamResponse, CreateFeedbackData, CreateFeedbackError, CreateFeedbackResponse, CreateMomentData, CreateMomentError, CreateMomentResponse, CreatePointData, CreatePointError, CreatePointResponse, CreatePrerequisiteData, CreatePrerequisiteError, CreatePrerequisiteResponse, CreateRechargeData, CreateRechargeError, CreateRechargeResponse, CreateRelationData, CreateRelationError, CreateRelationResponse, CreateResourceData, CreateResourceError, CreateResourceResponse, DeleteBlogData, DeleteBlogError, DeleteBlogResponse, DeleteCommentData, DeleteCommentError, DeleteCommentResponse, DeleteCourseData, DeleteCourseError, DeleteCourseResponse, DeleteExamData, DeleteExamError, DeleteExamResponse, DeleteMomentData, DeleteMomentError, DeleteMomentResponse, DeleteMyAccountData, DeleteMyAccountError, DeleteMyAccountResponse, DeletePointData, DeletePointError, DeletePointResponse, DeletePrerequisiteData, DeletePrerequisiteError, DeletePrerequisiteResponse, DeleteRelationData, DeleteRelationError, DeleteRelationResponse, DeleteResourceData, DeleteResourceError, DeleteResourceResponse, DeleteResultData, DeleteResultError, DeleteResultResponse, ExportMyDataData, ExportMyDataError, ExportMyDataResponse, ForgotPasswordData, ForgotPasswordError, ForgotPasswordResponse, GetAccountData, GetAccountError, GetAccountResponse, GetBalanceData, GetBalanceError, GetBalanceResponse, GetBlogData, GetBlogError, GetBlogResponse, GetCaptchaData, GetCaptchaError, GetCaptchaResponse, GetExamData, GetExamError, GetExamResponse, GetHealthData, GetHealthResponse, GetIdcardImageData, GetIdcardImageError, GetMapConfigData, GetMapConfigResponse, GetMyProfileData, GetMyProfileError, GetMyProfileResponse, GetOwnIdcardVerificationData, GetOwnIdcardVerificationError, GetOwnIdcardVerificationResponse, GetProfileData, GetProfileError, GetProfileResponse, GetRechargeOrderData, GetRechargeOrderError, GetRechargeOrderResponse, GetResultData, GetResultError, GetResultResponse, GetSandboxOrderData, GetSandboxOrderError, GetSandboxOrderResponse, GetSiteConfigData, GetSiteConfigResponse, GetUploadData, GetUploadError, KeepLoginData, KeepLoginError, KeepLoginResponse, LikeMemberData, LikeMemberError, LikeMemberResponse, LikeMomentData, LikeMomentError, LikeMomentResponse, ListBlacklistData, ListBlacklistError, ListBlacklistResponse, ListBlogCategoriesData, ListBlogCategoriesError, ListBlogCategoriesResponse, ListBlogsData, ListBlogsError, ListBlogsResponse, ListBlogTagsData, ListBlogTagsError, ListBlogTagsResponse, ListConversationsData, ListConversationsError, ListConversationsResponse, ListCoursesAsGuestData, ListCoursesAsGuestError, ListCoursesAsGuestResponse, ListCoursesData, ListCoursesError, ListCoursesResponse, ListExamsAsGuestData, ListExamsAsGuestError, ListExamsAsGuestResponse, ListExamsData, ListExamsError, ListExamsResponse, ListGuestMomentsData, ListGuestMomentsError, ListGuestMomentsResponse, ListLikedData, ListLikedError, ListLikedMeData, ListLikedMeError, ListLikedMeResponse, ListLikedResponse, ListMessagesData, ListMessagesError, ListMessagesResponse, ListMomentsData, ListMomentsError, ListMomentsResponse, ListMutualLikedData, ListMutualLikedError, ListMutualLikedResponse, ListMyBlogsData, ListMyBlogsError, ListMyBlogsResponse, ListPointsAsGuestData, ListPointsAsGuestError, ListPointsAsGuestResponse, ListPointsData, ListPointsError, ListPointsResponse, ListPrerequisitesAsGuestData, ListPrerequisitesAsGuestError, ListPrerequisitesAsGuestResponse, ListPrerequisitesData, ListPrerequisitesError, ListPrerequisitesResponse, ListRechargesData, ListRechargesError, ListRechargesResponse, ListRecommendedData, ListRecommendedError, ListRecommendedResponse, ListRelationsData, ListRelationsError, ListRelationsResponse, ListResourcesAsGuestData, ListResourcesAsGuestError, ListResourcesAsGuestResponse, ListResourcesData, ListResourcesError, ListResourcesResponse, ListResultsData, ListResultsError, ListResultsResponse, ListTransactionsData, ListTransactionsError, ListTransactionsResponse, ListVisitedData, ListVisitedError, ListVisitedMeData, ListVisitedMeError, ListVisitedMeResponse, ListVisitedResponse, LoginUserData, LoginUserError, LoginUserResponse, LogoutUserData, LogoutUserError, LogoutUserResponse, OpenChatSocketData, OpenChatSocketError, PaySandboxOrderData, PaySandboxOrderError, PaySandboxOrderResponse, PublishBlogData, PublishBlogError, PublishBlogResponse, ReadConversationData, ReadConversationError, ReadConversationResponse, RecalculateResultData, RecalculateResultError, RecalculateResultResponse, ReceiveWechatpayNotificationData, ReceiveWechatpayNotificationError, ReceiveWechatpayNotificationResponse, RegisterUserData, RegisterUserError, RegisterUserResponse, RemoveFromBlacklistData, RemoveFromBlacklistError, RemoveFromBlacklistResponse, ReportCreateData, ReportCreateError, ReportCreateResponse, ResetPasswordData, ResetPasswordError, ResetPasswordResponse, SendEmailCodeData, SendEmailCodeError, SendEmailCodeResponse, SendMessageData, SendMessageError, SendMessageResponse, SetResultMatchingData, SetResultMatchingError, SetResultMatchingResponse, StartExamData, StartExamError, StartExamResponse, SubmitIdcardVerificationData, SubmitIdcardVerificationError, SubmitIdcardVerificationResponse, UnlikeMemberData, UnlikeMemberError, UnlikeMemberResponse, UnlikeMomentData, UnlikeMomentError, UnlikeMomentResponse, UnlockProfileData, UnlockProfileError, UnlockProfileResponse, UnpublishBlogData, UnpublishBlogError, UnpublishBlogResponse, UpdateBlogData, UpdateBlogError, UpdateBlogResponse, UpdateCourseData, UpdateCourseError, UpdateCourseResponse, UpdateExamData, UpdateExamError, UpdateExamResponse, UpdatePhoneData, UpdatePhoneError, UpdatePhoneResponse, UpdatePointData, UpdatePointError, UpdatePointResponse, UpdateProfileData, UpdateProfileError, UpdateProfileResponse, UpdateResourceData, UpdateResourceError, UpdateResourceResponse, UploadFileData, UploadFileError, UploadFileResponse, UploadIdcardBackData, UploadIdcardBackError, UploadIdcardBackResponse, UploadIdcardFrontData, UploadIdcardFrontError, UploadIdcardFrontResponse, UserStatsData, UserStatsError, UserStatsResponse, VerifyEmailData, VerifyEmailError, VerifyEmailResponse, WechatBindData, WechatBindError, WechatBindingData, WechatBindingError, WechatBindingResponse, WechatBindResponse, WechatCallbackData, WechatCallbackError, WechatCallbackResponse, WechatLoginData, WechatLoginError, WechatOfficialCallbackData, WechatOfficialCallbackError, WechatOfficialCallbackResponse, WechatOfficialLoginData, WechatOfficialLoginError, WechatUnbindData, WechatUnbindError, WechatUnbindResponse } from '../types.gen';
+import { addToBlacklist, adminApproveBlog, adminAuditIdcard, adminAuditPhoto, adminAuditProfile, adminDeleteBlog, adminDeleteUsers, adminHandleFeedback, adminListAuditLog, adminListBlogs, adminListFeedback, adminListIdcardVerifications, adminListPhotoAudits, adminListProfileAudits, adminListUsers, adminModerationDecide, adminModerationList, adminModerationWords, adminModerationWordsSave, adminOverview, adminUpdateBlog, adminUpdateUser, advancedSearch, answerExam, bindResource, buyCourse, buyExam, changePassword, countUnreadMessages, courseDetail, courseDetailAsGuest, createBlog, createComment, createCourse, createExam, createFeedback, createMoment, createPoint, createPrerequisite, createRecharge, createRelation, createResource, deleteBlog, deleteComment, deleteCourse, deleteExam, deleteMoment, deleteMyAccount, deletePoint, deletePrerequisite, deleteRelation, deleteResource, deleteResult, exportMyData, forgotPassword, getAccount, getBalance, getBlog, getCaptcha, getExam, getExercise, getGraph, getHealth, getIdcardImage, getMapConfig, getMyProfile, getOwnIdcardVerification, getProfile, getProgress, getRechargeOrder, getResult, getSandboxOrder, getSiteConfig, getUpload, keepLogin, learningHeartbeat, likeMember, likeMoment, listBlacklist, listBlogCategories, listBlogs, listBlogTags, listConversations, listCourses, listCoursesAsGuest, listExams, listExamsAsGuest, listGuestMoments, listLiked, listLikedMe, listMastered, listMessages, listMoments, listMutualLiked, listMyBlogs, listPoints, listPointsAsGuest, listPrerequisites, listPrerequisitesAsGuest, listRecharges, listRecommended, listRelations, listResources, listResourcesAsGuest, listResults, listTransactions, listVisited, listVisitedMe, loginUser, logoutUser, markPointLearned, openChatSocket, openPoint, type Options, paySandboxOrder, playResource, publishBlog, readConversation, recalculateResult, receiveWechatpayNotification, registerUser, removeFromBlacklist, reportCreate, resetPassword, reviewPoint, saveGraph, sendEmailCode, sendMessage, setResultMatching, startExam, submitExercise, submitIdcardVerification, unlikeMember, unlikeMoment, unlockProfile, unpublishBlog, updateBlog, updateCourse, updateExam, updatePhone, updatePoint, updateProfile, updateResource, uploadFile, uploadIdcardBack, uploadIdcardFront, userStats, verifyEmail, wechatBind, wechatBinding, wechatCallback, wechatLogin, wechatOfficialCallback, wechatOfficialLogin, wechatUnbind } from '../sdk.gen';
+import type { AddToBlacklistData, AddToBlacklistError, AddToBlacklistResponse, AdminApproveBlogData, AdminApproveBlogError, AdminApproveBlogResponse, AdminAuditIdcardData, AdminAuditIdcardError, AdminAuditIdcardResponse, AdminAuditPhotoData, AdminAuditPhotoError, AdminAuditPhotoResponse, AdminAuditProfileData, AdminAuditProfileError, AdminAuditProfileResponse, AdminDeleteBlogData, AdminDeleteBlogError, AdminDeleteBlogResponse, AdminDeleteUsersData2, AdminDeleteUsersError, AdminDeleteUsersResponse, AdminHandleFeedbackData, AdminHandleFeedbackError, AdminHandleFeedbackResponse, AdminListAuditLogData, AdminListAuditLogError, AdminListAuditLogResponse, AdminListBlogsData, AdminListBlogsError, AdminListBlogsResponse, AdminListFeedbackData, AdminListFeedbackError, AdminListFeedbackResponse, AdminListIdcardVerificationsData, AdminListIdcardVerificationsError, AdminListIdcardVerificationsResponse, AdminListPhotoAuditsData, AdminListPhotoAuditsError, AdminListPhotoAuditsResponse, AdminListProfileAuditsData, AdminListProfileAuditsError, AdminListProfileAuditsResponse, AdminListUsersData, AdminListUsersError, AdminListUsersResponse, AdminModerationDecideData, AdminModerationDecideError, AdminModerationDecideResponse, AdminModerationListData, AdminModerationListError, AdminModerationListResponse, AdminModerationWordsData, AdminModerationWordsError, AdminModerationWordsResponse, AdminModerationWordsSaveData, AdminModerationWordsSaveError, AdminModerationWordsSaveResponse, AdminOverviewData, AdminOverviewError, AdminOverviewResponse, AdminUpdateBlogData, AdminUpdateBlogError, AdminUpdateBlogResponse, AdminUpdateUserData, AdminUpdateUserError, AdminUpdateUserResponse, AdvancedSearchData, AdvancedSearchError, AdvancedSearchResponse, AnswerExamData, AnswerExamError, AnswerExamResponse, BindResourceData, BindResourceError, BindResourceResponse, BuyCourseData, BuyCourseError, BuyCourseResponse, BuyExamData, BuyExamError, BuyExamResponse, ChangePasswordData, ChangePasswordError, ChangePasswordResponse, CountUnreadMessagesData, CountUnreadMessagesError, CountUnreadMessagesResponse, CourseDetailAsGuestData, CourseDetailAsGuestError, CourseDetailAsGuestResponse, CourseDetailData, CourseDetailError, CourseDetailResponse, CreateBlogData, CreateBlogError, CreateBlogResponse, CreateCommentData, CreateCommentError, CreateCommentResponse, CreateCourseData, CreateCourseError, CreateCourseResponse, CreateExamData, CreateExamError, CreateExamResponse, CreateFeedbackData, CreateFeedbackError, CreateFeedbackResponse, CreateMomentData, CreateMomentError, CreateMomentResponse, CreatePointData, CreatePointError, CreatePointResponse, CreatePrerequisiteData, CreatePrerequisiteError, CreatePrerequisiteResponse, CreateRechargeData, CreateRechargeError, CreateRechargeResponse, CreateRelationData, CreateRelationError, CreateRelationResponse, CreateResourceData, CreateResourceError, CreateResourceResponse, DeleteBlogData, DeleteBlogError, DeleteBlogResponse, DeleteCommentData, DeleteCommentError, DeleteCommentResponse, DeleteCourseData, DeleteCourseError, DeleteCourseResponse, DeleteExamData, DeleteExamError, DeleteExamResponse, DeleteMomentData, DeleteMomentError, DeleteMomentResponse, DeleteMyAccountData, DeleteMyAccountError, DeleteMyAccountResponse, DeletePointData, DeletePointError, DeletePointResponse, DeletePrerequisiteData, DeletePrerequisiteError, DeletePrerequisiteResponse, DeleteRelationData, DeleteRelationError, DeleteRelationResponse, DeleteResourceData, DeleteResourceError, DeleteResourceResponse, DeleteResultData, DeleteResultError, DeleteResultResponse, ExportMyDataData, ExportMyDataError, ExportMyDataResponse, ForgotPasswordData, ForgotPasswordError, ForgotPasswordResponse, GetAccountData, GetAccountError, GetAccountResponse, GetBalanceData, GetBalanceError, GetBalanceResponse, GetBlogData, GetBlogError, GetBlogResponse, GetCaptchaData, GetCaptchaError, GetCaptchaResponse, GetExamData, GetExamError, GetExamResponse, GetExerciseData, GetExerciseError, GetExerciseResponse, GetGraphData, GetGraphError, GetGraphResponse, GetHealthData, GetHealthResponse, GetIdcardImageData, GetIdcardImageError, GetMapConfigData, GetMapConfigResponse, GetMyProfileData, GetMyProfileError, GetMyProfileResponse, GetOwnIdcardVerificationData, GetOwnIdcardVerificationError, GetOwnIdcardVerificationResponse, GetProfileData, GetProfileError, GetProfileResponse, GetProgressData, GetProgressError, GetProgressResponse, GetRechargeOrderData, GetRechargeOrderError, GetRechargeOrderResponse, GetResultData, GetResultError, GetResultResponse, GetSandboxOrderData, GetSandboxOrderError, GetSandboxOrderResponse, GetSiteConfigData, GetSiteConfigResponse, GetUploadData, GetUploadError, KeepLoginData, KeepLoginError, KeepLoginResponse, LearningHeartbeatData, LearningHeartbeatError, LearningHeartbeatResponse, LikeMemberData, LikeMemberError, LikeMemberResponse, LikeMomentData, LikeMomentError, LikeMomentResponse, ListBlacklistData, ListBlacklistError, ListBlacklistResponse, ListBlogCategoriesData, ListBlogCategoriesError, ListBlogCategoriesResponse, ListBlogsData, ListBlogsError, ListBlogsResponse, ListBlogTagsData, ListBlogTagsError, ListBlogTagsResponse, ListConversationsData, ListConversationsError, ListConversationsResponse, ListCoursesAsGuestData, ListCoursesAsGuestError, ListCoursesAsGuestResponse, ListCoursesData, ListCoursesError, ListCoursesResponse, ListExamsAsGuestData, ListExamsAsGuestError, ListExamsAsGuestResponse, ListExamsData, ListExamsError, ListExamsResponse, ListGuestMomentsData, ListGuestMomentsError, ListGuestMomentsResponse, ListLikedData, ListLikedError, ListLikedMeData, ListLikedMeError, ListLikedMeResponse, ListLikedResponse, ListMasteredData, ListMasteredError, ListMasteredResponse, ListMessagesData, ListMessagesError, ListMessagesResponse, ListMomentsData, ListMomentsError, ListMomentsResponse, ListMutualLikedData, ListMutualLikedError, ListMutualLikedResponse, ListMyBlogsData, ListMyBlogsError, ListMyBlogsResponse, ListPointsAsGuestData, ListPointsAsGuestError, ListPointsAsGuestResponse, ListPointsData, ListPointsError, ListPointsResponse, ListPrerequisitesAsGuestData, ListPrerequisitesAsGuestError, ListPrerequisitesAsGuestResponse, ListPrerequisitesData, ListPrerequisitesError, ListPrerequisitesResponse, ListRechargesData, ListRechargesError, ListRechargesResponse, ListRecommendedData, ListRecommendedError, ListRecommendedResponse, ListRelationsData, ListRelationsError, ListRelationsResponse, ListResourcesAsGuestData, ListResourcesAsGuestError, ListResourcesAsGuestResponse, ListResourcesData, ListResourcesError, ListResourcesResponse, ListResultsData, ListResultsError, ListResultsResponse, ListTransactionsData, ListTransactionsError, ListTransactionsResponse, ListVisitedData, ListVisitedError, ListVisitedMeData, ListVisitedMeError, ListVisitedMeResponse, ListVisitedResponse, LoginUserData, LoginUserError, LoginUserResponse, LogoutUserData, LogoutUserError, LogoutUserResponse, MarkPointLearnedData, MarkPointLearnedError, MarkPointLearnedResponse, OpenChatSocketData, OpenChatSocketError, OpenPointData, OpenPointError, OpenPointResponse, PaySandboxOrderData, PaySandboxOrderError, PaySandboxOrderResponse, PlayResourceData, PlayResourceError, PlayResourceResponse, PublishBlogData, PublishBlogError, PublishBlogResponse, ReadConversationData, ReadConversationError, ReadConversationResponse, RecalculateResultData, RecalculateResultError, RecalculateResultResponse, ReceiveWechatpayNotificationData, ReceiveWechatpayNotificationError, ReceiveWechatpayNotificationResponse, RegisterUserData, RegisterUserError, RegisterUserResponse, RemoveFromBlacklistData, RemoveFromBlacklistError, RemoveFromBlacklistResponse, ReportCreateData, ReportCreateError, ReportCreateResponse, ResetPasswordData, ResetPasswordError, ResetPasswordResponse, ReviewPointData, ReviewPointError, ReviewPointResponse, SaveGraphData, SaveGraphError, SaveGraphResponse, SendEmailCodeData, SendEmailCodeError, SendEmailCodeResponse, SendMessageData, SendMessageError, SendMessageResponse, SetResultMatchingData, SetResultMatchingError, SetResultMatchingResponse, StartExamData, StartExamError, StartExamResponse, SubmitExerciseData, SubmitExerciseError, SubmitExerciseResponse, SubmitIdcardVerificationData, SubmitIdcardVerificationError, SubmitIdcardVerificationResponse, UnlikeMemberData, UnlikeMemberError, UnlikeMemberResponse, UnlikeMomentData, UnlikeMomentError, UnlikeMomentResponse, UnlockProfileData, UnlockProfileError, UnlockProfileResponse, UnpublishBlogData, UnpublishBlogError, UnpublishBlogResponse, UpdateBlogData, UpdateBlogError, UpdateBlogResponse, UpdateCourseData, UpdateCourseError, UpdateCourseResponse, UpdateExamData, UpdateExamError, UpdateExamResponse, UpdatePhoneData, UpdatePhoneError, UpdatePhoneResponse, UpdatePointData, UpdatePointError, UpdatePointResponse, UpdateProfileData, UpdateProfileError, UpdateProfileResponse, UpdateResourceData, UpdateResourceError, UpdateResourceResponse, UploadFileData, UploadFileError, UploadFileResponse, UploadIdcardBackData, UploadIdcardBackError, UploadIdcardBackResponse, UploadIdcardFrontData, UploadIdcardFrontError, UploadIdcardFrontResponse, UserStatsData, UserStatsError, UserStatsResponse, VerifyEmailData, VerifyEmailError, VerifyEmailResponse, WechatBindData, WechatBindError, WechatBindingData, WechatBindingError, WechatBindingResponse, WechatBindResponse, WechatCallbackData, WechatCallbackError, WechatCallbackResponse, WechatLoginData, WechatLoginError, WechatOfficialCallbackData, WechatOfficialCallbackError, WechatOfficialCallbackResponse, WechatOfficialLoginData, WechatOfficialLoginError, WechatUnbindData, WechatUnbindError, WechatUnbindResponse } from '../types.gen';
 
 /**
  * The back office's actions, newest first; superadmins only (admins get 403).
@@ -1118,6 +1118,149 @@ export const updateCourseMutation = (options?: Partial<Options<UpdateCourseData>
 };
 
 /**
+ * An exercise's questions, without their answers.
+ */
+export const getExerciseMutation = (options?: Partial<Options<GetExerciseData>>): UseMutationOptions<GetExerciseResponse, GetExerciseError, Options<GetExerciseData>> => {
+    const mutationOptions: UseMutationOptions<GetExerciseResponse, GetExerciseError, Options<GetExerciseData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await getExercise({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Scores the answers (out of 100); 80 or more masters the exercise's points whose
+ * prerequisites are mastered. The right answers come back with the score.
+ */
+export const submitExerciseMutation = (options?: Partial<Options<SubmitExerciseData>>): UseMutationOptions<SubmitExerciseResponse, SubmitExerciseError, Options<SubmitExerciseData>> => {
+    const mutationOptions: UseMutationOptions<SubmitExerciseResponse, SubmitExerciseError, Options<SubmitExerciseData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await submitExercise({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * A board (`kcId`, 0 the global one): the saved nodes, or the course's points on a grid, and
+ * the prerequisite links between its points as connections. Members may look; `editable`
+ * says whether the caller may save.
+ */
+export const getGraphMutation = (options?: Partial<Options<GetGraphData>>): UseMutationOptions<GetGraphResponse, GetGraphError, Options<GetGraphData>> => {
+    const mutationOptions: UseMutationOptions<GetGraphResponse, GetGraphError, Options<GetGraphData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await getGraph({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Saves a board: the nodes' positions, and its connections as the prerequisite links between
+ * its points, in one transaction (admins and superadmins). A connection that would close a
+ * cycle refuses the save and is named.
+ */
+export const saveGraphMutation = (options?: Partial<Options<SaveGraphData>>): UseMutationOptions<SaveGraphResponse, SaveGraphError, Options<SaveGraphData>> => {
+    const mutationOptions: UseMutationOptions<SaveGraphResponse, SaveGraphError, Options<SaveGraphData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await saveGraph({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Sent every 15 s while a point's page is visible: counts the time since the member's
+ * previous heartbeat from any tab (at most 30 s; nothing after a pause of more than 45 s), so
+ * two open tabs count the time once.
+ */
+export const learningHeartbeatMutation = (options?: Partial<Options<LearningHeartbeatData>>): UseMutationOptions<LearningHeartbeatResponse, LearningHeartbeatError, Options<LearningHeartbeatData>> => {
+    const mutationOptions: UseMutationOptions<LearningHeartbeatResponse, LearningHeartbeatError, Options<LearningHeartbeatData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await learningHeartbeat({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Records that the member opened a point they may read.
+ */
+export const openPointMutation = (options?: Partial<Options<OpenPointData>>): UseMutationOptions<OpenPointResponse, OpenPointError, Options<OpenPointData>> => {
+    const mutationOptions: UseMutationOptions<OpenPointResponse, OpenPointError, Options<OpenPointData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await openPoint({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Records how far the member played a video or audio resource (the furthest point kept).
+ */
+export const playResourceMutation = (options?: Partial<Options<PlayResourceData>>): UseMutationOptions<PlayResourceResponse, PlayResourceError, Options<PlayResourceData>> => {
+    const mutationOptions: UseMutationOptions<PlayResourceResponse, PlayResourceError, Options<PlayResourceData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await playResource({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * The member's mastered points, most recent first (50 a page).
+ */
+export const listMasteredMutation = (options?: Partial<Options<ListMasteredData>>): UseMutationOptions<ListMasteredResponse, ListMasteredError, Options<ListMasteredData>> => {
+    const mutationOptions: UseMutationOptions<ListMasteredResponse, ListMasteredError, Options<ListMasteredData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await listMastered({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
  * Creates a knowledge point, with its prerequisites when sent (admins and superadmins).
  */
 export const createPointMutation = (options?: Partial<Options<CreatePointData>>): UseMutationOptions<CreatePointResponse, CreatePointError, Options<CreatePointData>> => {
@@ -1159,6 +1302,24 @@ export const listPointsAsGuestMutation = (options?: Partial<Options<ListPointsAs
     const mutationOptions: UseMutationOptions<ListPointsAsGuestResponse, ListPointsAsGuestError, Options<ListPointsAsGuestData>> = {
         mutationFn: async (fnOptions) => {
             const { data } = await listPointsAsGuest({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Masters a point that has no exercise, once the member opened it and mastered its
+ * prerequisites.
+ */
+export const markPointLearnedMutation = (options?: Partial<Options<MarkPointLearnedData>>): UseMutationOptions<MarkPointLearnedResponse, MarkPointLearnedError, Options<MarkPointLearnedData>> => {
+    const mutationOptions: UseMutationOptions<MarkPointLearnedResponse, MarkPointLearnedError, Options<MarkPointLearnedData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await markPointLearned({
                 ...options,
                 ...fnOptions,
                 throwOnError: true
@@ -1281,6 +1442,23 @@ export const listPrerequisitesMutation = (options?: Partial<Options<ListPrerequi
     const mutationOptions: UseMutationOptions<ListPrerequisitesResponse, ListPrerequisitesError, Options<ListPrerequisitesData>> = {
         mutationFn: async (fnOptions) => {
             const { data } = await listPrerequisites({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * The progress page's numbers, from what the member did.
+ */
+export const getProgressMutation = (options?: Partial<Options<GetProgressData>>): UseMutationOptions<GetProgressResponse, GetProgressError, Options<GetProgressData>> => {
+    const mutationOptions: UseMutationOptions<GetProgressResponse, GetProgressError, Options<GetProgressData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await getProgress({
                 ...options,
                 ...fnOptions,
                 throwOnError: true
@@ -1421,6 +1599,23 @@ export const updateResourceMutation = (options?: Partial<Options<UpdateResourceD
     const mutationOptions: UseMutationOptions<UpdateResourceResponse, UpdateResourceError, Options<UpdateResourceData>> = {
         mutationFn: async (fnOptions) => {
             const { data } = await updateResource({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Reviews a mastered point (1 forgot, 2 hard, 3 good, 4 easy); FSRS sets its next review.
+ */
+export const reviewPointMutation = (options?: Partial<Options<ReviewPointData>>): UseMutationOptions<ReviewPointResponse, ReviewPointError, Options<ReviewPointData>> => {
+    const mutationOptions: UseMutationOptions<ReviewPointResponse, ReviewPointError, Options<ReviewPointData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await reviewPoint({
                 ...options,
                 ...fnOptions,
                 throwOnError: true

@@ -66,6 +66,7 @@ export function resource(krId: number, overrides: Partial<KnowledgeResource> = {
     type: 'text',
     difficulty: 1,
     locked: false,
+    questionCount: 0,
     createdAt: 1_750_000_000,
     updatedAt: 1_750_000_000,
     ...overrides,
