@@ -45,6 +45,7 @@ test-web: web-deps
 # The journeys also run the fake WeChat and the fake SMTP server (crates/accounts/examples/).
 test-e2e: web server-debug
 	$(CARGO) build -p accounts --example fake-wechat --example fake-smtp --features testkit
+	$(CARGO) build -p assistant --example fake-model --features testkit
 	cd web && XINQIAO_BIN=../target/debug/xinqiao npm run e2e
 
 lint:

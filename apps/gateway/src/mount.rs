@@ -18,6 +18,7 @@ pub const MODULES: &[Module] = &[
     chat::MODULE,
     exams::MODULE,
     knowledge::MODULE,
+    assistant::MODULE,
     admin::MODULE,
     crate::stats::MODULE,
 ];

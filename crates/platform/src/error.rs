@@ -98,6 +98,10 @@ impl ApiError {
             retry_after_seconds: Some(retry_after_seconds.max(1)),
         }
     }
+    /// A quota that only time refills (a daily budget), with the message saying so.
+    pub fn quota_spent(message: impl Into<String>) -> Self {
+        Self::new(429, message)
+    }
     /// An unexpected failure: the cause goes to the log (inside the request's span, so with
     /// its request id); the client only learns that something went wrong.
     pub fn internal(cause: impl std::fmt::Display) -> Self {

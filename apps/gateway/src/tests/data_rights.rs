@@ -267,7 +267,7 @@ async fn an_export_holds_the_members_own_data_and_nobody_elses(app) {
     let export = ok(&app, &member, "/api/v1/user/export", json!({})).await;
     let sections = &export.data()["sections"];
     let names: Vec<&str> = sections.as_object().unwrap().keys().map(String::as_str).collect();
-    assert_eq!(names, ["accounts", "admin", "blog", "chat", "exams", "knowledge", "moments", "payments", "profile"]);
+    assert_eq!(names, ["accounts", "admin", "assistant", "blog", "chat", "exams", "knowledge", "moments", "payments", "profile"]);
     let learned = &sections["knowledge"]["points"];
     assert_eq!((learned[0]["kpId"].as_i64(), learned.as_array().unwrap().len()), (Some(kp_id), 1), "{learned}");
     assert!(learned[0]["masteredAt"].as_i64().unwrap() > 0);

@@ -41,6 +41,10 @@ const OPTIONAL_ON_PURPOSE: &[(&str, &str)] = &[
     ),
     ("BoardRef", "kcId 0 (the default) is the global board"),
     (
+        "ConversationListRequest",
+        "every field has a default: no fields is the member's first 20 conversations",
+    ),
+    (
         "MasteredListRequest",
         "every field has a default: no fields is the member's own first page",
     ),

@@ -42,3 +42,11 @@ pub async fn save(
         .await)?;
     Ok(())
 }
+
+/// Removes a course's board with the course.
+pub async fn delete(tx: &mut Conn<'_>, board: i64) -> QueryResult<()> {
+    run!(tx, |c| diesel::delete(knowledge_graphs::table.find(board))
+        .execute(c)
+        .await)?;
+    Ok(())
+}

@@ -259,6 +259,7 @@ pub async fn delete(
             return Err(KnowledgeError::Sold);
         }
         repo::courses::delete(tx, course_id).await?;
+        repo::graph::delete(tx, course_id.0).await?;
         Ok(())
     })
 }

@@ -87,6 +87,10 @@ async fn a_saved_board_round_trips_and_its_connections_are_the_prerequisites(app
     })).await);
     assert_eq!(links(&app).await, vec![(outside, first), (first, third)]);
 
+    // A deleted course takes its board along.
+    ok(&app.post("/api/v1/knowledge/courses/delete", json!({"kcId": kc_id}), Some(&admin.token)).await);
+    assert_eq!(board(&app, &admin, kc_id).await.status, 404);
+
     // The global board holds every point.
     let global = board(&app, &admin, 0).await;
     assert_eq!(global.data()["nodes"].as_array().unwrap().len(), 4);

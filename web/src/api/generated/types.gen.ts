@@ -264,6 +264,17 @@ export type AdvancedSearchRequest = {
     weightMin?: number | null;
 };
 
+/**
+ * A chat message as the page sends it.
+ */
+export type AiMessage = {
+    content: string;
+    /**
+     * `user` or `assistant`.
+     */
+    role: string;
+};
+
 export type AnswerData = {
     resultId?: ResultId | null;
     /**
@@ -568,6 +579,21 @@ export type ChangePasswordRequest = {
 };
 
 /**
+ * One line of the reply stream (newline-delimited JSON): pieces with `message.content`, then
+ * a last line with `done: true` and the conversation's id, or with `error`.
+ */
+export type ChatChunk = {
+    conversationId?: ConversationId | null;
+    done: boolean;
+    /**
+     * Why the reply stopped early (the model server failed, timed out or sent nonsense).
+     */
+    error?: string | null;
+    message?: ChunkMessage | null;
+    model: string;
+};
+
+/**
  * What the client sends on the socket.
  */
 export type ChatCommand = {
@@ -645,9 +671,36 @@ export type ChatPeer = {
     uuid: string;
 };
 
+/**
+ * `{model, messages, stream}`: the conversation so far, the member's new question last.
+ */
+export type ChatRequest = {
+    conversationId?: ConversationId | null;
+    /**
+     * At most 40 messages of at most 4000 characters; the last is the member's question.
+     */
+    messages: Array<AiMessage>;
+    /**
+     * One of the configured models; left out, the default.
+     */
+    model?: string | null;
+    /**
+     * The reply always streams: `true` or left out (`false` is refused).
+     */
+    stream?: boolean | null;
+};
+
 export type ChoiceItem = {
     oid: number;
     qid: number;
+};
+
+/**
+ * The text of one streamed piece.
+ */
+export type ChunkMessage = {
+    content: string;
+    role: string;
 };
 
 export type CommentDeletedData = {
@@ -694,6 +747,40 @@ export type Conversation = {
     /**
      * When the conversation last moved, epoch seconds.
      */
+    updatedAt: number;
+};
+
+export type ConversationDetail = ConversationSummary & {
+    messages: Array<SavedMessage>;
+};
+
+export type ConversationId = number;
+
+export type ConversationListData = {
+    list: Array<ConversationSummary>;
+    total: number;
+};
+
+/**
+ * `{page, pageSize}`.
+ */
+export type ConversationListRequest = {
+    page?: number | null;
+    /**
+     * 20 when left out, at most 100.
+     */
+    pageSize?: number | null;
+};
+
+export type ConversationRef = {
+    id: ConversationId;
+};
+
+export type ConversationSummary = {
+    createdAt: number;
+    id: ConversationId;
+    model: string;
+    title: string;
     updatedAt: number;
 };
 
@@ -1364,6 +1451,35 @@ export type EnvelopeCommentsData = {
          * JSON text of [{CommentId, Nickname, Content, Uuid, ParentId, ParentNickname}].
          */
         comments: string;
+    };
+    /**
+     * A short success text (the spec's where it gives one) or "ok".
+     */
+    message: string;
+};
+
+export type EnvelopeConversationDetail = {
+    /**
+     * 200 on success.
+     */
+    code: number;
+    data: ConversationSummary & {
+        messages: Array<SavedMessage>;
+    };
+    /**
+     * A short success text (the spec's where it gives one) or "ok".
+     */
+    message: string;
+};
+
+export type EnvelopeConversationListData = {
+    /**
+     * 200 on success.
+     */
+    code: number;
+    data: {
+        list: Array<ConversationSummary>;
+        total: number;
     };
     /**
      * A short success text (the spec's where it gives one) or "ok".
@@ -4321,6 +4437,14 @@ export type RelationListData = {
     total: number;
 };
 
+export type RenameRequest = {
+    id: ConversationId;
+    /**
+     * 1 to 40 characters.
+     */
+    title: string;
+};
+
 /**
  * A member's report.
  */
@@ -4796,6 +4920,12 @@ export type SaveResourceRequest = {
 
 export type SavedCourse = {
     kcId: CourseId;
+};
+
+export type SavedMessage = {
+    content: string;
+    createdAt: number;
+    role: string;
 };
 
 export type SavedPoint = {
@@ -6032,6 +6162,186 @@ export type AdminUpdateUserResponses = {
 };
 
 export type AdminUpdateUserResponse = AdminUpdateUserResponses[keyof AdminUpdateUserResponses];
+
+export type AiChatData = {
+    body: ChatRequest;
+    path?: never;
+    query?: never;
+    url: '/api/v1/ai/chat';
+};
+
+export type AiChatErrors = {
+    /**
+     * 请输入消息, too many or too long messages, or 不支持这个模型
+     */
+    400: ErrorEnvelope;
+    /**
+     * 登录已过期，请重新登录
+     */
+    401: ErrorEnvelope;
+    /**
+     * 对话不存在
+     */
+    404: ErrorEnvelope;
+    /**
+     * The body is over 1 MiB
+     */
+    413: ErrorEnvelope;
+    /**
+     * 操作过于频繁 (10 questions a minute) or 今天的 AI 聊天额度已用完，明天再来吧
+     */
+    429: ErrorEnvelope;
+    /**
+     * AI 聊天未配置
+     */
+    503: ErrorEnvelope;
+};
+
+export type AiChatError = AiChatErrors[keyof AiChatErrors];
+
+export type AiChatResponses = {
+    /**
+     * Newline-delimited JSON, one ChatChunk a line
+     */
+    200: ChatChunk;
+};
+
+export type AiChatResponse = AiChatResponses[keyof AiChatResponses];
+
+export type DeleteAiConversationData = {
+    body: ConversationRef;
+    path?: never;
+    query?: never;
+    url: '/api/v1/ai/conversation/delete';
+};
+
+export type DeleteAiConversationErrors = {
+    /**
+     * The body is not valid JSON of this shape
+     */
+    400: ErrorEnvelope;
+    /**
+     * 登录已过期，请重新登录
+     */
+    401: ErrorEnvelope;
+    /**
+     * 对话不存在
+     */
+    404: ErrorEnvelope;
+    /**
+     * The body is over 1 MiB
+     */
+    413: ErrorEnvelope;
+};
+
+export type DeleteAiConversationError = DeleteAiConversationErrors[keyof DeleteAiConversationErrors];
+
+export type DeleteAiConversationResponses = {
+    200: EnvelopeEmpty;
+};
+
+export type DeleteAiConversationResponse = DeleteAiConversationResponses[keyof DeleteAiConversationResponses];
+
+export type GetAiConversationData = {
+    body: ConversationRef;
+    path?: never;
+    query?: never;
+    url: '/api/v1/ai/conversation/get';
+};
+
+export type GetAiConversationErrors = {
+    /**
+     * The body is not valid JSON of this shape
+     */
+    400: ErrorEnvelope;
+    /**
+     * 登录已过期，请重新登录
+     */
+    401: ErrorEnvelope;
+    /**
+     * 对话不存在 (also another member's)
+     */
+    404: ErrorEnvelope;
+    /**
+     * The body is over 1 MiB
+     */
+    413: ErrorEnvelope;
+};
+
+export type GetAiConversationError = GetAiConversationErrors[keyof GetAiConversationErrors];
+
+export type GetAiConversationResponses = {
+    200: EnvelopeConversationDetail;
+};
+
+export type GetAiConversationResponse = GetAiConversationResponses[keyof GetAiConversationResponses];
+
+export type ListAiConversationsData = {
+    /**
+     * May be left out: the first 20
+     */
+    body?: ConversationListRequest | null;
+    path?: never;
+    query?: never;
+    url: '/api/v1/ai/conversation/list';
+};
+
+export type ListAiConversationsErrors = {
+    /**
+     * The body is not valid JSON of this shape
+     */
+    400: ErrorEnvelope;
+    /**
+     * 登录已过期，请重新登录
+     */
+    401: ErrorEnvelope;
+    /**
+     * The body is over 1 MiB
+     */
+    413: ErrorEnvelope;
+};
+
+export type ListAiConversationsError = ListAiConversationsErrors[keyof ListAiConversationsErrors];
+
+export type ListAiConversationsResponses = {
+    200: EnvelopeConversationListData;
+};
+
+export type ListAiConversationsResponse = ListAiConversationsResponses[keyof ListAiConversationsResponses];
+
+export type RenameAiConversationData = {
+    body: RenameRequest;
+    path?: never;
+    query?: never;
+    url: '/api/v1/ai/conversation/rename';
+};
+
+export type RenameAiConversationErrors = {
+    /**
+     * 对话标题须为 1 到 40 个字
+     */
+    400: ErrorEnvelope;
+    /**
+     * 登录已过期，请重新登录
+     */
+    401: ErrorEnvelope;
+    /**
+     * 对话不存在
+     */
+    404: ErrorEnvelope;
+    /**
+     * The body is over 1 MiB
+     */
+    413: ErrorEnvelope;
+};
+
+export type RenameAiConversationError = RenameAiConversationErrors[keyof RenameAiConversationErrors];
+
+export type RenameAiConversationResponses = {
+    200: EnvelopeEmpty;
+};
+
+export type RenameAiConversationResponse = RenameAiConversationResponses[keyof RenameAiConversationResponses];
 
 export type ListBlogCategoriesData = {
     /**

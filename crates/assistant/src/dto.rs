@@ -1,0 +1,109 @@
+//! Request and response bodies (spec 3, section 7 "AI chat").
+
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use crate::model::ConversationId;
+
+/// A chat message as the page sends it.
+#[derive(Debug, Clone, Deserialize, Serialize, ToSchema)]
+pub struct AiMessage {
+    /// `user` or `assistant`.
+    pub role: String,
+    pub content: String,
+}
+
+/// `{model, messages, stream}`: the conversation so far, the member's new question last.
+#[derive(Debug, Clone, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ChatRequest {
+    /// One of the configured models; left out, the default.
+    #[serde(default)]
+    pub model: Option<String>,
+    /// At most 40 messages of at most 4000 characters; the last is the member's question.
+    pub messages: Vec<AiMessage>,
+    /// The reply always streams: `true` or left out (`false` is refused).
+    #[serde(default)]
+    pub stream: Option<bool>,
+    /// The saved conversation this continues; left out, a new one is saved.
+    #[serde(default)]
+    pub conversation_id: Option<ConversationId>,
+}
+
+/// The text of one streamed piece.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct ChunkMessage {
+    pub role: String,
+    pub content: String,
+}
+
+/// One line of the reply stream (newline-delimited JSON): pieces with `message.content`, then
+/// a last line with `done: true` and the conversation's id, or with `error`.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ChatChunk {
+    pub model: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub message: Option<ChunkMessage>,
+    pub done: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub conversation_id: Option<ConversationId>,
+    /// Why the reply stopped early (the model server failed, timed out or sent nonsense).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
+}
+
+/// `{page, pageSize}`.
+#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ConversationListRequest {
+    #[serde(default)]
+    pub page: Option<i64>,
+    /// 20 when left out, at most 100.
+    #[serde(default)]
+    pub page_size: Option<i64>,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ConversationSummary {
+    pub id: ConversationId,
+    pub title: String,
+    pub model: String,
+    pub created_at: i64,
+    pub updated_at: i64,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ConversationListData {
+    pub list: Vec<ConversationSummary>,
+    pub total: i64,
+}
+
+#[derive(Debug, Clone, Copy, Deserialize, ToSchema)]
+pub struct ConversationRef {
+    pub id: ConversationId,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SavedMessage {
+    pub role: String,
+    pub content: String,
+    pub created_at: i64,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ConversationDetail {
+    #[serde(flatten)]
+    pub summary: ConversationSummary,
+    pub messages: Vec<SavedMessage>,
+}
+
+#[derive(Debug, Clone, Deserialize, ToSchema)]
+pub struct RenameRequest {
+    pub id: ConversationId,
+    /// 1 to 40 characters.
+    pub title: String,
+}

@@ -1,0 +1,3 @@
+DROP TABLE assistant_usage;
+DROP TABLE assistant_messages;
+DROP TABLE assistant_conversations;
