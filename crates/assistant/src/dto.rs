@@ -38,7 +38,7 @@ pub struct ChunkMessage {
 }
 
 /// One line of the reply stream (newline-delimited JSON): pieces with `message.content`, then
-/// a last line with `done: true` and the conversation's id, or with `error`.
+/// a last line with `done: true`, or with `error`. Every line names the saved conversation.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ChatChunk {

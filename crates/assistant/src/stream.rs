@@ -42,6 +42,8 @@ struct Reply {
     text: String,
     phase: Phase,
     queue: VecDeque<Bytes>,
+    /// The reply was saved (its end was reached); otherwise dropping it saves what was sent.
+    saved: bool,
 }
 
 fn line(chunk: &ChatChunk) -> Bytes {
@@ -60,7 +62,7 @@ impl Reply {
                 content: text.to_owned(),
             }),
             done: false,
-            conversation_id: None,
+            conversation_id: Some(self.chat.conversation),
             error: None,
         };
         self.queue.push_back(line(&chunk));
@@ -71,6 +73,7 @@ impl Reply {
         if let Some(error) = &error {
             tracing::warn!(error, model = %self.chat.model, "the AI reply stopped early");
         }
+        self.saved = true;
         let saved = service::finish(
             &self.state,
             &self.member,
@@ -209,6 +212,29 @@ impl Reply {
     }
 }
 
+impl Drop for Reply {
+    /// The member left or pressed stop: the part of the reply they saw is saved all the same,
+    /// after the request (on the worker's task set; nowhere, if there is none).
+    fn drop(&mut self) {
+        if self.saved || self.text.is_empty() {
+            return;
+        }
+        let (state, member) = (self.state.clone(), self.member.clone());
+        let (conversation, text) = (self.chat.conversation, std::mem::take(&mut self.text));
+        let save = async move {
+            if let Err(error) = service::finish(&state, &member, conversation, &text).await {
+                tracing::warn!(%error, "a stopped AI reply was not saved");
+            }
+        };
+        let spawned = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            actix_web::rt::spawn(save);
+        }));
+        if spawned.is_err() {
+            tracing::warn!("a stopped AI reply was not saved: no task set to save it on");
+        }
+    }
+}
+
 /// The reply to `chat` as a stream of NDJSON lines.
 pub fn reply(
     state: web::Data<AppState>,
@@ -222,6 +248,7 @@ pub fn reply(
         text: String::new(),
         phase: Phase::Connect,
         queue: VecDeque::new(),
+        saved: false,
     };
     if reply.chat.crisis {
         reply.piece(CRISIS_PREFACE);

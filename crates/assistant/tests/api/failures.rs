@@ -57,6 +57,21 @@ async fn a_member_who_leaves_stops_the_model_server(app) {
         tokio::time::sleep(std::time::Duration::from_millis(50)).await;
     }
     assert_eq!((fake().cancelled(), fake().completed()), (1, 0), "the model server saw the member leave");
+
+    // What the member saw before leaving is saved in the conversation every line named.
+    let first: Value = serde_json::from_slice(first.split(|b| *b == b'\n').next().unwrap()).unwrap();
+    let conversation = first["conversationId"].clone();
+    let mut saved = Value::Null;
+    for _ in 0..100 {
+        let detail = app.post("/api/v1/ai/conversation/get", json!({"id": conversation}), Some(&member.token)).await;
+        saved = detail.data()["messages"].clone();
+        if saved.as_array().is_some_and(|m| m.len() == 2) {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    let partial = saved[1]["content"].as_str().unwrap_or_default();
+    assert!(partial.starts_with("第1段。") && !partial.contains("第40段"), "{saved}");
 }
 
 async fn questions_are_limited_per_minute(app) {
