@@ -580,7 +580,7 @@ export type ChangePasswordRequest = {
 
 /**
  * One line of the reply stream (newline-delimited JSON): pieces with `message.content`, then
- * a last line with `done: true` and the conversation's id, or with `error`.
+ * a last line with `done: true`, or with `error`. Every line names the saved conversation.
  */
 export type ChatChunk = {
     conversationId?: ConversationId | null;
