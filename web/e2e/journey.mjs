@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before } from 'node:test';
 import { DESKTOP, launchBrowser } from './browser.mjs';
+import { startFakeModel } from './fakeModel.mjs';
 import { startFakeSmtp } from './fakeSmtp.mjs';
 import { startFakeWechat } from './fakeWechat.mjs';
 import assert from 'node:assert/strict';
@@ -16,19 +17,22 @@ export const DEMO_PASSWORD = 'xinqiao123';
 
 /**
  * `wechat: true` also starts the fake WeChat and configures both WeChat logins against it;
- * `mail: true` starts the fake SMTP server and sends the server's mail there.
+ * `mail: true` starts the fake SMTP server and sends the server's mail there;
+ * `model: true` starts the fake model server and points the AI chat at it.
  */
-export function startJourney({ wechat = false, mail = false } = {}) {
+export function startJourney({ wechat = false, mail = false, model = false } = {}) {
   let server;
   let browser;
   let scratch;
   let fakeWechat;
   let fakeSmtp;
+  let fakeModel;
 
   before(async () => {
     if (wechat) fakeWechat = await startFakeWechat();
     if (mail) fakeSmtp = await startFakeSmtp();
-    server = await startServer({ ...fakeWechat?.serverEnv, ...fakeSmtp?.serverEnv });
+    if (model) fakeModel = await startFakeModel();
+    server = await startServer({ ...fakeWechat?.serverEnv, ...fakeSmtp?.serverEnv, ...fakeModel?.serverEnv });
     browser = await launchBrowser();
     scratch = await mkdtemp(path.join(tmpdir(), 'xinqiao-e2e-'));
   });
@@ -38,6 +42,7 @@ export function startJourney({ wechat = false, mail = false } = {}) {
     await server?.stop();
     fakeWechat?.stop();
     fakeSmtp?.stop();
+    fakeModel?.stop();
     if (scratch) await rm(scratch, { recursive: true, force: true });
   });
 
@@ -45,11 +50,22 @@ export function startJourney({ wechat = false, mail = false } = {}) {
 
   /** A JSON call to the server (POST when there is a body), answering the envelope. */
   async function api(p, body, token) {
-    const response = await fetch(url(p), {
-      method: body ? 'POST' : 'GET',
-      headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    });
+    const send = () =>
+      fetch(url(p), {
+        method: body ? 'POST' : 'GET',
+        headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+    let response;
+    try {
+      response = await send();
+    } catch (error) {
+      // A kept-alive connection the server closed while a long synchronous setup (seeding the
+      // demo) held the event loop fails before the request is sent: send it once more.
+      const code = error?.cause?.code;
+      if (code !== 'UND_ERR_SOCKET' && code !== 'ECONNRESET') throw error;
+      response = await send();
+    }
     return response.json();
   }
 

@@ -20,10 +20,6 @@ type PageModule = () => Promise<{ default: ComponentType<PageProps> }>;
  */
 export type AppRoute = RouteBase & ({ page: PageModule } | { landing: ComponentType<PageProps> });
 
-const comingSoon = () => import('../features/placeholder/routes/ComingSoonPage');
-
-const soon = (path: string, access: Access, title: string): AppRoute => ({ path, access, title, page: comingSoon });
-
 /**
  * Spec 3 section 2 "Full route table", plus /register, the help sub-pages linked from spec 1, the
  * sandbox payment page (issue 11), the user agreement and privacy policy (issue 12) and the
@@ -154,7 +150,7 @@ export const ROUTES: readonly AppRoute[] = [
     title: '会员主页',
     page: () => import('../features/profile/routes/PublicProfilePage'),
   },
-  soon('/ai-chat', 'none', 'AI 聊天'),
+  { path: '/ai-chat', access: 'none', title: 'AI 聊天', page: () => import('../features/assistant/routes/AiChatPage') },
   {
     path: '/knowledge/demo',
     access: 'none',
@@ -250,9 +246,24 @@ export const ROUTES: readonly AppRoute[] = [
     title: '交易明细',
     page: () => import('../features/wallet/routes/TransactionsPage'),
   },
-  soon('/knowledge/progress', 'auth', '我的学习进度'),
-  soon('/knowledge/graph/editor', 'auth', '知识图谱编辑器'),
-  soon('/knowledge/graph/editor/jointjs', 'auth', '知识图谱编辑器（JointJS）'),
+  {
+    path: '/knowledge/progress',
+    access: 'auth',
+    title: '我的学习进度',
+    page: () => import('../features/knowledge/progress/ProgressPage'),
+  },
+  {
+    path: '/knowledge/graph/editor',
+    access: 'auth',
+    title: '知识图谱编辑器',
+    page: () => import('../features/knowledge/graph/routes/GraphEditorPage'),
+  },
+  {
+    path: '/knowledge/graph/editor/jointjs',
+    access: 'auth',
+    title: '知识图谱编辑器（JointJS）',
+    page: () => import('../features/knowledge/graph/routes/JointGraphEditorPage'),
+  },
 
   {
     path: '/admin/users',

@@ -57,6 +57,7 @@ export const ADMIN_NAV: readonly NavEntry[] = [
 export const USER_NAV: readonly NavEntry[] = [
   { path: '/user/info', label: '个人资料' },
   { path: '/user/account', label: '账户安全' },
+  { path: '/knowledge/progress', label: '我的学习进度' },
 ];
 
 export const LAYOUT_TEXT = {

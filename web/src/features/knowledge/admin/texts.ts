@@ -201,6 +201,37 @@ export const KA_TEXT = {
   resourceUrlInvalid: '请输入正确的链接地址',
   resourceIframePlaceholder: 'https://… 或 /media/ 下的页面，也可以粘贴 <iframe> 代码',
   resourceIframeHint: '只允许本站 /media/ 下的页面和管理员允许的 https 站点；以沙箱方式显示。',
+
+  // ---------- exercise questions (issue 18) ----------
+  questions: '题目',
+  questionsHint: '单选题。学员提交之前看不到正确答案；得分 80 分及以上（满分 100）为通过，通过后可以掌握绑定的知识点。',
+  questionsCount: (count: number, max: number) => `共 ${count} 道题，最多 ${max} 道`,
+  questionsEmpty: '还没有题目。没有题目的习题只展示上面的内容，学员不能在线作答。',
+  addQuestion: '添加题目',
+  questionNumber: (number: number) => `第 ${number} 题`,
+  questionText: '题目',
+  questionPlaceholder: '如：争吵中感到情绪淹没时，哪种做法最合适？',
+  options: '选项',
+  optionsHint: '点选正确答案前面的圆点',
+  optionPlaceholder: (letter: string) => `选项 ${letter}`,
+  addOption: '添加选项',
+  rightAnswer: '正确答案',
+  questionField: (number: number) => `第 ${number} 题 题目`,
+  optionField: (number: number, letter: string) => `第 ${number} 题 选项 ${letter}`,
+  answerField: (number: number, letter: string) => `第 ${number} 题 选项 ${letter} 为正确答案`,
+  removeOptionOf: (number: number, letter: string) => `删除第 ${number} 题的选项 ${letter}`,
+  moveQuestionUp: (number: number) => `上移第 ${number} 题`,
+  moveQuestionDown: (number: number) => `下移第 ${number} 题`,
+  removeQuestion: (number: number) => `删除第 ${number} 题`,
+  /** The server's words for the same checks (issue 18). */
+  tooManyQuestions: '习题最多 30 道',
+  questionTextInvalid: (number: number) => `第 ${number} 题的题目须为 1 到 500 个字`,
+  optionsInvalid: (number: number) => `第 ${number} 题须有 2 到 6 个选项，每个 1 到 200 个字`,
+  answerInvalid: (number: number) => `第 ${number} 题的答案须是它的一个选项`,
+  questionsDropped: (count: number) => `这个资源原有 ${count} 道题。改成其他类型后，保存时会删除这些题目。`,
+  questionsUnknown: '题目没有加载成功，这次保存不会改动题目。',
+  /** Beside the 习题 tag in the resource list. */
+  questionTally: (count: number) => `${count} 题`,
 } as const;
 
 /** The course banner picker's words (spec 8: 图片上传成功, 图片上传失败). */

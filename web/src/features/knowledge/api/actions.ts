@@ -1,6 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { buyCourse, getBalance } from '../../../api/generated/sdk.gen';
-import type { CoursePurchase } from '../../../api/generated/types.gen';
+import {
+  buyCourse,
+  getBalance,
+  learningHeartbeat,
+  markPointLearned,
+  openPoint,
+  playResource,
+  reviewPoint,
+  submitExercise,
+} from '../../../api/generated/sdk.gen';
+import type { CoursePurchase, ExerciseOutcome, Heartbeat, ReviewOutcome } from '../../../api/generated/types.gen';
 import { unwrap } from '../../../lib/api';
 import { walletKeys } from '../../wallet/api/keys';
 import { balancesOf, type Balances } from '../../wallet/api/wallet';
@@ -34,3 +43,42 @@ export function useFreshBalance() {
       staleTime: 0,
     });
 }
+
+/**
+ * What a member does while learning, told to the server as it happens. These three change no
+ * screen at once (the progress page asks afresh when opened), so they refresh nothing.
+ */
+export const learningEvents = {
+  open: (kpId: number): Promise<unknown> => unwrap(openPoint({ body: { kpId }, throwOnError: true })),
+  heartbeat: (kpId: number): Promise<Heartbeat> => unwrap(learningHeartbeat({ body: { kpId }, throwOnError: true })),
+  play: (krId: number, progress: number): Promise<unknown> =>
+    unwrap(playResource({ body: { krId, progress }, throwOnError: true })),
+};
+
+/**
+ * A change to what the member mastered: the learner view (✓, locks, the next step), the progress
+ * page and the recommendations all read it, so every knowledge query refreshes.
+ */
+function useLearningMutation<T, R>(call: (input: T) => Promise<R>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: knowledgeKeys.all });
+    },
+  });
+}
+
+export const useSubmitExercise = () =>
+  useLearningMutation((body: { krId: number; answers: number[] }): Promise<ExerciseOutcome> =>
+    unwrap(submitExercise({ body, throwOnError: true })),
+  );
+
+export const useMarkPointLearned = () =>
+  useLearningMutation((kpId: number) => unwrap(markPointLearned({ body: { kpId }, throwOnError: true })));
+
+/** Rating 1 忘记了, 2 有点难, 3 记得, 4 很轻松; answers when the point comes back. */
+export const useReviewPoint = () =>
+  useLearningMutation((body: { kpId: number; rating: number }): Promise<ReviewOutcome> =>
+    unwrap(reviewPoint({ body, throwOnError: true })),
+  );

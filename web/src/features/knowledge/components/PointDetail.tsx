@@ -1,9 +1,12 @@
-import { LeftOutlined, RightOutlined } from '@ant-design/icons';
+import { FormOutlined, LeftOutlined, RightOutlined } from '@ant-design/icons';
 import { Button, Empty, Result } from 'antd';
 import type { ReactNode } from 'react';
-import type { CourseDetail, KnowledgePoint } from '../../../api/generated/types.gen';
+import type { CourseDetail, KnowledgePoint, KnowledgeResource } from '../../../api/generated/types.gen';
+import { learningEvents } from '../api/actions';
+import { PointLearning } from '../learning/PointLearning';
+import type { CourseLearningView } from '../learning/useCourseLearning';
 import { prerequisiteIdsOf, resourcesOf, type KeyedNode } from '../model';
-import { KNOWLEDGE_TEXT } from '../texts';
+import { KNOWLEDGE_TEXT, LEARNING_TEXT } from '../texts';
 import { LevelTag } from './LevelTag';
 import { LockedNotice } from './LockedNotice';
 import { PointContent } from './PointContent';
@@ -20,10 +23,24 @@ interface PointDetailProps {
   nextKey: string | null;
   /** The way to buy, beside every locked area. */
   buyAction: ReactNode;
+  /** A signed-in member's learning in this course; null for guests and courses not bought. */
+  learning?: CourseLearningView | null;
+  /** Opens an exercise (a resource with questions) to take. */
+  onPractice?: (resource: KnowledgeResource) => void;
 }
 
 /** Spec 3 section 2: the detail panel of the chosen tree node, or why there is nothing to show. */
-export function PointDetail({ node, detail, keyOfPoint, onOpen, previousKey, nextKey, buyAction }: PointDetailProps) {
+export function PointDetail({
+  node,
+  detail,
+  keyOfPoint,
+  onOpen,
+  previousKey,
+  nextKey,
+  buyAction,
+  learning = null,
+  onPractice,
+}: PointDetailProps) {
   if (!node) return <Empty className={styles.empty} description={KNOWLEDGE_TEXT.choosePoint} />;
   if (node.kpID <= 0) return <Result status="info" title={KNOWLEDGE_TEXT.nodeUnlinked} />;
   const point = detail.points.find((candidate) => candidate.kpId === node.kpID);
@@ -41,6 +58,10 @@ export function PointDetail({ node, detail, keyOfPoint, onOpen, previousKey, nex
           {point.category.trim() && <span className={styles.category}>{point.category}</span>}
         </div>
       </header>
+
+      {learning && !point.locked && (
+        <PointLearning kpId={point.kpId} learning={learning} keyOfPoint={keyOfPoint} onOpen={onOpen} />
+      )}
 
       {point.description && (
         <Section title={KNOWLEDGE_TEXT.description}>
@@ -83,7 +104,13 @@ export function PointDetail({ node, detail, keyOfPoint, onOpen, previousKey, nex
       )}
 
       <Section title={KNOWLEDGE_TEXT.resources}>
-        <Resources kpId={point.kpId} detail={detail} buyAction={buyAction} />
+        <Resources
+          kpId={point.kpId}
+          detail={detail}
+          buyAction={buyAction}
+          learning={learning !== null && !point.locked}
+          onPractice={onPractice}
+        />
       </Section>
 
       <nav className={styles.steps} aria-label={KNOWLEDGE_TEXT.structureTitle}>
@@ -147,13 +174,49 @@ function Prerequisites({ point, detail, keyOfPoint, onOpen }: PrerequisitesProps
   );
 }
 
-function Resources({ kpId, detail, buyAction }: { kpId: number; detail: CourseDetail; buyAction: ReactNode }) {
+interface ResourcesProps {
+  kpId: number;
+  detail: CourseDetail;
+  buyAction: ReactNode;
+  /** A member learning here: playing is recorded and exercises can be taken. */
+  learning: boolean;
+  onPractice?: (resource: KnowledgeResource) => void;
+}
+
+function Resources({ kpId, detail, buyAction, learning, onPractice }: ResourcesProps) {
   const resources = resourcesOf(kpId, detail.relations, detail.resources);
   if (resources.length === 0) return <p className={styles.muted}>{KNOWLEDGE_TEXT.noResources}</p>;
   return (
     <div className={styles.resources}>
       {resources.map((resource) => (
-        <ResourceView key={resource.krId} resource={resource} lockedAction={buyAction} />
+        <ResourceView
+          key={resource.krId}
+          resource={resource}
+          lockedAction={buyAction}
+          action={
+            learning && onPractice && resource.questionCount > 0 ? (
+              <>
+                <Button
+                  type="primary"
+                  shape="round"
+                  icon={<FormOutlined aria-hidden />}
+                  onClick={() => onPractice(resource)}
+                >
+                  {LEARNING_TEXT.practice}
+                </Button>
+                <span className={styles.muted}>{LEARNING_TEXT.questionCount(resource.questionCount)}</span>
+              </>
+            ) : undefined
+          }
+          onPlayProgress={
+            learning
+              ? (progress) => {
+                  // How far was played only feeds the progress page; a lost report is not worth a word.
+                  learningEvents.play(resource.krId, progress).catch(() => undefined);
+                }
+              : undefined
+          }
+        />
       ))}
     </div>
   );

@@ -119,4 +119,40 @@ describe('ResourceView', () => {
     expect(within(view).getByRole('button', { name: '购买课程' })).toBeInTheDocument();
     expect(view.querySelector('iframe, video, audio, a')).toBeNull();
   });
+
+  it('reports how far its audio is played (at the end: all of it) and shows the learner’s action', () => {
+    const played = vi.fn();
+    render(
+      <ResourceView
+        resource={resource(7, { name: '呼吸练习音频', type: 'audio', url: '/media/knowledge/breathing.m4a' })}
+        action={<button type="button">开始练习</button>}
+        onPlayProgress={played}
+      />,
+    );
+    const view = article('呼吸练习音频');
+    expect(within(view).getByRole('button', { name: '开始练习' })).toBeInTheDocument();
+    const audio = within(view).getByLabelText('呼吸练习音频');
+    Object.defineProperty(audio, 'duration', { value: 120, configurable: true });
+    Object.defineProperty(audio, 'currentTime', { value: 30, configurable: true, writable: true });
+    audio.dispatchEvent(new Event('play'));
+    audio.dispatchEvent(new Event('timeupdate'));
+    expect(played).not.toHaveBeenCalled();
+    audio.dispatchEvent(new Event('pause'));
+    expect(played).toHaveBeenLastCalledWith(0.25);
+    audio.dispatchEvent(new Event('ended'));
+    expect(played).toHaveBeenLastCalledWith(1);
+    expect(played).toHaveBeenCalledTimes(2);
+  });
+
+  it('reports nothing, and offers no action, for a locked resource', () => {
+    const played = vi.fn();
+    render(
+      <ResourceView
+        resource={resource(8, { name: '付费音频', type: 'audio', locked: true })}
+        action={<button type="button">开始练习</button>}
+        onPlayProgress={played}
+      />,
+    );
+    expect(within(article('付费音频')).queryByRole('button', { name: '开始练习' })).not.toBeInTheDocument();
+  });
 });

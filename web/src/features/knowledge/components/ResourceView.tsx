@@ -1,9 +1,10 @@
 import { LinkOutlined, LockOutlined } from '@ant-design/icons';
 import { Tag } from 'antd';
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import type { KnowledgeResource } from '../../../api/generated/types.gen';
 import { formatDate } from '../../../lib/format';
 import { difficultyLabel, resourceTypeLabel } from '../labels';
+import { useMediaProgress } from '../learning/useMediaProgress';
 import { KNOWLEDGE_TEXT } from '../texts';
 import { HlsVideo } from './HlsVideo';
 import { isSafeAddress, mediaKindOf } from './media';
@@ -18,6 +19,10 @@ interface ResourceViewProps {
   resource: ViewedResource;
   /** Beside the locked notice: the way to buy the course (the learner view), nothing in the back office. */
   lockedAction?: ReactNode;
+  /** Below an open resource: what the learner can do with it (an exercise's 开始练习). */
+  action?: ReactNode;
+  /** A signed-in learner's playing of its audio or video, 0 to 1, throttled (see useMediaProgress). */
+  onPlayProgress?: (progress: number) => void;
 }
 
 /**
@@ -25,9 +30,11 @@ interface ResourceViewProps {
  * as what it is (a streaming video, an audio player, a video file or a link) and its embedded
  * page in a sandboxed frame. A locked resource (bought courses only) shows no content at all.
  */
-export function ResourceView({ resource, lockedAction }: ResourceViewProps) {
+export function ResourceView({ resource, lockedAction, action, onPlayProgress }: ResourceViewProps) {
+  const articleRef = useRef<HTMLElement>(null);
+  useMediaProgress(articleRef, resource.locked ? undefined : onPlayProgress);
   return (
-    <article className={styles.resource} aria-label={resource.name} data-kr-id={resource.krId}>
+    <article ref={articleRef} className={styles.resource} aria-label={resource.name} data-kr-id={resource.krId}>
       <header className={styles.header}>
         <h4 className={styles.name}>{resource.name}</h4>
         <div className={styles.meta}>
@@ -45,7 +52,10 @@ export function ResourceView({ resource, lockedAction }: ResourceViewProps) {
           {lockedAction}
         </div>
       ) : (
-        <ResourceBody resource={resource} />
+        <>
+          <ResourceBody resource={resource} />
+          {action && <div className={styles.action}>{action}</div>}
+        </>
       )}
     </article>
   );

@@ -1,4 +1,7 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import AntdProviders from '../../../app/AntdProviders';
+import { AppProviders, createQueryClient } from '../../../app/providers';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { fail, fakeApi, ok, renderRoutes } from '../../../test/render';
@@ -218,5 +221,260 @@ describe('CourseDisplayPage', () => {
     expect(await screen.findByText('课程不存在或加载失败')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: '重 试' }));
     expect(await screen.findByRole('heading', { level: 1, name: '恋爱心理学入门' })).toBeInTheDocument();
+  });
+});
+
+const LEARNING_TREE = [
+  kp(11, '1', '依恋理论基础', [kp(12, '1.1', '安全型依恋'), kp(13, '1.2', '焦虑型依恋')]),
+  kp(14, '2', '吸引从何而来', [kp(15, '2.1', '相似还是互补')]),
+];
+
+/** A member half way: 吸引从何而来 mastered; 焦虑型依恋 waits for 安全型依恋 and 情绪识别 (another course). */
+const LEARNING = courseDetail({
+  course: course(5, { name: '恋爱心理学入门', kpTree: JSON.stringify(LEARNING_TREE), pointCount: 5 }),
+  readable: true,
+  learning: { opened: [14], mastered: [14], next: 11 },
+  points: [
+    point(11, { name: '依恋理论基础' }),
+    point(12, { name: '安全型依恋' }),
+    point(13, { name: '焦虑型依恋' }),
+    point(14, { name: '吸引从何而来' }),
+    point(15, { name: '相似还是互补' }),
+    point(90, { name: '情绪识别', locked: true, content: '' }),
+  ],
+  prerequisites: [
+    { id: 1, parentKpId: 11, childKpId: 12 },
+    { id: 2, parentKpId: 12, childKpId: 13 },
+    { id: 3, parentKpId: 90, childKpId: 13 },
+    { id: 4, parentKpId: 14, childKpId: 15 },
+  ],
+  resources: [
+    resource(41, { name: '小测验：依恋', type: 'exercise', content: '完成下面 2 道题。', questionCount: 2 }),
+    resource(42, { name: '呼吸练习音频', type: 'audio', url: '/media/knowledge/breathing.m4a' }),
+  ],
+  relations: [
+    { id: 1, kpId: 11, krId: 41 },
+    { id: 2, kpId: 12, krId: 41 },
+    { id: 3, kpId: 15, krId: 42 },
+  ],
+});
+
+const EXERCISE = {
+  krId: 41,
+  name: '小测验：依恋',
+  passScore: 80,
+  bestScore: null,
+  kpIds: [11, 12],
+  questions: [
+    { question: '依恋理论最早由谁提出？', options: ['弗洛伊德', '鲍尔比', '马斯洛'] },
+    { question: '焦虑型依恋的人最担心什么？', options: ['被控制', '失去自由', '被抛弃'] },
+  ],
+};
+
+/** The answers a learning member's page gets besides the course itself. */
+const LEARNING_EVENTS = {
+  '/api/v1/knowledge/learning/open': [ok(null)],
+  '/api/v1/knowledge/learning/heartbeat': [ok({ counted: 0 })],
+  '/api/v1/knowledge/learning/play': [ok(null)],
+  '/api/v1/knowledge/mastered/list': [ok({ list: [], total: 0 })],
+};
+
+const tree = () => screen.getByRole('tree');
+const treeTitle = (name: string) => within(tree()).getByText(name).closest('[data-mark], .ant-tree-title')!;
+const status = () => screen.getByRole('region', { name: '学习状态' });
+
+describe('CourseDisplayPage, learning as a member', () => {
+  it('marks mastered and locked points, suggests the next one, and shows what a locked point needs first', async () => {
+    signInAs('mei');
+    const calls = fakeApi({ '/api/v1/knowledge/courses/detail': [ok(LEARNING)], ...LEARNING_EVENTS });
+    const user = userEvent.setup();
+    renderDisplay('/knowledge/courses/display/5');
+    await screen.findByRole('heading', { level: 1, name: '恋爱心理学入门' });
+
+    expect(within(treeTitle('吸引从何而来') as HTMLElement).getByRole('img', { name: '已掌握' })).toBeInTheDocument();
+    expect(treeTitle('安全型依恋')).toHaveAttribute('data-mark', 'locked');
+    expect(treeTitle('焦虑型依恋')).toHaveAttribute('data-mark', 'locked');
+    expect(treeTitle('依恋理论基础')).not.toHaveAttribute('data-mark');
+    await waitFor(() =>
+      expect(calls.filter((call) => call.path === '/api/v1/knowledge/learning/open').map((call) => call.body)).toEqual([
+        { kpId: 11 },
+      ]),
+    );
+    expect(calls.some((call) => call.path === '/api/v1/knowledge/learning/heartbeat')).toBe(true);
+    // 情绪识别 belongs to another course: whether it is mastered comes from the mastered list.
+    expect(calls.find((call) => call.path === '/api/v1/knowledge/mastered/list')?.body).toEqual({
+      page: 1,
+      pageSize: 1000,
+    });
+
+    const banner = screen.getByRole('status', { name: '建议下一步：依恋理论基础' });
+    expect(within(banner).getByText('正在学习')).toBeInTheDocument();
+    expect(within(banner).getByRole('link', { name: '我的学习进度' })).toHaveAttribute('href', '/knowledge/progress');
+    expect(within(status()).getByText(/通过下方学习资源中的习题（80 分及以上）/)).toBeInTheDocument();
+
+    await user.click(within(tree()).getByText('焦虑型依恋'));
+    expect(pointHeading()).toHaveTextContent('焦虑型依恋');
+    expect(status()).toHaveTextContent('需要先掌握：依恋理论基础→安全型依恋');
+    expect(status()).toHaveTextContent('还需要掌握：情绪识别（其他课程）');
+    expect(within(status()).getByRole('button', { name: '标记为已学会' })).toBeDisabled();
+    expect(within(status()).getByText('需要先掌握前置知识点')).toBeInTheDocument();
+    await user.click(within(status()).getByRole('button', { name: '安全型依恋' }));
+    expect(pointHeading()).toHaveTextContent('安全型依恋');
+
+    await user.click(within(screen.getByRole('status', { name: '建议下一步：依恋理论基础' })).getByRole('button'));
+    expect(pointHeading()).toHaveTextContent('依恋理论基础');
+  });
+
+  it('takes an exercise: all questions first, then the score, each answer marked, and what it mastered', async () => {
+    signInAs('mei');
+    const passed = {
+      ...LEARNING,
+      learning: { opened: [11, 14], mastered: [11, 14], next: 12 },
+    };
+    const calls = fakeApi({
+      '/api/v1/knowledge/courses/detail': [ok(LEARNING), ok(passed)],
+      '/api/v1/knowledge/exercise/get': [ok(EXERCISE)],
+      '/api/v1/knowledge/exercise/submit': [
+        ok({ score: 50, passed: false, answers: [1, 2], mastered: [], blocked: [] }),
+        ok({ score: 100, passed: true, answers: [1, 2], mastered: [11], blocked: [12] }),
+      ],
+      ...LEARNING_EVENTS,
+    });
+    const user = userEvent.setup();
+    renderDisplay('/knowledge/courses/display/5');
+    await screen.findByRole('heading', { level: 1, name: '恋爱心理学入门' });
+
+    const exercise = screen.getByRole('article', { name: '小测验：依恋' });
+    expect(within(exercise).getByText('共 2 道题')).toBeInTheDocument();
+    await user.click(within(exercise).getByRole('button', { name: /开始练习/ }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('练习 · 小测验：依恋')).toBeInTheDocument();
+    const first = await within(dialog).findByRole('radiogroup', { name: /依恋理论最早由谁提出/ });
+    const second = within(dialog).getByRole('radiogroup', { name: /焦虑型依恋的人最担心什么/ });
+    const submit = within(dialog).getByRole('button', { name: '提交答案' });
+    expect(submit).toBeDisabled();
+    await user.click(within(first).getByLabelText('B. 鲍尔比'));
+    expect(submit).toBeDisabled();
+    expect(within(dialog).getByText('已答 1 / 2')).toBeInTheDocument();
+    await user.click(within(second).getByLabelText('A. 被控制'));
+    expect(submit).toBeEnabled();
+    await user.click(submit);
+
+    expect(await within(dialog).findByText('未通过')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('50 / 100')).toBeInTheDocument();
+    expect(calls.find((call) => call.path === '/api/v1/knowledge/exercise/submit')?.body).toEqual({
+      krId: 41,
+      answers: [1, 0],
+    });
+    const answers = within(dialog).getAllByRole('listitem');
+    expect(within(answers[0]).getByText(/回答正确/)).toBeInTheDocument();
+    expect(within(answers[1]).getByText(/回答错误/)).toBeInTheDocument();
+    expect(answers[1]).toHaveTextContent('你的答案：A. 被控制');
+    expect(answers[1]).toHaveTextContent('正确答案：C. 被抛弃');
+
+    await user.click(within(dialog).getByRole('button', { name: '重新练习' }));
+    await user.click(
+      within(within(dialog).getByRole('radiogroup', { name: /依恋理论最早/ })).getByLabelText('B. 鲍尔比'),
+    );
+    await user.click(
+      within(within(dialog).getByRole('radiogroup', { name: /最担心什么/ })).getByLabelText('C. 被抛弃'),
+    );
+    await user.click(within(dialog).getByRole('button', { name: '提交答案' }));
+    expect(await within(dialog).findByText('通过')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('100 / 100')).toBeInTheDocument();
+    expect(within(dialog).getByRole('status')).toHaveTextContent('已掌握：依恋理论基础');
+    expect(within(dialog).getByText(/前置知识点尚未掌握，暂不计入：安全型依恋/)).toBeInTheDocument();
+
+    // The course is asked again, so the tree, the locks and the next step follow the pass.
+    await waitFor(() => expect(treeTitle('依恋理论基础')).toHaveAttribute('data-mark', 'mastered'));
+    expect(treeTitle('安全型依恋')).not.toHaveAttribute('data-mark');
+    await user.click(within(dialog).getByRole('button', { name: '关闭' }));
+    expect(screen.getByRole('status', { name: '建议下一步：安全型依恋' })).toBeInTheDocument();
+    expect(within(status()).getByText('已掌握')).toBeInTheDocument();
+  });
+
+  it('marks a point without an exercise learned once it was opened, and reports playing', async () => {
+    signInAs('mei');
+    const learned = { ...LEARNING, learning: { opened: [14, 15], mastered: [14, 15], next: 11 } };
+    const calls = fakeApi({
+      '/api/v1/knowledge/courses/detail': [ok(LEARNING), ok(learned)],
+      '/api/v1/knowledge/points/learned': [ok(null)],
+      ...LEARNING_EVENTS,
+    });
+    const user = userEvent.setup();
+    renderDisplay('/knowledge/courses/display/5');
+    await screen.findByRole('heading', { level: 1, name: '恋爱心理学入门' });
+    await user.click(within(tree()).getByText('相似还是互补'));
+    const mark = within(status()).getByRole('button', { name: '标记为已学会' });
+    await waitFor(() => expect(mark).toBeEnabled());
+
+    const audio = within(screen.getByRole('article', { name: '呼吸练习音频' })).getByLabelText('呼吸练习音频');
+    Object.defineProperty(audio, 'duration', { value: 60, configurable: true });
+    Object.defineProperty(audio, 'currentTime', { value: 15, configurable: true, writable: true });
+    audio.dispatchEvent(new Event('play'));
+    audio.dispatchEvent(new Event('pause'));
+    await waitFor(() =>
+      expect(calls.find((call) => call.path === '/api/v1/knowledge/learning/play')?.body).toEqual({
+        krId: 42,
+        progress: 0.25,
+      }),
+    );
+
+    await user.click(mark);
+    expect(await screen.findByText('已掌握', { selector: '.ant-message *' })).toBeInTheDocument();
+    expect(calls.find((call) => call.path === '/api/v1/knowledge/points/learned')?.body).toEqual({ kpId: 15 });
+    await waitFor(() =>
+      expect(within(status()).queryByRole('button', { name: '标记为已学会' })).not.toBeInTheDocument(),
+    );
+    expect(treeTitle('相似还是互补')).toHaveAttribute('data-mark', 'mastered');
+  });
+
+  it('keeps 标记为已学会 off, with the reason, while the point is not recorded as opened', async () => {
+    signInAs('mei');
+    fakeApi({
+      '/api/v1/knowledge/courses/detail': [ok(LEARNING)],
+      ...LEARNING_EVENTS,
+      '/api/v1/knowledge/learning/open': [fail(500, 500, '')],
+    });
+    const user = userEvent.setup();
+    renderDisplay('/knowledge/courses/display/5');
+    await screen.findByRole('heading', { level: 1, name: '恋爱心理学入门' });
+    await user.click(within(tree()).getByText('相似还是互补'));
+    expect(within(status()).getByRole('button', { name: '标记为已学会' })).toBeDisabled();
+    expect(within(status()).getByText('请先学习这个知识点的内容')).toBeInTheDocument();
+  });
+
+  it('opens on the suggested point when continued from the progress page', async () => {
+    signInAs('mei');
+    fakeApi({
+      '/api/v1/knowledge/courses/detail': [ok({ ...LEARNING, learning: { ...LEARNING.learning, next: 15 } })],
+      ...LEARNING_EVENTS,
+    });
+    const router = createMemoryRouter(
+      [{ path: '/knowledge/courses/display/:courseId', element: <CourseDisplayPage /> }],
+      {
+        initialEntries: [{ pathname: '/knowledge/courses/display/5', state: { resume: true } }],
+      },
+    );
+    render(
+      <AppProviders queryClient={createQueryClient()}>
+        <AntdProviders>
+          <RouterProvider router={router} />
+        </AntdProviders>
+      </AppProviders>,
+    );
+    await screen.findByRole('heading', { level: 1, name: '恋爱心理学入门' });
+    expect(pointHeading()).toHaveTextContent('相似还是互补');
+  });
+
+  it('records nothing and marks nothing for a guest', async () => {
+    const calls = fakeApi({ '/api/v1/knowledge/courses/guest/detail': [ok(LEARNING)] });
+    renderDisplay('/knowledge/courses/display/5');
+    await screen.findByRole('heading', { level: 1, name: '恋爱心理学入门' });
+    expect(screen.queryByRole('region', { name: '学习状态' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/建议下一步/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /开始练习/ })).not.toBeInTheDocument();
+    expect(document.querySelector('[data-mark]')).toBeNull();
+    expect(calls.map((call) => call.path)).toEqual(['/api/v1/knowledge/courses/guest/detail']);
   });
 });

@@ -1,7 +1,7 @@
 import { ArrowLeftOutlined, DownOutlined, ShoppingCartOutlined, UpOutlined } from '@ant-design/icons';
 import { Button, Input } from 'antd';
 import { useMemo, useRef, useState, type ReactNode } from 'react';
-import { useParams } from 'react-router';
+import { useLocation, useParams } from 'react-router';
 import type { CourseDetail } from '../../../api/generated/types.gen';
 import { useLoginPath } from '../../../components/LoginRequired';
 import { LinkButton } from '../../../components/LinkButton';
@@ -15,6 +15,10 @@ import { CourseHero } from '../components/CourseHero';
 import { CourseTree } from '../components/CourseTree';
 import { PointDetail } from '../components/PointDetail';
 import { useCoursePurchase } from '../components/useCoursePurchase';
+import { ExerciseDialog, type PracticedResource } from '../learning/ExerciseDialog';
+import { NextStepBanner } from '../learning/NextStepBanner';
+import { isResume } from '../learning/resume';
+import { useCourseLearning, usePointVisit } from '../learning/useCourseLearning';
 import {
   ancestorKeys,
   courseIdOf,
@@ -62,18 +66,24 @@ export default function CourseDisplayPage() {
         errorTitle={KNOWLEDGE_TEXT.courseFailed}
         retryText={KNOWLEDGE_TEXT.retry}
       >
-        {(data) => <CourseLearner key={data.course.kcId} detail={data} signedIn={signedIn} />}
+        {(data) => <CourseLearner key={data.course.kcId} detail={data} viewer={viewer} />}
       </QueryBody>
     </div>
   );
 }
 
-function CourseLearner({ detail, signedIn }: { detail: CourseDetail; signedIn: boolean }) {
+function CourseLearner({ detail, viewer }: { detail: CourseDetail; viewer: string | null }) {
   const { course } = detail;
+  const signedIn = viewer !== null;
+  const { state } = useLocation();
   const tree = useMemo(() => keyTree(parseKpTree(course.kpTree)), [course.kpTree]);
   const byKey = useMemo(() => nodesByKey(tree), [tree]);
   const order = useMemo(() => flattenNodes(tree).map((node) => node.key), [tree]);
-  const [selectedKey, setSelectedKey] = useState<string | null>(() => firstPointKey(tree));
+  const [selectedKey, setSelectedKey] = useState<string | null>(() => {
+    const next = detail.learning.next;
+    const resumed = isResume(state) && next ? keyOfPoint(tree, next) : null;
+    return resumed ?? firstPointKey(tree);
+  });
   const [expandedKeys, setExpandedKeys] = useState<string[]>(() =>
     flattenNodes(tree)
       .filter((node) => node.children.length > 0)
@@ -84,6 +94,8 @@ function CourseLearner({ detail, signedIn }: { detail: CourseDetail; signedIn: b
   const detailRef = useRef<HTMLDivElement>(null);
   const filtered = useMemo(() => filterTree(tree, query), [tree, query]);
   const buyAction = useBuyAction(detail, signedIn);
+  const learning = useCourseLearning(detail, viewer);
+  const [practiced, setPracticed] = useState<PracticedResource | null>(null);
 
   const search = (value: string) => {
     setQuery(value);
@@ -103,10 +115,20 @@ function CourseLearner({ detail, signedIn }: { detail: CourseDetail; signedIn: b
 
   const position = selectedKey ? order.indexOf(selectedKey) : -1;
   const selectedNode = selectedKey ? (byKey.get(selectedKey) ?? null) : null;
+  const selectedPoint = selectedNode ? detail.points.find((point) => point.kpId === selectedNode.kpID) : undefined;
+  usePointVisit(learning && selectedPoint && !selectedPoint.locked ? selectedPoint.kpId : null, learning?.noteOpened);
+  const suggestedKey = learning?.next ? keyOfPoint(tree, learning.next) : null;
 
   return (
     <>
       <CourseHero course={course} readable={detail.readable} signedIn={signedIn} buyAction={buyAction} />
+      {learning && (
+        <NextStepBanner
+          nextName={learning.next ? learning.nameOf(learning.next) || null : null}
+          onGo={suggestedKey && suggestedKey !== selectedKey ? () => open(suggestedKey) : null}
+          complete={learning.complete}
+        />
+      )}
       <div className={styles.layout}>
         <aside className={cx(styles.sider, treeOpen && styles.siderOpen)} aria-label={KNOWLEDGE_TEXT.structureTitle}>
           <div className={styles.siderHead}>
@@ -144,6 +166,7 @@ function CourseLearner({ detail, signedIn }: { detail: CourseDetail; signedIn: b
               expandedKeys={expandedKeys}
               onExpand={setExpandedKeys}
               emptyText={tree.length === 0 ? KNOWLEDGE_TEXT.noStructure : KNOWLEDGE_TEXT.noPointMatch}
+              markOf={learning?.markOf}
             />
           </div>
         </aside>
@@ -156,9 +179,19 @@ function CourseLearner({ detail, signedIn }: { detail: CourseDetail; signedIn: b
             previousKey={position > 0 ? order[position - 1] : null}
             nextKey={position >= 0 && position < order.length - 1 ? order[position + 1] : null}
             buyAction={buyAction}
+            learning={learning}
+            onPractice={(resource) => setPracticed({ krId: resource.krId, name: resource.name })}
           />
         </div>
       </div>
+      {learning && viewer && (
+        <ExerciseDialog
+          resource={practiced}
+          viewer={viewer}
+          nameOf={learning.nameOf}
+          onClose={() => setPracticed(null)}
+        />
+      )}
     </>
   );
 }

@@ -2,10 +2,18 @@ import { Alert, App, Form, Input, Modal, Select } from 'antd';
 import { useState } from 'react';
 import type { KnowledgeResource } from '../../../../api/generated/types.gen';
 import { difficultyLabel, LEVELS, RESOURCE_TYPES, resourceTypeLabel } from '../../labels';
-import { useSaveResource } from '../api/actions';
-import { failureMessage, isResourceUrl } from '../model';
+import { useSaveResource, type ResourceSave } from '../api/actions';
+import {
+  failureMessage,
+  isResourceUrl,
+  questionDrafts,
+  questionsOf,
+  questionsProblem,
+  type QuestionDraft,
+} from '../model';
 import { KA_TEXT } from '../texts';
 import styles from './FormDialog.module.css';
+import { QuestionsEditor } from './QuestionsEditor';
 
 interface ResourceForm {
   name: string;
@@ -14,6 +22,23 @@ interface ResourceForm {
   iframe: string;
   type: string;
   difficulty: number;
+  questions: QuestionDraft[];
+}
+
+const EXERCISE = 'exercise';
+
+/**
+ * The questions a save sends: an exercise's as edited, or none when they failed to load (the
+ * server then keeps them). Another type sends none, except an empty list when it had questions:
+ * learners would still be offered them, while the editor no longer shows them.
+ */
+function questionsToSend(
+  type: string,
+  drafts: readonly QuestionDraft[] | undefined,
+  had: { count: number; known: boolean },
+): Pick<ResourceSave, 'questions'> {
+  if (type === EXERCISE) return had.known ? { questions: questionsOf(drafts ?? []) } : {};
+  return had.count > 0 ? { questions: [] } : {};
 }
 
 interface ResourceFormDialogProps {
@@ -23,9 +48,10 @@ interface ResourceFormDialogProps {
 }
 
 /**
- * Spec 3 section 2 "Knowledge resource admin": name, content, url, iframe, type and difficulty.
- * The link is checked here as the server checks it (section 5: url must be a URL); the embedded
- * page's allowed sites are the server's setting, so its refusal is shown as it words it.
+ * Spec 3 section 2 "Knowledge resource admin": name, content, url, iframe, type and difficulty,
+ * and for an exercise its questions (issue 18). The link and the questions are checked here as the
+ * server checks them (section 5: url must be a URL); the embedded page's allowed sites are the
+ * server's setting, so its refusal is shown as it words it.
  */
 export function ResourceFormDialog({ resource, onClose }: ResourceFormDialogProps) {
   const { message } = App.useApp();
@@ -33,6 +59,13 @@ export function ResourceFormDialog({ resource, onClose }: ResourceFormDialogProp
   const save = useSaveResource();
   const [failure, setFailure] = useState<string | null>(null);
   const editing = resource !== null;
+  const type = Form.useWatch('type', form) ?? resource?.type ?? 'text';
+  // The questions stay unchecked until a save is tried: a question just added is not yet wrong.
+  const [checkQuestions, setCheckQuestions] = useState(false);
+  const had = {
+    count: resource?.questionCount ?? 0,
+    known: !resource || Array.isArray(resource.questions) || resource.questionCount === 0,
+  };
 
   const submit = async (values: ResourceForm) => {
     setFailure(null);
@@ -45,6 +78,7 @@ export function ResourceFormDialog({ resource, onClose }: ResourceFormDialogProp
         iframe: (values.iframe ?? '').trim(),
         type: values.type,
         difficulty: values.difficulty,
+        ...questionsToSend(values.type, form.getFieldValue('questions') as QuestionDraft[] | undefined, had),
       });
       message.success(editing ? KA_TEXT.resourceUpdated : KA_TEXT.resourceCreated);
       onClose();
@@ -75,8 +109,11 @@ export function ResourceFormDialog({ resource, onClose }: ResourceFormDialogProp
             iframe: resource?.iframe ?? '',
             type: resource?.type ?? 'text',
             difficulty: resource?.difficulty ?? 1,
+            questions: questionDrafts(resource?.questions),
           }}
           onFinish={submit}
+          onFinishFailed={() => setCheckQuestions(true)}
+          scrollToFirstError={{ block: 'nearest' }}
           clearOnDestroy
         >
           {dialog}
@@ -129,6 +166,29 @@ export function ResourceFormDialog({ resource, onClose }: ResourceFormDialogProp
       <Form.Item name="iframe" label={KA_TEXT.resourceIframe} extra={KA_TEXT.resourceIframeHint}>
         <Input maxLength={2000} placeholder={KA_TEXT.resourceIframePlaceholder} />
       </Form.Item>
+      {type === EXERCISE && !had.known && (
+        <Alert type="warning" showIcon className={styles.failure} title={KA_TEXT.questionsUnknown} />
+      )}
+      {type === EXERCISE && had.known && (
+        <Form.Item
+          name="questions"
+          label={KA_TEXT.questions}
+          validateTrigger={checkQuestions ? 'onChange' : false}
+          rules={[
+            {
+              validator: async (_, drafts: QuestionDraft[] | undefined) => {
+                const problem = questionsProblem(drafts ?? []);
+                if (problem) throw new Error(problem);
+              },
+            },
+          ]}
+        >
+          <QuestionsEditor />
+        </Form.Item>
+      )}
+      {type !== EXERCISE && had.count > 0 && (
+        <Alert type="warning" showIcon className={styles.failure} title={KA_TEXT.questionsDropped(had.count)} />
+      )}
     </Modal>
   );
 }

@@ -107,7 +107,7 @@ describe('CourseAdminPage', () => {
 
   it(
     'creates a course with its price in fen and the structure built in the tree editor',
-    { timeout: 60_000 },
+    { timeout: 120_000 },
     async () => {
       signInAs();
       const calls = fakeApi({

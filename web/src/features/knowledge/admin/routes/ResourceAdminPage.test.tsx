@@ -9,6 +9,7 @@ const RESOURCES = '/api/v1/knowledge/resources/list';
 const POINTS = '/api/v1/knowledge/points/list';
 const RELATIONS = '/api/v1/knowledge/points/resources/list';
 const CREATE = '/api/v1/knowledge/resources/create';
+const UPDATE = '/api/v1/knowledge/resources/update';
 const DELETE = '/api/v1/knowledge/resources/delete';
 const BIND = '/api/v1/knowledge/resources/bind';
 
@@ -29,6 +30,27 @@ const pacer = resource(3, {
   difficulty: 7,
   iframe: '/media/knowledge/breathing-pacer.html',
 });
+const QUIZ_QUESTIONS = [
+  {
+    question: '争吵中感到情绪淹没时，哪种做法最合适？',
+    options: ['立刻摔门离开，不说原因', '坚持吵完，把话说清楚', '说明需要暂停，约定二十分钟后再谈'],
+    answer: 2,
+  },
+  {
+    question: '关于“打沙袋发泄愤怒”，布什曼的实验发现了什么？',
+    options: ['能迅速消除怒气', '反而让人更愤怒、更具攻击性'],
+    answer: 1,
+  },
+];
+const quiz = resource(4, {
+  name: '小测验：情绪调节',
+  type: 'exercise',
+  difficulty: 2,
+  content: '完成下面的单选题，80 分及以上即掌握关联的知识点。',
+  questionCount: 2,
+  questions: QUIZ_QUESTIONS,
+});
+const WITH_QUIZ = ok({ list: [video, audio, pacer, quiz], total: 4 });
 const POINT_LIST = ok({
   list: [point(1, { name: '依恋类型' }), point(2, { name: '情绪命名' }), point(3, { name: '正念呼吸' })],
   total: 3,
@@ -178,6 +200,137 @@ describe('ResourceAdminPage', () => {
       iframe: '',
       type: 'document',
       difficulty: 1,
+    });
+  });
+
+  it('shows an exercise’s question count beside its type', async () => {
+    signInAs();
+    fakeApi({ [RESOURCES]: [WITH_QUIZ], [POINTS]: [POINT_LIST], [RELATIONS]: [RELATION_LIST] });
+    await renderPage();
+    expect(within(rowOf('小测验：情绪调节')).getByText('习题').parentElement).toHaveTextContent('习题2 题');
+    expect(within(rowOf('课程导读')).queryByText(/\d+ 题/)).not.toBeInTheDocument();
+  });
+
+  it('loads an exercise’s questions into the form and saves them as edited', { timeout: 120_000 }, async () => {
+    signInAs();
+    const calls = fakeApi({
+      [RESOURCES]: [WITH_QUIZ],
+      [POINTS]: [POINT_LIST],
+      [RELATIONS]: [RELATION_LIST],
+      [UPDATE]: [fail(400, 400, '第 3 题的答案须是它的一个选项'), ok(null)],
+    });
+    const user = await renderPage();
+    await user.click(within(rowOf('小测验：情绪调节')).getByRole('button', { name: /编\s*辑/ }));
+    const dialog = await dialogWith('编辑资源：小测验：情绪调节');
+    expect(within(dialog).getByRole('textbox', { name: '第 1 题 题目' })).toHaveValue(QUIZ_QUESTIONS[0].question);
+    expect(within(dialog).getByRole('radio', { name: '第 1 题 选项 C 为正确答案' })).toBeChecked();
+    expect(within(dialog).getByRole('radio', { name: '第 2 题 选项 B 为正确答案' })).toBeChecked();
+
+    await user.click(within(dialog).getByRole('button', { name: /添加题目/ }));
+    await user.click(within(dialog).getByRole('button', { name: /保\s*存/ }));
+    expect(await within(dialog).findByText('第 3 题的题目须为 1 到 500 个字')).toBeInTheDocument();
+    expect(calls.some((call) => call.path === UPDATE)).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: '删除第 3 题' }));
+    await user.click(within(dialog).getByRole('button', { name: '上移第 2 题' }));
+    await user.click(within(dialog).getByRole('radio', { name: '第 1 题 选项 A 为正确答案' }));
+
+    // The server's refusal shows as it words it; the second try goes through.
+    await user.click(within(dialog).getByRole('button', { name: /保\s*存/ }));
+    expect(await within(dialog).findByText('第 3 题的答案须是它的一个选项')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: /保\s*存/ }));
+    expect(await screen.findByText('资源更新成功')).toBeInTheDocument();
+    expect(calls.filter((call) => call.path === UPDATE).at(-1)?.body).toEqual({
+      krId: 4,
+      name: '小测验：情绪调节',
+      content: '完成下面的单选题，80 分及以上即掌握关联的知识点。',
+      url: '',
+      iframe: '',
+      type: 'exercise',
+      difficulty: 2,
+      questions: [{ ...QUIZ_QUESTIONS[1], answer: 0 }, QUIZ_QUESTIONS[0]],
+    });
+  });
+
+  it('sends no questions for a resource of another type', { timeout: 60_000 }, async () => {
+    signInAs();
+    const calls = fakeApi({
+      [RESOURCES]: [WITH_QUIZ],
+      [POINTS]: [POINT_LIST],
+      [RELATIONS]: [RELATION_LIST],
+      [UPDATE]: [ok(null)],
+    });
+    const user = await renderPage();
+    await user.click(within(rowOf('呼吸练习')).getByRole('button', { name: /编\s*辑/ }));
+    const dialog = await dialogWith('编辑资源：呼吸练习');
+    expect(within(dialog).queryByText('添加题目')).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: /保\s*存/ }));
+    expect(await screen.findByText('资源更新成功')).toBeInTheDocument();
+    const body = calls.find((call) => call.path === UPDATE)?.body as Record<string, unknown>;
+    expect(body).toMatchObject({ krId: 2, type: 'audio' });
+    expect(body).not.toHaveProperty('questions');
+  });
+
+  it(
+    'warns that an exercise turned into another type loses its questions, and removes them',
+    { timeout: 60_000 },
+    async () => {
+      signInAs();
+      const calls = fakeApi({
+        [RESOURCES]: [WITH_QUIZ],
+        [POINTS]: [POINT_LIST],
+        [RELATIONS]: [RELATION_LIST],
+        [UPDATE]: [ok(null)],
+      });
+      const user = await renderPage();
+      await user.click(within(rowOf('小测验：情绪调节')).getByRole('button', { name: /编\s*辑/ }));
+      const dialog = await dialogWith('编辑资源：小测验：情绪调节');
+      await user.click(within(dialog).getByRole('combobox', { name: '类型' }));
+      await user.click(await screen.findByTitle('讲义'));
+      expect(
+        await within(dialog).findByText('这个资源原有 2 道题。改成其他类型后，保存时会删除这些题目。'),
+      ).toBeInTheDocument();
+      expect(within(dialog).queryByRole('textbox', { name: '第 1 题 题目' })).not.toBeInTheDocument();
+      await user.click(within(dialog).getByRole('button', { name: /保\s*存/ }));
+      expect(await screen.findByText('资源更新成功')).toBeInTheDocument();
+      expect(calls.find((call) => call.path === UPDATE)?.body).toMatchObject({
+        krId: 4,
+        type: 'lecture',
+        questions: [],
+      });
+    },
+  );
+
+  it('creates an exercise with its questions', { timeout: 120_000 }, async () => {
+    signInAs();
+    const calls = fakeApi({
+      [RESOURCES]: [PAGE],
+      [POINTS]: [POINT_LIST],
+      [RELATIONS]: [RELATION_LIST],
+      [CREATE]: [ok({ krId: 5 })],
+    });
+    const user = await renderPage();
+    await user.click(screen.getByRole('button', { name: /新建资源/ }));
+    const dialog = await dialogWith('新建资源');
+    await fill(user, within(dialog).getByRole('textbox', { name: '资源名称' }), '小测验：依恋类型');
+    await user.click(within(dialog).getByRole('combobox', { name: '类型' }));
+    await user.click(await screen.findByTitle('习题'));
+    await user.click(await within(dialog).findByRole('button', { name: /添加题目/ }));
+    await fill(user, within(dialog).getByRole('textbox', { name: '第 1 题 题目' }), '哪一种是安全型依恋的表现？');
+    await fill(user, within(dialog).getByRole('textbox', { name: '第 1 题 选项 A' }), '回避亲近');
+    await fill(user, within(dialog).getByRole('textbox', { name: '第 1 题 选项 B' }), '信任对方，也能独处');
+    await user.click(within(dialog).getByRole('button', { name: '删除第 1 题的选项 D' }));
+    await user.click(within(dialog).getByRole('button', { name: '删除第 1 题的选项 C' }));
+    await user.click(within(dialog).getByRole('radio', { name: '第 1 题 选项 B 为正确答案' }));
+    await user.click(within(dialog).getByRole('button', { name: /保\s*存/ }));
+    expect(await screen.findByText('资源创建成功')).toBeInTheDocument();
+    expect(calls.find((call) => call.path === CREATE)?.body).toEqual({
+      name: '小测验：依恋类型',
+      content: '',
+      url: '',
+      iframe: '',
+      type: 'exercise',
+      difficulty: 1,
+      questions: [{ question: '哪一种是安全型依恋的表现？', options: ['回避亲近', '信任对方，也能独处'], answer: 1 }],
     });
   });
 

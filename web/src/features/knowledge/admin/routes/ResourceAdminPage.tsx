@@ -69,7 +69,14 @@ export function resourceColumns({
     {
       title: KA_TEXT.resourceType,
       dataIndex: 'type',
-      render: (type: string) => <Tag color="magenta">{resourceTypeLabel(type)}</Tag>,
+      // An exercise's question count (issue 18), so one without questions stands out; muted and on
+      // one line, as the dates are.
+      render: (type: string, resource) => (
+        <span className={styles.time}>
+          <Tag color="magenta">{resourceTypeLabel(type)}</Tag>
+          {(type === 'exercise' || resource.questionCount > 0) && KA_TEXT.questionTally(resource.questionCount)}
+        </span>
+      ),
     },
     { title: KA_TEXT.resourceDifficulty, dataIndex: 'difficulty', render: (level: number) => difficultyLabel(level) },
     {
