@@ -230,13 +230,14 @@ impl<S> Drop for FinishOnEnd<S> {
 pub fn start(bind: std::net::SocketAddr) -> std::io::Result<FakeModel> {
     let (sender, receiver) = std::sync::mpsc::channel();
     let ledger = Arc::new(Ledger::default());
-    let shared = Arc::clone(&ledger);
+    // One ledger for the whole fake, made before the server: every worker shares it.
+    let shared = web::Data::new(Arc::clone(&ledger));
     std::thread::spawn(move || {
         actix_web::rt::System::new().block_on(async move {
             let server = HttpServer::new(move || {
-                let ledger = Arc::clone(&shared);
+                let ledger = shared.clone();
                 App::new()
-                    .app_data(web::Data::new(ledger))
+                    .app_data(ledger)
                     .route(
                         "/api/chat",
                         web::post().to(move |l, b| chat(Protocol::Ollama, l, b)),
