@@ -1,9 +1,10 @@
 // The knowledge back office against the real server with the demo courses (spec 3 sections 2, 4,
-// 5 and 8): a member opening /knowledge/points/admin is stopped by the admin route's guard; the
-// demo admin creates a knowledge point with a demo point as its prerequisite and finds it in the
-// table with that prerequisite, creates a resource and binds it to the new point, and finds the
-// binding in the list and through the point filter; the course admin lists the four demo courses
-// with their prices, opens one with its structure and gives it an uploaded banner.
+// 5 and 8): a member opening /knowledge/points/admin or /knowledge/resource/admin gets spec 3's
+// admin-only notice with the way back to the courses; the demo admin creates a knowledge point
+// with a demo point as its prerequisite and finds it in the table with that prerequisite, creates
+// a resource and binds it to the new point, and finds the binding in the list and through the
+// point filter; the course admin lists the four demo courses with their prices, opens one with
+// its structure and gives it an uploaded banner.
 // XINQIAO_SHOTS_DIR=<dir> also keeps screenshots at desktop and phone width.
 import assert from 'node:assert/strict';
 import { writeFile } from 'node:fs/promises';
@@ -67,16 +68,25 @@ async function pointsByName(token) {
 describe('knowledge back-office journeys', () => {
   before(() => seedDemo());
 
-  test('a member opening the knowledge point admin is told it needs admin rights', async () => {
+  test('a member opening the knowledge point or resource admin gets spec 3’s notice and the way back to the courses', async () => {
     const page = await newPage();
     await logIn(page, 'dawei', { password: DEMO_PASSWORD, href: '/knowledge/points/admin' });
     await page.waitForURL(url('/knowledge/points/admin'));
-    // The route is an admin route: the guard answers before the page (and its own notice) loads.
-    await page.getByText('需要管理员权限').waitFor();
+    // The guard shows these two routes' own notice (spec 3 section 2), not the shared one.
+    await page.getByText('权限不足，您需要管理员权限才能访问此页面').waitFor();
+    assert.equal(await page.getByText('需要管理员权限', { exact: true }).count(), 0);
     assert.equal(await page.getByRole('button', { name: /新建知识点/ }).count(), 0);
     assert.equal(await page.getByRole('table').count(), 0);
-    await page.getByRole('link', { name: '返回首页' }).click();
-    await page.waitForURL(url('/'));
+    await page.getByRole('link', { name: '返回课程页面' }).click();
+    await page.waitForURL(url('/knowledge/courses'));
+    await page.getByRole('listitem', { name: '恋爱心理学入门' }).waitFor();
+
+    await page.goto(url('/knowledge/resource/admin'));
+    await page.getByText('权限不足，您需要管理员权限才能访问此页面').waitFor();
+    assert.equal(await page.getByRole('table').count(), 0);
+    await shootBothWidths(page, 'knowledge-resource-admin-member');
+    const back = page.getByRole('link', { name: '返回课程页面' });
+    assert.equal(await back.getAttribute('href'), '/knowledge/courses');
     await page.context().close();
   });
 

@@ -1,8 +1,8 @@
 // Knowledge courses for learners against the real server with the demo content (spec 3 sections
 // 2 and 4): a guest browses the catalogue, previews a course's structure and reads the free course;
-// a member tops up through the sandbox payment, buys 沟通与倾听 from the catalogue and reads it,
-// and the free course's HLS video plays. XINQIAO_SHOTS_DIR=<dir> also keeps screenshots of the
-// catalogue and the learner view at desktop and phone width.
+// a member tops up through the sandbox payment, buys 沟通与倾听 from the catalogue, reads it and
+// plays its HLS video. XINQIAO_SHOTS_DIR=<dir> also keeps screenshots of the catalogue and the
+// learner view at desktop and phone width.
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 import { PHONE, shootBothWidths } from './browser.mjs';
@@ -12,6 +12,9 @@ const { url, api, logIn, newPage, createUser, seedDemo } = startJourney();
 
 const FREE = '恋爱心理学入门';
 const LISTENING = '沟通与倾听';
+/** The paid course's first point and the HLS video bound to it (listening.json). */
+const LISTENING_FIRST_POINT = '沟通的两个层面：内容与关系';
+const LISTENING_VIDEO = '系列片头：了解自己，也理解对方';
 const PRICES = { [FREE]: '免费', [LISTENING]: '¥19.90', 情绪管理: '¥29.90', '认识自己：大五人格': '¥39.90' };
 
 /** The demo course ids by name, as a guest lists them. */
@@ -118,7 +121,7 @@ describe('knowledge course journeys (learner)', () => {
     await page.context().close();
   });
 
-  test('a member tops up, buys 沟通与倾听 from the catalogue and reads it; the free course’s video plays', async () => {
+  test('a member tops up, buys 沟通与倾听 from the catalogue, reads it and plays its video', async () => {
     await createUser({ username: 'learner', password: PASSWORD });
     const page = await newPage();
     await logIn(page, 'learner', { href: '/recharge' });
@@ -132,6 +135,7 @@ describe('knowledge course journeys (learner)', () => {
     await dialog.getByText(`确定花费 ¥19.90 购买《${LISTENING}》吗？`, { exact: false }).waitFor();
     await dialog.getByRole('button', { name: '确认购买' }).click();
     await page.waitForURL(/\/knowledge\/courses\/display\/\d+$/);
+    const display = page.url();
     await page.getByText('购买成功，开始学习吧').first().waitFor();
     await page.getByRole('heading', { level: 1, name: LISTENING }).waitFor();
     await page.getByText('已购买，可以学习全部内容').waitFor();
@@ -139,13 +143,9 @@ describe('knowledge course journeys (learner)', () => {
     assert.equal(await page.getByText('购买课程后即可阅读').count(), 0);
     assert.equal(await page.getByText('购买课程后可查看').count(), 0);
 
-    await page.goto(url('/knowledge/courses'));
-    await page.getByRole('listitem', { name: LISTENING }).getByRole('button', { name: '继续学习' }).waitFor();
-    await page.getByRole('listitem', { name: '情绪管理' }).getByRole('button', { name: '购买学习' }).waitFor();
-
-    await page.getByRole('listitem', { name: FREE }).getByRole('button', { name: '开始学习' }).click();
-    await page.waitForURL(/\/knowledge\/courses\/display\/\d+$/);
-    const video = page.locator('video[data-engine]');
+    // The bought course's first point carries its video (listening.json): it streams and plays.
+    assert.equal(await pointHeading(page).textContent(), LISTENING_FIRST_POINT);
+    const video = page.getByRole('article', { name: LISTENING_VIDEO }).locator('video[data-engine]');
     await video.waitFor();
     await page.waitForFunction(() => document.querySelector('video[data-engine]')?.dataset.engine === 'hls.js');
     await page.waitForFunction(() => (document.querySelector('video[data-engine]')?.readyState ?? 0) >= 1, null, {
@@ -160,16 +160,25 @@ describe('knowledge course journeys (learner)', () => {
         controls: element.controls,
         autoplay: element.autoplay,
         preload: element.preload,
+        readyState: element.readyState,
         currentTime: element.currentTime,
         duration: element.duration,
       };
     });
     assert.match(state.currentSrc, /^blob:/, 'hls.js feeds the element through Media Source');
     assert.deepEqual([state.muted, state.controls, state.autoplay, state.preload], [true, true, false, 'auto']);
+    assert.ok(state.readyState >= 2, `the video has frames to show (readyState ${state.readyState})`);
     assert.ok(state.currentTime > 0, `the video plays (currentTime ${state.currentTime})`);
     assert.ok(Math.abs(state.duration - 8) < 0.5, `the 8 s intro (duration ${state.duration})`);
     await video.evaluate((element) => element.pause());
     await shootBothWidths(page, 'knowledge-display');
+
+    await page.goto(url('/knowledge/courses'));
+    await page.getByRole('listitem', { name: LISTENING }).getByRole('button', { name: '继续学习' }).waitFor();
+    await page.getByRole('listitem', { name: '情绪管理' }).getByRole('button', { name: '购买学习' }).waitFor();
+    await page.getByRole('listitem', { name: LISTENING }).getByRole('button', { name: '继续学习' }).click();
+    await page.waitForURL(display);
+    await page.getByRole('heading', { level: 1, name: LISTENING }).waitFor();
     await page.context().close();
   });
 });

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { PageSpinner } from '../components/PageSpinner';
 import { accessOf } from '../lib/access';
@@ -14,10 +14,12 @@ const AdminRequired = lazy(() => import('../components/AdminRequired'));
 interface RouteGuardProps {
   access: Access;
   title: string;
+  /** What a signed-in member without admin rights sees on this admin route; AdminRequired by default. */
+  forbidden?: ComponentType;
   children: ReactNode;
 }
 
-export function RouteGuard({ access, title, children }: RouteGuardProps) {
+export function RouteGuard({ access, title, forbidden: Forbidden = AdminRequired, children }: RouteGuardProps) {
   const session = useSession();
   const location = useLocation();
   const siteConfig = useSiteConfig();
@@ -47,7 +49,7 @@ export function RouteGuard({ access, title, children }: RouteGuardProps) {
     case 'forbidden':
       return (
         <Suspense fallback={<PageSpinner />}>
-          <AdminRequired />
+          <Forbidden />
         </Suspense>
       );
     case 'wait':

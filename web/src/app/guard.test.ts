@@ -95,6 +95,12 @@ describe('route table', () => {
     expect(accessOfPath('/privacy')).toBe('none');
   });
 
+  it('gives only the knowledge point and resource admin their own notice for members (spec 3 section 2)', () => {
+    const own = ROUTES.filter((route) => route.forbidden).map((route) => route.path);
+    expect(own.sort()).toEqual(['/knowledge/points/admin', '/knowledge/resource/admin']);
+    expect(ROUTES.filter((route) => route.forbidden).every((route) => route.access === 'admin')).toBe(true);
+  });
+
   it('lists each path once', () => {
     const paths = ROUTES.map((route) => route.path);
     expect(new Set(paths).size).toBe(paths.length);

@@ -6,13 +6,19 @@ import type { PageProps } from '../lib/page';
 /** none: anyone; auth: a signed-in member; admin: a signed-in admin or superadmin. */
 export type Access = 'none' | 'auth' | 'admin';
 
+type PageModule = () => Promise<{ default: ComponentType<PageProps> }>;
+
 interface RouteBase {
   path: string;
   access: Access;
   title: string;
+  /**
+   * An admin route's own screen for a signed-in member without admin rights, in place of the
+   * shared 需要管理员权限: spec 3 section 2 gives the knowledge point and resource admin their own
+   * notice, with the way back to the courses. Loaded only when shown.
+   */
+  forbidden?: () => Promise<{ default: ComponentType }>;
 }
-
-type PageModule = () => Promise<{ default: ComponentType<PageProps> }>;
 
 /**
  * A page is a lazily loaded module, except the landing page: it is built without antd and ships
@@ -330,11 +336,13 @@ export const ROUTES: readonly AppRoute[] = [
     access: 'admin',
     title: '知识点管理',
     page: () => import('../features/knowledge/admin/routes/PointAdminPage'),
+    forbidden: () => import('../features/knowledge/admin/components/AdminOnlyNotice'),
   },
   {
     path: '/knowledge/resource/admin',
     access: 'admin',
     title: '学习资源管理',
     page: () => import('../features/knowledge/admin/routes/ResourceAdminPage'),
+    forbidden: () => import('../features/knowledge/admin/components/AdminOnlyNotice'),
   },
 ];

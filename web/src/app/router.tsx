@@ -2,7 +2,7 @@ import { lazy } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { AppLayout } from './layout/AppLayout';
 import { RouteGuard } from './RouteGuard';
-import { ROUTES } from './routeTable';
+import { ROUTES, type AppRoute } from './routeTable';
 
 const NotFoundPage = lazy(() => import('../features/placeholder/routes/NotFoundPage'));
 
@@ -13,24 +13,27 @@ export interface PageHandle {
 }
 
 /** The guard decides before the page's module loads, so a redirect never downloads the page. */
+export function guardedRoute(route: AppRoute): RouteObject {
+  const isLanding = 'landing' in route;
+  const Page = isLanding ? route.landing : lazy(route.page);
+  const forbidden = route.forbidden ? lazy(route.forbidden) : undefined;
+  const handle: PageHandle = { usesAntd: !isLanding };
+  return {
+    path: route.path,
+    handle,
+    element: (
+      <RouteGuard access={route.access} title={route.title} forbidden={forbidden}>
+        <Page title={route.title} />
+      </RouteGuard>
+    ),
+  };
+}
+
 export const appRoutes: RouteObject[] = [
   {
     element: <AppLayout />,
     children: [
-      ...ROUTES.map((route): RouteObject => {
-        const isLanding = 'landing' in route;
-        const Page = isLanding ? route.landing : lazy(route.page);
-        const handle: PageHandle = { usesAntd: !isLanding };
-        return {
-          path: route.path,
-          handle,
-          element: (
-            <RouteGuard access={route.access} title={route.title}>
-              <Page title={route.title} />
-            </RouteGuard>
-          ),
-        };
-      }),
+      ...ROUTES.map(guardedRoute),
       { path: '*', handle: { usesAntd: true } satisfies PageHandle, element: <NotFoundPage /> },
     ],
   },

@@ -8,6 +8,8 @@ export const KNOWLEDGE_TEXT = {
   openLink: '打开链接',
   videoFailed: '视频加载失败，请稍后重试',
   videoUnsupported: '当前浏览器无法播放这段视频，请换用最新版的浏览器',
+  audioFailed: '音频加载失败，请稍后重试',
+  audioUnsupported: '当前浏览器无法播放这段音频，请换用最新版的浏览器',
   embeddedTitle: (name: string) => `${name}（嵌入页面）`,
   createdOn: (date: string) => `添加于 ${date}`,
   difficulty: (label: string) => `难度：${label}`,
@@ -51,8 +53,11 @@ export const KNOWLEDGE_TEXT = {
   cancel: '取消',
   /** spec */
   bought: '购买成功，开始学习吧',
+  /** spec 8: 'please log in first' */
   loginFirst: '请先登录',
+  /** spec 8: 'insufficient balance, please recharge first' (a 402 from the server) */
   lowBalance: '余额不足，请先充值',
+  /** spec 8: 'purchase failed, please retry' */
   buyFailed: '购买失败，请重试',
 
   /** The course display (spec 3 section 2). */
@@ -174,7 +179,10 @@ export const LEARNING_TEXT = {
   nowMastered: '已掌握：',
   blocked: '前置知识点尚未掌握，暂不计入：',
   otherCoursePoints: (count: number) => `其他课程的 ${count} 个知识点`,
-  notPassedHint: '再看看这些知识点的内容和资源，然后重新练习吧。',
+  notPassedHint: '答错的题目再想一想：回看这些知识点的内容和资源，然后重新练习吧。',
+  attemptsHint: (count: number) => `每道习题每小时最多提交 ${count} 次。`,
+  /** What a 429 says when the server gives no words. */
+  attemptsLimit: '提交次数已达上限，请稍后再试',
   tryAgain: '重新练习',
   close: '关闭',
 } as const;

@@ -65,10 +65,39 @@ describe('ResourceView', () => {
     );
     const frame = screen.getByTitle('呼吸节拍器（嵌入页面）');
     expect(frame).toHaveAttribute('src', '/media/knowledge/breathing-pacer.html');
-    expect(frame).toHaveAttribute('sandbox', 'allow-scripts allow-same-origin allow-presentation');
+    // A page of this site runs in an opaque origin: with allow-same-origin it could lift its sandbox.
+    expect(frame).toHaveAttribute('sandbox', 'allow-scripts');
     expect(frame).toHaveAttribute('referrerpolicy', 'no-referrer');
     expect(frame).toHaveAttribute('loading', 'lazy');
     expect(within(article('呼吸节拍器')).getByText('嵌入页面')).toBeInTheDocument();
+  });
+
+  it('lets an allowed outside player keep its own origin in the sandbox', () => {
+    render(
+      <ResourceView
+        resource={resource(7, {
+          name: '外站视频',
+          type: 'iframe',
+          iframe: 'https://player.bilibili.com/player.html?bvid=BV1',
+        })}
+      />,
+    );
+    expect(screen.getByTitle('外站视频（嵌入页面）')).toHaveAttribute(
+      'sandbox',
+      'allow-scripts allow-same-origin allow-presentation',
+    );
+  });
+
+  it('plays an .m3u8 url of an audio resource in an audio player', async () => {
+    render(
+      <ResourceView
+        resource={resource(8, { name: '呼吸引导', type: 'audio', url: '/media/knowledge/breathing/index.m3u8' })}
+      />,
+    );
+    const audio = within(article('呼吸引导')).getByLabelText('呼吸引导');
+    expect(audio.tagName).toBe('AUDIO');
+    expect(await within(article('呼吸引导')).findByLabelText('呼吸引导')).toHaveAttribute('data-engine', 'hls.js');
+    expect(article('呼吸引导').querySelector('video')).toBeNull();
   });
 
   it('opens any other url as a link in a new tab, and keeps the text with its line breaks', () => {

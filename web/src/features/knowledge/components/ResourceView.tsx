@@ -6,8 +6,8 @@ import { formatDate } from '../../../lib/format';
 import { difficultyLabel, resourceTypeLabel } from '../labels';
 import { useMediaProgress } from '../learning/useMediaProgress';
 import { KNOWLEDGE_TEXT } from '../texts';
-import { HlsVideo } from './HlsVideo';
-import { isSafeAddress, mediaKindOf } from './media';
+import { HlsPlayer } from './HlsPlayer';
+import { frameSandboxOf, isSafeAddress, mediaKindOf } from './media';
 import styles from './ResourceView.module.css';
 
 export type ViewedResource = Pick<
@@ -68,7 +68,8 @@ function ResourceBody({ resource }: { resource: ViewedResource }) {
   return (
     <div className={styles.body}>
       {resource.content.trim() && <p className={styles.content}>{resource.content}</p>}
-      {kind === 'hls' && <HlsVideo src={url} title={resource.name} />}
+      {kind === 'hlsVideo' && <HlsPlayer kind="video" src={url} title={resource.name} />}
+      {kind === 'hlsAudio' && <HlsPlayer kind="audio" src={url} title={resource.name} />}
       {kind === 'audio' && (
         <audio className={styles.audio} controls preload="metadata" src={url} aria-label={resource.name} />
       )}
@@ -87,8 +88,9 @@ function ResourceBody({ resource }: { resource: ViewedResource }) {
           src={iframe}
           title={KNOWLEDGE_TEXT.embeddedTitle(resource.name)}
           // Scripts may run (an interactive exercise needs them), but the page may not navigate
-          // ours, open pop-ups or submit forms; no referrer tells it where the learner came from.
-          sandbox="allow-scripts allow-same-origin allow-presentation"
+          // ours, open pop-ups or submit forms, and one of this site's pages runs in an opaque
+          // origin; no referrer tells it where the learner came from.
+          sandbox={frameSandboxOf(iframe, window.location.origin)}
           referrerPolicy="no-referrer"
           loading="lazy"
         />

@@ -15,7 +15,7 @@ export type PurchasedCourse = Pick<Course, 'kcId' | 'name' | 'fee'>;
  * Spec 3 section 4, a paid course not bought yet: a confirmation, the balance checked on the
  * client (short: 余额不足，需要 ¥X，当前余额 ¥Y，请先充值 and on to /recharge), the purchase, then
  * the learner view. The server checks the balance again; its answers map as spec 3 section 8
- * says: 401 请先登录 (to /login), 402 余额不足 (to /recharge), anything else 购买失败，请重试.
+ * says: 401 请先登录 (to /login), 402 余额不足，请先充值 (to /recharge), anything else 购买失败，请重试.
  */
 export function useCoursePurchase() {
   const { message, modal } = App.useApp();
@@ -59,8 +59,8 @@ export function useCoursePurchase() {
     } catch (error) {
       const code = error instanceof ApiError ? error.code : null;
       if (code === 401) toLogin();
-      else if (code === 402)
-        toRecharge(error instanceof ApiError && error.message ? error.message : KNOWLEDGE_TEXT.lowBalance);
+      // Spec 3 section 8 gives 402 its own text, whatever the server's message says.
+      else if (code === 402) toRecharge(KNOWLEDGE_TEXT.lowBalance);
       // 409: bought already (another tab); 400: free after all. Either way the course is open.
       else if (code === 409 || code === 400) openCourse(course);
       else message.error(KNOWLEDGE_TEXT.buyFailed);

@@ -185,13 +185,14 @@ describe('CourseCatalogPage', () => {
       expect(calls.some((call) => call.path === '/api/v1/knowledge/courses/buy')).toBe(false);
     });
 
-    it('follows the server when it finds the balance short (402)', async () => {
+    it('says spec 3’s 余额不足，请先充值 and opens the recharge page when the server finds the balance short (402)', async () => {
       await buy({
         '/api/v1/user/balance': [balance(5000)],
         '/api/v1/knowledge/courses/buy': [fail(402, 402, '余额不足，需要 ¥19.90，当前余额 ¥1.00，请先充值')],
       });
       expect(await screen.findByText('recharge page')).toBeInTheDocument();
-      expect(screen.getByText('余额不足，需要 ¥19.90，当前余额 ¥1.00，请先充值')).toBeInTheDocument();
+      expect(screen.getByText('余额不足，请先充值')).toBeInTheDocument();
+      expect(screen.queryByText('余额不足，需要 ¥19.90，当前余额 ¥1.00，请先充值')).toBeNull();
     });
 
     it('asks to sign in again on 401', async () => {

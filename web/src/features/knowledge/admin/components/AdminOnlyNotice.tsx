@@ -4,11 +4,11 @@ import { KA_PATHS } from '../paths';
 import { KA_TEXT } from '../texts';
 
 /**
- * Spec 3 section 2: the knowledge point and resource admin show nothing but this to a stored user
- * who is not an admin or superadmin, with the way back to the courses. (The route guard already
- * stops members on admin routes; this covers the page when it is reached another way.)
+ * Spec 3 section 2: what the knowledge point and resource admin show a stored user who is not an
+ * admin or superadmin, with the way back to the courses. The route guard shows it in place of the
+ * page (the route table's `forbidden`), so a member never downloads the back office.
  */
-export function AdminOnlyNotice() {
+export default function AdminOnlyNotice() {
   return (
     <Result
       status="403"

@@ -3,15 +3,12 @@ import { App, Button, Empty, Input, Select, Table, Tag, type TableColumnsType } 
 import { useEffect, useMemo, useState } from 'react';
 import type { KnowledgePoint, KnowledgeRelation, KnowledgeResource } from '../../../../api/generated/types.gen';
 import { useDeleteConfirmation } from '../../../../components/DeleteConfirmation';
-import { accessOf } from '../../../../lib/access';
 import { formatDate } from '../../../../lib/format';
 import type { PageProps } from '../../../../lib/page';
-import { useSession } from '../../../../lib/session';
 import { difficultyLabel, resourceTypeLabel } from '../../labels';
 import { useDeleteResource } from '../api/actions';
 import { RESOURCE_PAGE_SIZE, useAdminPoints, useAdminResources, useRelations } from '../api/queries';
 import { AdminFrame } from '../components/AdminFrame';
-import { AdminOnlyNotice } from '../components/AdminOnlyNotice';
 import { BindDialog } from '../components/BindDialog';
 import { ListPanel } from '../components/ListPanel';
 import { POINT_SEARCH, pointOptions, renderPointOption, type PointOption } from '../components/pointOptions';
@@ -72,7 +69,7 @@ export function resourceColumns({
       // An exercise's question count (issue 18), so one without questions stands out; muted and on
       // one line, as the dates are.
       render: (type: string, resource) => (
-        <span className={styles.time}>
+        <span className={`${styles.time} ${styles.typeCell}`}>
           <Tag color="magenta">{resourceTypeLabel(type)}</Tag>
           {(type === 'exercise' || resource.questionCount > 0) && KA_TEXT.questionTally(resource.questionCount)}
         </span>
@@ -124,16 +121,10 @@ export function resourceColumns({
 }
 
 /**
- * /knowledge/resource/admin (spec 3 section 2 "Knowledge resource admin"): for stored admins and
- * superadmins only, the same notice as the point admin for anyone else.
+ * /knowledge/resource/admin (spec 3 section 2 "Knowledge resource admin"), for admins and
+ * superadmins; the route guard shows anyone else the same notice as the point admin.
  */
 export default function ResourceAdminPage({ title }: PageProps) {
-  const session = useSession();
-  if (!accessOf(session, Date.now()).canAdmin) return <AdminOnlyNotice />;
-  return <ResourceAdmin title={title} />;
-}
-
-function ResourceAdmin({ title }: PageProps) {
   const { message } = App.useApp();
   const [keyword, setKeyword] = useState('');
   const [kpId, setKpId] = useState(0);

@@ -1,41 +1,46 @@
 import { useEffect, useRef, useState } from 'react';
 import { cx } from '../../../lib/classNames';
 import { KNOWLEDGE_TEXT } from '../texts';
-import styles from './HlsVideo.module.css';
+import styles from './HlsPlayer.module.css';
 
 /** What Safari (and iOS) answers when it plays HLS itself. */
 const HLS_MIME = 'application/vnd.apple.mpegurl';
 
 type Engine = 'loading' | 'hls.js' | 'native' | 'failed' | 'unsupported';
 
-interface HlsVideoProps {
+interface HlsPlayerProps {
   /** The playlist (.m3u8): a site path or an http(s) address. */
   src: string;
   /** Names the player for screen readers. */
   title: string;
+  /** Spec 3: an audio resource's stream plays in an audio player, anything else in a video player. */
+  kind: 'video' | 'audio';
   className?: string;
 }
 
 /**
- * A streaming (HLS) video as spec 3 describes the player: fluid width, no autoplay, muted, with
- * controls, preload auto. hls.js (its light build, about 115 KB gzipped) is imported only when
- * such a video is on screen, so no other page pays for it; where Media Source Extensions are missing (older iOS Safari) the
- * browser's own HLS playback takes the playlist instead.
+ * A streaming (HLS) playlist as spec 3 describes the player: fluid width, no autoplay, muted, with
+ * controls, preload auto; an audio resource's in an audio element, not muted (a muted audio player
+ * would seem broken: it shows no picture to watch meanwhile). hls.js (its light build, about 115 KB
+ * gzipped) is imported only when such a player is on screen, so no other page pays for it; where
+ * Media Source Extensions are missing (older iOS Safari) the browser's own HLS playback takes the
+ * playlist instead.
  */
-export function HlsVideo({ src, title, className }: HlsVideoProps) {
-  const videoRef = useRef<HTMLVideoElement>(null);
+export function HlsPlayer({ src, title, kind, className }: HlsPlayerProps) {
+  // One ref for whichever element is rendered (typed as both, so either element accepts it).
+  const mediaRef = useRef<HTMLVideoElement & HTMLAudioElement>(null);
   const [engine, setEngine] = useState<Engine>('loading');
 
   useEffect(() => {
-    const video = videoRef.current;
-    if (!video) return undefined;
+    const media = mediaRef.current;
+    if (!media) return undefined;
     let cancelled = false;
     let destroy: (() => void) | undefined;
     setEngine('loading');
 
     const playNatively = () => {
-      if (video.canPlayType(HLS_MIME)) {
-        video.src = src;
+      if (media.canPlayType(HLS_MIME)) {
+        media.src = src;
         setEngine('native');
       } else {
         setEngine('unsupported');
@@ -62,7 +67,7 @@ export function HlsVideo({ src, title, className }: HlsVideoProps) {
           }
         });
         hls.loadSource(src);
-        hls.attachMedia(video);
+        hls.attachMedia(media);
         setEngine('hls.js');
       })
       .catch(() => {
@@ -73,32 +78,49 @@ export function HlsVideo({ src, title, className }: HlsVideoProps) {
     return () => {
       cancelled = true;
       destroy?.();
-      video.removeAttribute('src');
+      media.removeAttribute('src');
     };
-  }, [src]);
+  }, [src, kind]);
 
   const notice =
     engine === 'failed'
-      ? KNOWLEDGE_TEXT.videoFailed
+      ? kind === 'audio'
+        ? KNOWLEDGE_TEXT.audioFailed
+        : KNOWLEDGE_TEXT.videoFailed
       : engine === 'unsupported'
-        ? KNOWLEDGE_TEXT.videoUnsupported
+        ? kind === 'audio'
+          ? KNOWLEDGE_TEXT.audioUnsupported
+          : KNOWLEDGE_TEXT.videoUnsupported
         : null;
+  const onError = () => {
+    if (engine === 'native') setEngine('failed');
+  };
 
   return (
     <div className={cx(styles.player, className)}>
-      <video
-        ref={videoRef}
-        className={styles.video}
-        aria-label={title}
-        data-engine={engine}
-        controls
-        muted
-        playsInline
-        preload="auto"
-        onError={() => {
-          if (engine === 'native') setEngine('failed');
-        }}
-      />
+      {kind === 'audio' ? (
+        <audio
+          ref={mediaRef}
+          className={styles.audio}
+          aria-label={title}
+          data-engine={engine}
+          controls
+          preload="auto"
+          onError={onError}
+        />
+      ) : (
+        <video
+          ref={mediaRef}
+          className={styles.video}
+          aria-label={title}
+          data-engine={engine}
+          controls
+          muted
+          playsInline
+          preload="auto"
+          onError={onError}
+        />
+      )}
       {notice && (
         <p role="alert" className={styles.notice}>
           {notice}
