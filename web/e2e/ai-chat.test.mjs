@@ -1,7 +1,8 @@
 // AI chat (issue 19) against the real server, the built web app and the fake model server
 // (crates/assistant testkit): a member asks a question and watches the echo stream in piece by
 // piece, asks a [slow] question and stops it midway (the text stops growing and says 已停止),
-// then reopens the saved conversation from the list; a guest is sent to /login.
+// then reopens the saved conversation from the list; a question that speaks of self-harm gets the
+// help block with dialling links before the reply; a guest is sent to /login.
 // XINQIAO_SHOTS_DIR=<dir> also keeps screenshots at desktop and phone width.
 import assert from 'node:assert/strict';
 import path from 'node:path';
@@ -112,5 +113,30 @@ describe('AI chat journeys', () => {
     }
     await drawer.getByRole('button', { name: /新对话/ }).click();
     await page.getByText('你好，我是心桥 AI 助手').waitFor();
+  });
+
+  test('a question that speaks of self-harm gets the help block first', async () => {
+    createUser({ username: 'xiaolan', password: PASSWORD });
+    const page = await newPage();
+    await logIn(page, 'xiaolan', { href: '/ai-chat' });
+    await page.waitForURL(url('/ai-chat'));
+    const question = '最近总觉得活不下去了';
+    const box = page.getByRole('textbox', { name: '输入消息' });
+    await box.fill(question);
+    await box.press('Enter');
+    await page.getByText(echo(question)).waitFor();
+    const help = lastReply(page).getByRole('note', { name: '现在就可以获得帮助' });
+    await help.waitFor();
+    assert.equal(await help.getByRole('link', { name: '12356' }).getAttribute('href'), 'tel:12356');
+    assert.equal(await help.getByRole('link', { name: '120' }).getAttribute('href'), 'tel:120');
+    assert.equal(await help.getByRole('link', { name: '110' }).getAttribute('href'), 'tel:110');
+    assert.equal(
+      await lastReply(page)
+        .getByText(/全国心理援助热线/)
+        .count(),
+      1,
+      'the help shows once',
+    );
+    await shootBothWidths(page, 'ai-chat-crisis', { fullPage: false });
   });
 });

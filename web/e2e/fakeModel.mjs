@@ -1,6 +1,7 @@
 // Starts the fake model server (crates/assistant/examples/fake_model.rs) on loopback, and names the
 // server settings that point xinqiao's AI chat at it. What a question contains steers the fake:
-// [slow] streams 40 pieces 50 ms apart, [500] fails, [hang] never ends; anything else is echoed.
+// [slow] streams 40 pieces 50 ms apart, [500] fails, [hang] never ends, [wait] thinks 30 s before
+// its first piece, [long] sends 10 000 characters; anything else is echoed (fake_model.rs lists all).
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';

@@ -20,7 +20,8 @@ pub struct ChatRequest {
     /// One of the configured models; left out, the default.
     #[serde(default)]
     pub model: Option<String>,
-    /// At most 40 messages of at most 4000 characters; the last is the member's question.
+    /// At most 40 messages of at most 4000 characters; the last is the member's question. The
+    /// model reads the latest of them within 6000 characters (the question always).
     pub messages: Vec<AiMessage>,
     /// The reply always streams: `true` or left out (`false` is refused).
     #[serde(default)]
@@ -39,6 +40,8 @@ pub struct ChunkMessage {
 
 /// One line of the reply stream (newline-delimited JSON): pieces with `message.content`, then
 /// a last line with `done: true`, or with `error`. Every line names the saved conversation.
+/// While the model server is silent, a blank line goes out every few seconds (it keeps the
+/// connection checked: a member who left stops the model); readers skip blank lines.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ChatChunk {
@@ -48,6 +51,17 @@ pub struct ChatChunk {
     pub done: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub conversation_id: Option<ConversationId>,
+    /// `true` on the first line when the question speaks of self-harm or suicide: its
+    /// `message.content` is the help block (现在就可以获得帮助, 全国心理援助热线：12356,
+    /// 紧急情况请拨打 120（急救）或 110（报警）) as plain text, which a page may show as its own
+    /// help block instead. The saved reply keeps the text.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub crisis: Option<bool>,
+    /// On the done line when the reply was cut short without failing: it reached the longest
+    /// reply (8000 characters), the day's budget, or the longest time a reply may take. What
+    /// came is saved.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
     /// Why the reply stopped early (the model server failed, timed out or sent nonsense).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,
@@ -98,6 +112,7 @@ pub struct SavedMessage {
 pub struct ConversationDetail {
     #[serde(flatten)]
     pub summary: ConversationSummary,
+    /// The latest 200 messages, oldest first.
     pub messages: Vec<SavedMessage>,
 }
 

@@ -20,6 +20,8 @@ pub fn export<'a>(
             assistant_conversations::table
                 .inner_join(assistant_messages::table)
                 .filter(assistant_conversations::user_id.eq(user_id))
+                // A reply row still empty is one being streamed (or lost with its process).
+                .filter(assistant_messages::content.ne(""))
                 .order((assistant_conversations::id, assistant_messages::id))
                 .select((
                     assistant_conversations::id,

@@ -9,6 +9,11 @@ platform::typed_id!(
     ConversationId
 );
 
+platform::typed_id!(
+    /// One message of a conversation.
+    MessageId
+);
+
 #[derive(Debug, Clone, Queryable, Selectable)]
 #[diesel(table_name = assistant_conversations)]
 pub struct ConversationRow {

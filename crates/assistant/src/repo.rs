@@ -7,22 +7,23 @@ use platform::db::Conn;
 use platform::paging::PageWindow;
 use platform::{UserId, run};
 
-use crate::model::{ConversationId, ConversationRow, MessageRow};
+use crate::model::{ConversationId, ConversationRow, MessageId, MessageRow};
 use crate::schema::{assistant_conversations, assistant_messages, assistant_usage};
 
-/// Characters the member used on `day`.
-pub async fn used(conn: &mut Conn<'_>, user: UserId, day: i64) -> QueryResult<i64> {
-    let chars: Option<i64> = run!(conn, |c| assistant_usage::table
-        .find((user, day))
-        .select(assistant_usage::chars)
-        .first(c)
-        .await
-        .optional())?;
-    Ok(chars.unwrap_or(0))
-}
-
-pub async fn add_usage(tx: &mut Conn<'_>, user: UserId, day: i64, chars: i64) -> QueryResult<()> {
-    run!(tx, |c| diesel::insert_into(assistant_usage::table)
+/// Counts `chars` against the member's day only while the day stays within `budget`: one
+/// conditional upsert, so concurrent questions can never take more than the budget on either
+/// engine. The day's new total, or `None` when it would go over.
+pub async fn reserve_usage(
+    tx: &mut Conn<'_>,
+    user: UserId,
+    day: i64,
+    chars: i64,
+    budget: i64,
+) -> QueryResult<Option<i64>> {
+    if chars > budget {
+        return Ok(None);
+    }
+    let take = diesel::insert_into(assistant_usage::table)
         .values((
             assistant_usage::user_id.eq(user),
             assistant_usage::day.eq(day),
@@ -30,9 +31,25 @@ pub async fn add_usage(tx: &mut Conn<'_>, user: UserId, day: i64, chars: i64) ->
         ))
         .on_conflict((assistant_usage::user_id, assistant_usage::day))
         .do_update()
-        .set(assistant_usage::chars.eq(assistant_usage::chars + excluded(assistant_usage::chars)))
-        .execute(c)
-        .await)?;
+        .set(assistant_usage::chars.eq(assistant_usage::chars + excluded(assistant_usage::chars)));
+    // ON CONFLICT … DO UPDATE … WHERE: the row changes (and is returned) only within budget.
+    let within = diesel::query_dsl::methods::FilterDsl::filter(
+        take,
+        (assistant_usage::chars + chars).le(budget),
+    )
+    .returning(assistant_usage::chars);
+    run!(tx, |c| within.get_result(c).await.optional())
+}
+
+/// Adds `chars` (negative: gives them back) to the member's day, whose row
+/// [`reserve_usage`] made.
+pub async fn add_usage(tx: &mut Conn<'_>, user: UserId, day: i64, chars: i64) -> QueryResult<()> {
+    run!(tx, |c| diesel::update(
+        assistant_usage::table.find((user, day))
+    )
+    .set(assistant_usage::chars.eq(assistant_usage::chars + chars))
+    .execute(c)
+    .await)?;
     Ok(())
 }
 
@@ -78,22 +95,43 @@ pub async fn add_message(
     role: &str,
     content: &str,
     now: i64,
-) -> QueryResult<()> {
+) -> QueryResult<MessageId> {
     run!(tx, |c| {
-        diesel::insert_into(assistant_messages::table)
+        let id = diesel::insert_into(assistant_messages::table)
             .values((
                 assistant_messages::conversation_id.eq(conversation),
                 assistant_messages::role.eq(role),
                 assistant_messages::content.eq(content),
                 assistant_messages::created_at.eq(now),
             ))
-            .execute(c)
+            .returning(assistant_messages::id)
+            .get_result(c)
             .await?;
         diesel::update(assistant_conversations::table.find(conversation))
             .set(assistant_conversations::updated_at.eq(now))
             .execute(c)
-            .await
-    })?;
+            .await?;
+        Ok(id)
+    })
+}
+
+/// Writes a reply into the row kept for it (gone with its conversation: nothing to write).
+pub async fn set_reply(tx: &mut Conn<'_>, message: MessageId, content: &str) -> QueryResult<()> {
+    run!(tx, |c| diesel::update(
+        assistant_messages::table.find(message)
+    )
+    .set(assistant_messages::content.eq(content))
+    .execute(c)
+    .await)?;
+    Ok(())
+}
+
+pub async fn delete_message(tx: &mut Conn<'_>, message: MessageId) -> QueryResult<()> {
+    run!(tx, |c| diesel::delete(
+        assistant_messages::table.find(message)
+    )
+    .execute(c)
+    .await)?;
     Ok(())
 }
 
@@ -124,16 +162,23 @@ pub async fn page(
     })
 }
 
+/// The conversation's latest `limit` messages, oldest first; a reply still empty (streaming,
+/// or lost with its process) is left out.
 pub async fn messages(
     conn: &mut Conn<'_>,
     conversation: ConversationId,
+    limit: i64,
 ) -> QueryResult<Vec<MessageRow>> {
-    run!(conn, |c| assistant_messages::table
+    let mut rows: Vec<MessageRow> = run!(conn, |c| assistant_messages::table
         .filter(assistant_messages::conversation_id.eq(conversation))
-        .order(assistant_messages::id.asc())
+        .filter(assistant_messages::content.ne(""))
+        .order(assistant_messages::id.desc())
+        .limit(limit)
         .select(MessageRow::as_select())
         .load(c)
-        .await)
+        .await)?;
+    rows.reverse();
+    Ok(rows)
 }
 
 /// Whether the member's conversation was there to rename.

@@ -2,14 +2,14 @@
 //! bounded, the member within their rate and daily budget; conversations are the member's own.
 
 use platform::rate_limit::{self, Limit};
-use platform::text::trim_visible;
+use platform::text::{is_invisible, trim_visible};
 use platform::{ApiError, AppState, Identity, paging::PageWindow, transaction};
 
 use crate::dto::{
     AiMessage, ChatRequest, ConversationDetail, ConversationListData, ConversationSummary,
     SavedMessage,
 };
-use crate::model::{ConversationId, ConversationRow};
+use crate::model::{ConversationId, ConversationRow, MessageId};
 use crate::protocol::Turn;
 use crate::repo;
 use crate::safety::{SYSTEM_PROMPT, speaks_of_crisis};
@@ -17,6 +17,14 @@ use crate::settings::{AssistantSettings, Upstream};
 
 pub const MAX_MESSAGES: usize = 40;
 pub const MAX_MESSAGE_CHARS: usize = 4000;
+/// Characters of the conversation, the question included, that go to the model with a
+/// question: the latest messages that fit (the question always does). What the page sends
+/// beyond is dropped, so a long conversation costs the model server a bounded prompt.
+pub const HISTORY_CHARS: usize = 6000;
+/// The longest reply, in characters (the model is also asked for at most this many tokens).
+pub const REPLY_CHARS: i64 = 8000;
+/// Messages a conversation's detail shows: the latest.
+const DETAIL_MESSAGES: i64 = 200;
 const TITLE_CHARS: usize = 20;
 const TITLE_MAX_CHARS: usize = 40;
 /// Questions a member may ask a minute.
@@ -59,8 +67,19 @@ pub struct Chat {
     pub model: String,
     pub turns: Vec<Turn>,
     pub conversation: ConversationId,
+    /// The reply's row, made (empty) with the question so that it keeps its place in the
+    /// conversation however late the reply is written.
+    pub reply: MessageId,
     pub crisis: bool,
+    /// Characters the model's reply may have: at most [`REPLY_CHARS`] and what the day's
+    /// budget had left. Counted when the question was accepted; the unused part is given back
+    /// when the reply is saved.
+    pub allowance: i64,
+    /// The budget's day the allowance was counted on.
+    pub day: i64,
     pub timeout: std::time::Duration,
+    pub reply_time: std::time::Duration,
+    pub keep_alive: std::time::Duration,
 }
 
 fn checked_turns(messages: &[AiMessage]) -> Result<(Vec<Turn>, String), AssistantError> {
@@ -72,10 +91,7 @@ fn checked_turns(messages: &[AiMessage]) -> Result<(Vec<Turn>, String), Assistan
             "一次对话最多带 {MAX_MESSAGES} 条消息，请开始新的对话"
         )));
     }
-    let mut turns = vec![Turn {
-        role: "system",
-        content: SYSTEM_PROMPT.to_owned(),
-    }];
+    let mut said = Vec::with_capacity(messages.len());
     for message in messages {
         let role = match message.role.as_str() {
             "user" => "user",
@@ -86,16 +102,33 @@ fn checked_turns(messages: &[AiMessage]) -> Result<(Vec<Turn>, String), Assistan
                 ));
             }
         };
-        if message.content.chars().count() > MAX_MESSAGE_CHARS {
+        let length = message.content.chars().count();
+        if length > MAX_MESSAGE_CHARS {
             return Err(AssistantError::Invalid(format!(
                 "每条消息最多 {MAX_MESSAGE_CHARS} 个字"
             )));
         }
-        turns.push(Turn {
-            role,
-            content: message.content.clone(),
-        });
+        said.push((role, length, message));
     }
+    // The latest messages within HISTORY_CHARS, starting with one of the member's: chat
+    // templates of OpenAI-compatible servers may refuse a conversation that opens with a reply.
+    let mut first = said.len() - 1;
+    let mut kept = said[first].1;
+    while first > 0 && kept + said[first - 1].1 <= HISTORY_CHARS {
+        first -= 1;
+        kept += said[first].1;
+    }
+    while first + 1 < said.len() && said[first].0 != "user" {
+        first += 1;
+    }
+    let mut turns = vec![Turn {
+        role: "system",
+        content: SYSTEM_PROMPT.to_owned(),
+    }];
+    turns.extend(said[first..].iter().map(|(role, _, message)| Turn {
+        role,
+        content: message.content.clone(),
+    }));
     let last = messages
         .last()
         .map(|m| (m.role.as_str(), trim_visible(&m.content)));
@@ -105,12 +138,22 @@ fn checked_turns(messages: &[AiMessage]) -> Result<(Vec<Turn>, String), Assistan
     }
 }
 
-fn chars(text: &str) -> i64 {
+pub fn chars(text: &str) -> i64 {
     i64::try_from(text.chars().count()).unwrap_or(i64::MAX)
 }
 
-/// Checks the request, counts the question against the member's rate and budget, and saves it
-/// in its conversation (a new one when none is named), in one transaction.
+/// A conversation's first title: the question's start on one line.
+fn title_of(question: &str) -> String {
+    let words: Vec<&str> = question
+        .split(is_invisible)
+        .filter(|w| !w.is_empty())
+        .collect();
+    words.join(" ").chars().take(TITLE_CHARS).collect()
+}
+
+/// Checks the request, counts the question and the reply's allowance against the member's
+/// rate and budget, and saves the question with an empty row for the reply in its
+/// conversation (a new one when none is named), in one transaction.
 pub async fn start(
     state: &AppState,
     member: &Identity,
@@ -134,14 +177,19 @@ pub async fn start(
     let now = state.now();
     let day = china_day(now);
     let user = member.user_id;
+    let budget = settings.daily_chars;
     let mut pooled = state.db.get().await?;
     let conn = &mut pooled.conn();
-    let conversation = transaction!(conn, |tx| {
+    let (conversation, reply, allowance) = transaction!(conn, |tx| {
         rate_limit::reserve(tx, &format!("ai-chat:{user}"), ASK_RATE, now).await?;
-        if repo::used(tx, user, day).await? + chars(&question) > settings.daily_chars {
-            return Err(AssistantError::OverBudget);
-        }
-        repo::add_usage(tx, user, day, chars(&question)).await?;
+        // The question and room for at least one character of reply, in one conditional
+        // upsert; then the rest of the reply's allowance, on the row that upsert locked.
+        let asked = chars(&question);
+        let used = repo::reserve_usage(tx, user, day, asked + 1, budget)
+            .await?
+            .ok_or(AssistantError::OverBudget)?;
+        let allowance = REPLY_CHARS.min(budget - used + 1);
+        repo::add_usage(tx, user, day, allowance - 1).await?;
         let conversation = match request.conversation_id {
             Some(id) => {
                 repo::find(tx, user, id)
@@ -149,40 +197,53 @@ pub async fn start(
                     .ok_or(AssistantError::NotFound)?
                     .id
             }
-            None => {
-                let title: String = question.chars().take(TITLE_CHARS).collect();
-                repo::create(tx, user, &title, &model, now).await?
-            }
+            None => repo::create(tx, user, &title_of(&question), &model, now).await?,
         };
         repo::add_message(tx, conversation, "user", &question, now).await?;
-        Ok(conversation)
+        let reply = repo::add_message(tx, conversation, "assistant", "", now).await?;
+        Ok::<_, AssistantError>((conversation, reply, allowance))
     })?;
     Ok(Chat {
         upstream,
         model,
         turns,
         conversation,
+        reply,
         crisis: speaks_of_crisis(&question),
+        allowance,
+        day,
         timeout: settings.timeout,
+        reply_time: settings.reply_time,
+        keep_alive: settings.keep_alive,
     })
 }
 
-/// Saves the reply (what the member saw) and counts it against the day's budget.
-pub async fn finish(
-    state: &AppState,
-    member: &Identity,
-    conversation: ConversationId,
-    reply: &str,
-) -> Result<(), AssistantError> {
-    if reply.is_empty() {
-        return Ok(());
-    }
-    let now = state.now();
+/// What a reply came to: the text the member saw (the crisis help included) and the
+/// characters the model wrote, which the budget counts.
+pub struct Finished {
+    pub member: Identity,
+    pub reply: MessageId,
+    pub day: i64,
+    pub allowance: i64,
+    pub text: String,
+    pub written: i64,
+}
+
+/// Writes the reply into its row (or drops the row when nothing came) and gives back the part
+/// of the allowance the model did not use.
+pub async fn finish(state: &AppState, reply: &Finished) -> Result<(), AssistantError> {
+    let unused = (reply.allowance - reply.written).max(0);
     let mut pooled = state.db.get().await?;
     let conn = &mut pooled.conn();
     transaction!(conn, |tx| {
-        repo::add_message(tx, conversation, "assistant", reply, now).await?;
-        repo::add_usage(tx, member.user_id, china_day(now), chars(reply)).await?;
+        if reply.text.is_empty() {
+            repo::delete_message(tx, reply.reply).await?;
+        } else {
+            repo::set_reply(tx, reply.reply, &reply.text).await?;
+        }
+        if unused > 0 {
+            repo::add_usage(tx, reply.member.user_id, reply.day, -unused).await?;
+        }
         Ok(())
     })
 }
@@ -221,7 +282,7 @@ pub async fn detail(
     let row = repo::find(conn, member.user_id, conversation)
         .await?
         .ok_or(AssistantError::NotFound)?;
-    let messages = repo::messages(conn, conversation)
+    let messages = repo::messages(conn, conversation, DETAIL_MESSAGES)
         .await?
         .into_iter()
         .map(|m| SavedMessage {
@@ -268,5 +329,56 @@ pub async fn delete(
         Ok(())
     } else {
         Err(AssistantError::NotFound)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn message(role: &str, content: &str) -> AiMessage {
+        AiMessage {
+            role: role.to_owned(),
+            content: content.to_owned(),
+        }
+    }
+
+    #[test]
+    fn the_model_reads_the_latest_history_within_its_characters() {
+        let long = "长".repeat(3000);
+        let messages = [
+            message("user", &long),
+            message("assistant", &long),
+            message("user", &long),
+            message("assistant", "好的"),
+            message("user", "然后呢"),
+        ];
+        let (turns, question) = checked_turns(&messages).unwrap();
+        assert_eq!(question, "然后呢");
+        let roles: Vec<&str> = turns.iter().map(|t| t.role).collect();
+        // The assistant's 3000 would pass 6000; a history never opens with a reply.
+        assert_eq!(roles, ["system", "user", "assistant", "user"]);
+        let sent: usize = turns[1..].iter().map(|t| t.content.chars().count()).sum();
+        assert!(sent <= HISTORY_CHARS);
+    }
+
+    #[test]
+    fn the_question_always_goes_even_alone() {
+        let messages = [
+            message("assistant", "你好"),
+            message("user", &"问".repeat(4000)),
+        ];
+        let (turns, _) = checked_turns(&messages).unwrap();
+        assert_eq!(turns.len(), 2);
+        assert_eq!(turns[1].role, "user");
+    }
+
+    #[test]
+    fn titles_are_one_line() {
+        assert_eq!(
+            title_of("约会\n\n要注意\t什么\u{200b}呢"),
+            "约会 要注意 什么 呢"
+        );
+        assert_eq!(title_of(&"字".repeat(30)).chars().count(), TITLE_CHARS);
     }
 }

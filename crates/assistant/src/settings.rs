@@ -14,6 +14,7 @@ pub const MODELS_VAR: &str = "XINQIAO_AI_MODELS";
 pub const API_KEY_VAR: &str = "XINQIAO_AI_API_KEY";
 pub const TIMEOUT_VAR: &str = "XINQIAO_AI_TIMEOUT_SECONDS";
 pub const DAILY_CHARS_VAR: &str = "XINQIAO_AI_DAILY_CHARS";
+pub const REPLY_SECONDS_VAR: &str = "XINQIAO_AI_REPLY_SECONDS";
 
 /// The small local model the spec's page names.
 const DEFAULT_MODEL: &str = "qwen2.5:0.5b";
@@ -44,6 +45,12 @@ pub struct AssistantSettings {
     pub timeout: Duration,
     /// Characters (questions and replies) a member may use per day.
     pub daily_chars: i64,
+    /// Longest a whole reply may take, from the question to its last piece.
+    pub reply_time: Duration,
+    /// How often a waiting reply sends the member a blank line. actix notices a closed
+    /// connection only when a write fails, so without these a member who left while the model
+    /// was thinking would keep it generating until the time-out.
+    pub keep_alive: Duration,
 }
 
 impl Default for AssistantSettings {
@@ -53,6 +60,8 @@ impl Default for AssistantSettings {
             models: vec![DEFAULT_MODEL.to_owned()],
             timeout: Duration::from_secs(60),
             daily_chars: 20_000,
+            reply_time: Duration::from_secs(300),
+            keep_alive: Duration::from_secs(3),
         }
     }
 }
@@ -105,6 +114,17 @@ impl AssistantSettings {
                 .filter(|s| (1..=600).contains(s))
                 .ok_or_else(|| ConfigError::new(TIMEOUT_VAR, "expected 1 to 600 seconds"))?;
             settings.timeout = Duration::from_secs(seconds);
+        }
+        if let Some(raw) = source.get(REPLY_SECONDS_VAR) {
+            let seconds: u64 = raw
+                .trim()
+                .parse()
+                .ok()
+                .filter(|s| (10..=3600).contains(s))
+                .ok_or_else(|| {
+                    ConfigError::new(REPLY_SECONDS_VAR, "expected 10 to 3600 seconds")
+                })?;
+            settings.reply_time = Duration::from_secs(seconds);
         }
         if let Some(raw) = source.get(DAILY_CHARS_VAR) {
             settings.daily_chars = raw
@@ -178,5 +198,21 @@ mod tests {
         assert!(read(&[("ai_base_url", "ftp://x")]).is_err());
         assert!(read(&[("ai_base_url", "http://x"), ("ai_protocol", "grpc")]).is_err());
         assert!(read(&[("ai_timeout_seconds", "0")]).is_err());
+        assert!(read(&[("ai_reply_seconds", "5")]).is_err());
+        assert_eq!(
+            read(&[("ai_reply_seconds", "120")]).unwrap().reply_time,
+            Duration::from_secs(120)
+        );
+    }
+
+    #[test]
+    fn the_api_key_is_read_for_the_configured_server() {
+        let settings = read(&[
+            ("ai_base_url", "http://127.0.0.1:8000"),
+            ("ai_api_key", " sk-local "),
+        ])
+        .unwrap();
+        let key = settings.upstream.unwrap().api_key.unwrap();
+        assert_eq!(key.expose(), "sk-local");
     }
 }

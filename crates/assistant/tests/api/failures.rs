@@ -1,7 +1,10 @@
 //! What goes wrong upstream ends the stream with a clear error; a member who leaves stops the
 //! model server; limits and the unconfigured server answer before anything streams.
 
+use std::time::Duration;
+
 use assistant::settings::{AssistantSettings, Protocol};
+use assistant::testkit::fake_model::{Outcome, echo};
 
 use crate::*;
 
@@ -17,31 +20,60 @@ async fn failure_of(app: &TestApp, member: &TestUser, asked: &str) -> (String, S
     )
 }
 
+async fn upstream_failures(app: TestApp) {
+    let member = signed_in_user(&app, "member1", Role::User).await;
+    assert_eq!(
+        failure_of(&app, &member, &unique("[500] 你好")).await,
+        (
+            String::new(),
+            "AI 服务出错（HTTP 500），请稍后再试".to_owned()
+        )
+    );
+    assert_eq!(
+        failure_of(&app, &member, &unique("[malformed] 你好")).await,
+        ("开头".to_owned(), "AI 服务返回了无法识别的内容".to_owned())
+    );
+    assert_eq!(
+        failure_of(&app, &member, &unique("[fail] 你好")).await,
+        ("开头".to_owned(), "AI 服务出错，请稍后再试".to_owned())
+    );
+    let (partial, error) = failure_of(&app, &member, &unique("[hang] 你好")).await;
+    assert_eq!(
+        (partial.as_str(), error.as_str()),
+        ("我想想……", "AI 服务响应超时，请稍后再试")
+    );
+
+    // What the member saw is what was saved.
+    let list = app
+        .post(
+            "/api/v1/ai/conversation/list",
+            json!({}),
+            Some(&member.token),
+        )
+        .await;
+    let hung = list.data()["list"][0]["id"].clone();
+    let saved = saved_messages(&app, &member, &hung).await;
+    assert_eq!(saved[1]["content"], "我想想……");
+    // A reply of which nothing came is not saved at all.
+    let failed = list.data()["list"][3]["id"].clone();
+    assert_eq!(saved_messages(&app, &member, &failed).await.len(), 1);
+}
+
 platform::engine_tests! { crate::spawn_app;
 
 async fn upstream_failures_end_the_stream_with_an_error(app) {
-    let member = signed_in_user(&app, "member1", Role::User).await;
-    assert_eq!(failure_of(&app, &member, "[500] 你好").await, (String::new(), "AI 服务出错（HTTP 500），请稍后再试".to_owned()));
-    assert_eq!(failure_of(&app, &member, "[malformed] 你好").await, ("开头".to_owned(), "AI 服务返回了无法识别的内容".to_owned()));
-    assert_eq!(failure_of(&app, &member, "[fail] 你好").await, ("开头".to_owned(), "AI 服务出错，请稍后再试".to_owned()));
-    let (partial, error) = failure_of(&app, &member, "[hang] 你好").await;
-    assert_eq!((partial.as_str(), error.as_str()), ("我想想……", "AI 服务响应超时，请稍后再试"));
-
-    // What the member saw is what was saved.
-    let list = app.post("/api/v1/ai/conversation/list", json!({}), Some(&member.token)).await;
-    let hung = list.data()["list"][0]["id"].clone();
-    let saved = app.post("/api/v1/ai/conversation/get", json!({"id": hung}), Some(&member.token)).await;
-    assert_eq!(saved.data()["messages"][1]["content"], "我想想……");
+    upstream_failures(app).await;
 }
 
 async fn a_member_who_leaves_stops_the_model_server(app) {
     let member = signed_in_user(&app, "member1", Role::User).await;
+    let asked = unique("[slow] 讲讲依恋理论");
     let server = app.serve(1);
     let client = server.client();
     let mut response = client
         .post(server.url("/api/v1/ai/chat"))
         .bearer_auth(&member.token)
-        .json(&question("[slow] 讲讲依恋理论"))
+        .json(&question(&asked))
         .send()
         .await
         .unwrap();
@@ -50,28 +82,64 @@ async fn a_member_who_leaves_stops_the_model_server(app) {
     assert!(std::str::from_utf8(&first).unwrap().contains("第1段"));
     drop(response);
     drop(client);
-    for _ in 0..100 {
-        if fake().cancelled() > 0 {
-            break;
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
-    }
-    assert_eq!((fake().cancelled(), fake().completed()), (1, 0), "the model server saw the member leave");
+    let cancelled = eventually(Duration::from_secs(5), || {
+        fake().last_asked(&asked).is_some_and(|e| e.outcome == Outcome::Cancelled)
+    })
+    .await;
+    assert!(cancelled, "the model server saw the member leave: {:?}", fake().last_asked(&asked));
 
     // What the member saw before leaving is saved in the conversation every line named.
     let first: Value = serde_json::from_slice(first.split(|b| *b == b'\n').next().unwrap()).unwrap();
     let conversation = first["conversationId"].clone();
-    let mut saved = Value::Null;
+    let mut saved = Vec::new();
     for _ in 0..100 {
-        let detail = app.post("/api/v1/ai/conversation/get", json!({"id": conversation}), Some(&member.token)).await;
-        saved = detail.data()["messages"].clone();
-        if saved.as_array().is_some_and(|m| m.len() == 2) {
+        saved = saved_messages(&app, &member, &conversation).await;
+        if saved.len() == 2 {
             break;
         }
-        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        tokio::time::sleep(Duration::from_millis(50)).await;
     }
     let partial = saved[1]["content"].as_str().unwrap_or_default();
-    assert!(partial.starts_with("第1段。") && !partial.contains("第40段"), "{saved}");
+    assert!(partial.starts_with("第1段。") && !partial.contains("第40段"), "{saved:?}");
+}
+
+async fn a_stopped_reply_keeps_its_place_before_the_next_question(app) {
+    let member = signed_in_user(&app, "member1", Role::User).await;
+    let asked = unique("[slow] 讲讲依恋理论");
+    let server = app.serve(1);
+    let client = server.client();
+    let mut response = client
+        .post(server.url("/api/v1/ai/chat"))
+        .bearer_auth(&member.token)
+        .json(&question(&asked))
+        .send()
+        .await
+        .unwrap();
+    let first = response.chunk().await.unwrap().unwrap();
+    let first: Value = serde_json::from_slice(first.split(|b| *b == b'\n').next().unwrap()).unwrap();
+    let conversation = first["conversationId"].clone();
+    drop(response);
+    // The member asks again at once, before the stopped reply is saved.
+    let next = json!({"messages": [{"role": "user", "content": asked}, {"role": "user", "content": "换个话题"}], "conversationId": conversation});
+    assert_eq!(ask(&app, &member, next).await.status, 200);
+    assert!(
+        eventually(Duration::from_secs(5), || {
+            fake().last_asked(&asked).is_some_and(|e| e.outcome == Outcome::Cancelled)
+        })
+        .await
+    );
+    let mut roles = Vec::new();
+    for _ in 0..100 {
+        let saved = saved_messages(&app, &member, &conversation).await;
+        roles = saved.iter().map(|m| m["role"].as_str().unwrap().to_owned()).collect();
+        if saved.len() == 4 {
+            assert!(saved[1]["content"].as_str().unwrap().starts_with("第1段。"));
+            assert_eq!(saved[2]["content"], "换个话题");
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert_eq!(roles, ["user", "assistant", "user", "assistant"]);
 }
 
 async fn questions_are_limited_per_minute(app) {
@@ -99,6 +167,92 @@ async fn spawn_unconfigured(engine: platform::testkit::Engine) -> Option<TestApp
     spawn_with(engine, AssistantSettings::default()).await
 }
 
+/// Waits long for the model (a minute), but checks on the member often.
+async fn spawn_patient(engine: platform::testkit::Engine) -> Option<TestApp> {
+    let settings = AssistantSettings {
+        timeout: Duration::from_secs(60),
+        keep_alive: Duration::from_millis(200),
+        ..configured(Protocol::Ollama)
+    };
+    spawn_with(engine, settings).await
+}
+
+async fn spawn_hurried(engine: platform::testkit::Engine) -> Option<TestApp> {
+    let settings = AssistantSettings {
+        reply_time: Duration::from_secs(1),
+        ..configured(Protocol::Ollama)
+    };
+    spawn_with(engine, settings).await
+}
+
+platform::engine_tests! { crate::spawn_openai_app;
+
+async fn upstream_failures_end_an_openai_stream_with_an_error(app) {
+    upstream_failures(app).await;
+}
+
+}
+
+platform::engine_tests! { spawn_patient;
+
+async fn a_member_who_leaves_while_the_model_thinks_stops_it_within_seconds(app) {
+    let member = signed_in_user(&app, "member1", Role::User).await;
+    // The fake thinks 30 s before its first token; the time-out is a minute.
+    let asked = unique("[wait] 你好");
+    let server = app.serve(1);
+    let client = server.client();
+    let mut response = client
+        .post(server.url("/api/v1/ai/chat"))
+        .bearer_auth(&member.token)
+        .json(&question(&asked))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), 200);
+    // Blank lines keep coming while the model is silent.
+    assert_eq!(&response.chunk().await.unwrap().unwrap()[..], b"\n");
+    let started = std::time::Instant::now();
+    drop(response);
+    drop(client);
+    let cancelled = eventually(Duration::from_secs(5), || {
+        fake().last_asked(&asked).is_some_and(|e| e.outcome == Outcome::Cancelled)
+    })
+    .await;
+    assert!(cancelled, "the model server saw the member leave: {:?}", fake().last_asked(&asked));
+    assert!(started.elapsed() < Duration::from_secs(5));
+    // Nothing came: only the question is saved, and the reply's allowance is given back.
+    let list = app.post("/api/v1/ai/conversation/list", json!({}), Some(&member.token)).await;
+    let id = list.data()["list"][0]["id"].clone();
+    let mut kept = Vec::new();
+    for _ in 0..100 {
+        kept = saved_messages(&app, &member, &id).await;
+        if kept.len() == 1 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert_eq!(kept.len(), 1, "{kept:?}");
+}
+
+}
+
+platform::engine_tests! { spawn_hurried;
+
+async fn a_reply_stops_when_its_time_is_up(app) {
+    let member = signed_in_user(&app, "member1", Role::User).await;
+    // 40 pieces 50 ms apart take two seconds; a reply may take one.
+    let lines = lines(&ask(&app, &member, question(&unique("[slow] 讲个故事"))).await);
+    let last = lines.last().unwrap();
+    assert_eq!(
+        (last["done"].as_bool(), last.get("error"), last["note"].as_str()),
+        (Some(true), None, Some("回复用时太长，只显示了前面的部分"))
+    );
+    let shown = text(&lines);
+    assert!(shown.starts_with("第1段。") && !shown.contains("第40段。"), "{shown}");
+}
+
+}
+
 platform::engine_tests! { spawn_small_budget;
 
 async fn the_daily_budget_counts_questions_and_replies(app) {
@@ -111,6 +265,41 @@ async fn the_daily_budget_counts_questions_and_replies(app) {
     assert_eq!(ask(&app, &member, question("新的一天")).await.status, 200);
 }
 
+async fn a_reply_stops_where_the_budget_does(app) {
+    let member = signed_in_user(&app, "member1", Role::User).await;
+    // 5 characters asked leave 20 for the reply: the model is asked for at most 20 and stops
+    // there (its echo would be 23).
+    let asked = "请详细讲讲";
+    let lines = lines(&ask(&app, &member, question(asked)).await);
+    let last = lines.last().unwrap();
+    assert_eq!(last["note"], "今天的 AI 聊天额度已用完，回复只显示到这里");
+    assert_eq!(text(&lines), echo(asked).chars().take(20).collect::<String>());
+    assert_eq!(ask(&app, &member, question("再")).await.status, 429, "the day is spent");
+
+    // A model that ignores the limit is cut where the budget ends all the same.
+    app.clock.advance(86_400);
+    let lines = lines_of(&ask(&app, &member, question("[long]")).await);
+    assert_eq!(lines.last().unwrap()["note"], "今天的 AI 聊天额度已用完，回复只显示到这里");
+    assert_eq!(text(&lines).chars().count(), 25 - 6);
+}
+
+async fn concurrent_questions_never_spend_more_than_the_budget(app) {
+    let member = signed_in_user(&app, "member1", Role::User).await;
+    // Either question alone fits, with its reply; both do not.
+    let asking: Vec<_> = (0..4).map(|_| ask(&app, &member, question("你好"))).collect();
+    let statuses: Vec<u16> = futures_util::future::join_all(asking)
+        .await
+        .iter()
+        .map(|r| r.status)
+        .collect();
+    assert_eq!(statuses.iter().filter(|s| **s == 200).count(), 1, "{statuses:?}");
+    assert_eq!(statuses.iter().filter(|s| **s == 429).count(), 3, "{statuses:?}");
+}
+
+}
+
+fn lines_of(response: &TestResponse) -> Vec<Value> {
+    lines(response)
 }
 
 platform::engine_tests! { spawn_unconfigured;

@@ -50,7 +50,7 @@ interface ChatAnswerPlan {
 
 interface ChatCall {
   path: string;
-  body: { messages: { role: string; content: string }[]; stream: boolean; conversationId?: number };
+  body: { model?: string; messages: { role: string; content: string }[]; stream: boolean; conversationId?: number };
   authorization: string | null;
 }
 

@@ -11,6 +11,10 @@ export interface ChatItem {
   status: ItemStatus;
   /** Why a failed reply stopped, in the server's words when it gave any. */
   error?: string;
+  /** Why a finished reply was cut short on purpose, in the server's words. */
+  note?: string;
+  /** The question spoke of self-harm: the reply shows the help block first. */
+  crisis?: boolean;
 }
 
 /**

@@ -17,12 +17,18 @@ export type Notice =
 export interface Thread {
   /** The saved conversation on the screen; null until the first reply of a new one names it. */
   conversationId: number | null;
+  /**
+   * The model the server named for this conversation's latest reply, sent with the next
+   * question (spec 3 section 7); null until a reply names it, when the server picks its default.
+   * A saved conversation's own model is not reused: the server may no longer offer it.
+   */
+  model: string | null;
   items: ChatItem[];
   loading: boolean;
   loadError: string | null;
 }
 
-const NEW_THREAD: Thread = { conversationId: null, items: [], loading: false, loadError: null };
+const NEW_THREAD: Thread = { conversationId: null, model: null, items: [], loading: false, loadError: null };
 
 const HTTP_UNAUTHORIZED = 401;
 const HTTP_NOT_FOUND = 404;
@@ -65,12 +71,13 @@ export function useChatThread(viewer: string) {
     async (id: number) => {
       leave();
       const mine = generation.current;
-      setThread({ conversationId: id, items: [], loading: true, loadError: null });
+      setThread({ conversationId: id, model: null, items: [], loading: true, loadError: null });
       try {
         const detail = await fetchConversation(queryClient, viewer, id);
         if (generation.current !== mine) return;
         setThread({
           conversationId: id,
+          model: null,
           items: detail.messages.map((saved) => ({
             key: nextKey(),
             role: saved.role === 'user' ? 'user' : 'assistant',
@@ -84,6 +91,7 @@ export function useChatThread(viewer: string) {
         if (generation.current !== mine) return;
         setThread({
           conversationId: id,
+          model: null,
           items: [],
           loading: false,
           loadError: errorText(error, AI_CHAT_TEXT.loadFailed),
@@ -131,17 +139,19 @@ export function useChatThread(viewer: string) {
       const end = await streamChat({
         messages: historyFor(before.items, text),
         conversationId: before.conversationId,
+        model: before.model,
         token: currentToken(),
         signal: controller.signal,
         onPiece: (piece) => patchReply((item) => ({ ...item, content: item.content + piece })),
-        onConversation: (conversationId) => {
-          if (generation.current === mine) setThread((shown) => ({ ...shown, conversationId }));
+        onConversation: (conversationId, model) => {
+          if (generation.current === mine) setThread((shown) => ({ ...shown, conversationId, model }));
         },
+        onCrisis: () => patchReply((item) => ({ ...item, crisis: true })),
       });
       if (generation.current !== mine) return true;
       switch (end.kind) {
         case 'done':
-          patchReply((item) => ({ ...item, status: 'done' }));
+          patchReply((item) => ({ ...item, status: 'done', ...(end.note ? { note: end.note } : {}) }));
           break;
         case 'failed':
           patchReply((item) => ({ ...item, status: 'failed', error: end.message }));

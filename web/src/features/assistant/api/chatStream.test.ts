@@ -29,13 +29,20 @@ describe('createLineSplitter', () => {
 });
 
 describe('streamChat', () => {
-  const request = (signal = new AbortController().signal, pieces: string[] = [], named: number[] = []) => ({
+  const request = (
+    signal = new AbortController().signal,
+    pieces: string[] = [],
+    named: number[] = [],
+    crises: number[] = [],
+  ) => ({
     messages: [{ role: 'user', content: '你好' }],
     conversationId: null,
+    model: null,
     token: 'token-zhou',
     signal,
     onPiece: (text: string) => pieces.push(text),
     onConversation: (id: number) => named.push(id),
+    onCrisis: () => crises.push(1),
   });
 
   it('passes each piece on in order, across chunk borders, and names the conversation at once', async () => {
@@ -58,6 +65,50 @@ describe('streamChat', () => {
       body: { messages: [{ role: 'user', content: '你好' }], stream: true },
     });
     expect(server.calls[0].body).not.toHaveProperty('conversationId');
+    expect(server.calls[0].body).not.toHaveProperty('model');
+  });
+
+  it('skips the blank keep-alive lines the server sends while the model is silent', async () => {
+    const server = fakeChatServer();
+    const pieces: string[] = [];
+    const ending = streamChat(request(undefined, pieces));
+    await server.send('\n\n');
+    await server.send(line({ message: { role: 'assistant', content: '想好了' }, conversationId: 5 }));
+    await server.send('\n');
+    await server.send(line({ done: true, conversationId: 5 }));
+    expect(await ending).toEqual({ kind: 'done', conversationId: 5 });
+    expect(pieces).toEqual(['想好了']);
+  });
+
+  it('hands the crisis line over as a mark, not as text', async () => {
+    const server = fakeChatServer();
+    const pieces: string[] = [];
+    const crises: number[] = [];
+    const ending = streamChat(request(undefined, pieces, [], crises));
+    await server.send(
+      line({ message: { role: 'assistant', content: '现在就可以获得帮助\n\n' }, crisis: true, conversationId: 6 }),
+    );
+    await server.send(line({ message: { role: 'assistant', content: '我在听。' }, conversationId: 6 }));
+    await server.send(line({ done: true, conversationId: 6 }));
+    await ending;
+    expect(crises).toEqual([1]);
+    expect(pieces).toEqual(['我在听。']);
+  });
+
+  it('passes on the note of a reply cut short on purpose', async () => {
+    const server = fakeChatServer();
+    const ending = streamChat(request());
+    await server.send(line({ message: { role: 'assistant', content: '很长' } }));
+    await server.send(line({ done: true, conversationId: 8, note: '回复太长，只显示了前面的部分' }));
+    expect(await ending).toEqual({ kind: 'done', conversationId: 8, note: '回复太长，只显示了前面的部分' });
+  });
+
+  it('sends the model it is given', async () => {
+    const server = fakeChatServer();
+    const ending = streamChat({ ...request(), model: 'qwen2.5:0.5b' });
+    await server.send(line({ done: true, conversationId: 1 }));
+    await ending;
+    expect(server.calls[0].body).toMatchObject({ model: 'qwen2.5:0.5b' });
   });
 
   it('continues a conversation by its id', async () => {

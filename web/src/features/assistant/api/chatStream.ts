@@ -33,8 +33,11 @@ export function createLineSplitter() {
 
 /** How a reply that started streaming ended. */
 export type ChatStreamEnd =
-  /** The server's done line: the reply is saved in the conversation it names. */
-  | { kind: 'done'; conversationId: number | null }
+  /**
+   * The server's done line: the reply is saved in the conversation it names. `note` says why
+   * it was cut short on purpose (the longest reply, the day's budget, the longest time).
+   */
+  | { kind: 'done'; conversationId: number | null; note?: string }
   /** The done line carried an error (the model server failed or timed out); what came is saved. */
   | { kind: 'failed'; message: string; conversationId: number | null }
   /** The member pressed 停止 (the signal aborted). */
@@ -47,13 +50,20 @@ export interface ChatStreamRequest {
   messages: AiMessage[];
   /** The saved conversation to continue; null starts a new one. */
   conversationId: number | null;
+  /** The model the conversation uses; null lets the server use its default. */
+  model: string | null;
   /** The member's bearer token (spec 3 sends none; this server requires it). */
   token: string | null;
   signal: AbortSignal;
   /** Each piece of the reply's text, as it arrives. */
   onPiece: (text: string) => void;
-  /** The saved conversation, named by the first line (so a stopped reply knows it too). */
-  onConversation: (conversationId: number) => void;
+  /** The saved conversation and its model, named by the first line (so a stopped reply knows them too). */
+  onConversation: (conversationId: number, model: string) => void;
+  /**
+   * The question spoke of self-harm: the line marked `crisis` carries the help block as text,
+   * which is not passed to onPiece; the page shows its own help block instead.
+   */
+  onCrisis: () => void;
 }
 
 function isAbort(error: unknown, signal: AbortSignal): boolean {
@@ -80,10 +90,12 @@ async function refusal(response: Response): Promise<ApiError> {
 export async function streamChat({
   messages,
   conversationId,
+  model,
   token,
   signal,
   onPiece,
   onConversation,
+  onCrisis,
 }: ChatStreamRequest): Promise<ChatStreamEnd> {
   const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/x-ndjson' };
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -92,7 +104,12 @@ export async function streamChat({
     response = await fetch(`${client.getConfig().baseUrl ?? ''}${CHAT_PATH}`, {
       method: 'POST',
       headers,
-      body: JSON.stringify({ messages, stream: true, ...(conversationId === null ? {} : { conversationId }) }),
+      body: JSON.stringify({
+        ...(model === null ? {} : { model }),
+        messages,
+        stream: true,
+        ...(conversationId === null ? {} : { conversationId }),
+      }),
       signal,
     });
   } catch (error) {
@@ -105,7 +122,7 @@ export async function streamChat({
   const reader = response.body.getReader();
   const splitter = createLineSplitter();
   let named = false;
-  /** Reads one line; an end when it is the last. */
+  /** Reads one line; an end when it is the last. Blank lines are the server's keep-alives. */
   const read = (line: string): ChatStreamEnd | null => {
     if (line.trim() === '') return null;
     let chunk: ChatChunk;
@@ -116,15 +133,15 @@ export async function streamChat({
     }
     if (!named && typeof chunk.conversationId === 'number') {
       named = true;
-      onConversation(chunk.conversationId);
+      onConversation(chunk.conversationId, chunk.model);
     }
     if (chunk.done) {
       const id = chunk.conversationId ?? null;
-      return chunk.error
-        ? { kind: 'failed', message: chunk.error, conversationId: id }
-        : { kind: 'done', conversationId: id };
+      if (chunk.error) return { kind: 'failed', message: chunk.error, conversationId: id };
+      return chunk.note ? { kind: 'done', conversationId: id, note: chunk.note } : { kind: 'done', conversationId: id };
     }
-    if (chunk.message?.content) onPiece(chunk.message.content);
+    if (chunk.crisis) onCrisis();
+    else if (chunk.message?.content) onPiece(chunk.message.content);
     return null;
   };
 

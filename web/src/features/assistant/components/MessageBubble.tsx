@@ -1,5 +1,6 @@
 import { Alert, Tag } from 'antd';
 import { memo } from 'react';
+import { CrisisHelp } from '../../../components/CrisisHelp';
 import { cx } from '../../../lib/classNames';
 import { AI_CHAT_TEXT } from '../texts';
 import type { ChatItem } from '../thread';
@@ -37,12 +38,14 @@ export const MessageBubble = memo(function MessageBubble({ item }: { item: ChatI
       <AssistantAvatar />
       <div className={styles.column}>
         <span className={styles.hidden}>{AI_CHAT_TEXT.assistant}：</span>
+        {item.crisis && <CrisisHelp className={styles.crisis} />}
         {(item.content !== '' || item.status === 'streaming') && (
           <div className={styles.assistantBubble}>
             {item.content !== '' && <ReplyMarkdown content={item.content} />}
             {item.status === 'streaming' && <TypingDots />}
           </div>
         )}
+        {item.note && <div className={styles.mark}>{item.note}</div>}
         {item.status === 'stopped' && (
           <div className={styles.mark}>
             <Tag className={styles.stoppedTag}>{AI_CHAT_TEXT.stopped}</Tag>

@@ -67,8 +67,10 @@ describe('AiChatPage', () => {
 
     await user.type(box(), '谢谢{Enter}');
     await waitFor(() => expect(server.calls).toHaveLength(2));
+    // The model the server named goes along with the next question.
     expect(server.calls[1].body).toEqual({
       conversationId: 7,
+      model: 'qwen2.5:0.5b',
       stream: true,
       messages: [
         { role: 'user', content: '怎么开口和好？' },
@@ -124,6 +126,43 @@ describe('AiChatPage', () => {
     await waitFor(() =>
       expect(screen.getByRole('button', { name: /^写一首长诗/ })).toHaveAttribute('aria-current', 'true'),
     );
+  });
+
+  it('shows the help block with dialling links when the reply marks a crisis', async () => {
+    signInAs('zhou');
+    fakeApi({ [LIST]: [ok({ list: [], total: 0 })] });
+    const server = fakeChatServer();
+    const user = userEvent.setup();
+    renderPage();
+    await screen.findByText('你好，我是心桥 AI 助手');
+    await user.type(box(), '最近不想活了{Enter}');
+    const preface = '现在就可以获得帮助\n\n全国心理援助热线：12356\n\n紧急情况请拨打 120（急救）或 110（报警）\n\n';
+    await server.send(line({ message: { role: 'assistant', content: preface }, crisis: true, conversationId: 2 }));
+    await server.send(piece('我很担心你。'));
+    await server.send(line({ done: true, conversationId: 2 }));
+    const reply = replies()[0] as HTMLElement;
+    const help = await within(reply).findByRole('note', { name: '现在就可以获得帮助' });
+    expect(within(help).getByRole('link', { name: '12356' })).toHaveAttribute('href', 'tel:12356');
+    expect(within(help).getByRole('link', { name: '120' })).toHaveAttribute('href', 'tel:120');
+    expect(within(help).getByRole('link', { name: '110' })).toHaveAttribute('href', 'tel:110');
+    // The help is shown once, as the block; the reply follows it.
+    expect(within(reply).getAllByText(/全国心理援助热线/)).toHaveLength(1);
+    expect(reply).toHaveTextContent('我很担心你。');
+  });
+
+  it('says why a finished reply was cut short', async () => {
+    signInAs('zhou');
+    fakeApi({ [LIST]: [ok({ list: [], total: 0 })] });
+    const server = fakeChatServer();
+    const user = userEvent.setup();
+    renderPage();
+    await screen.findByText('你好，我是心桥 AI 助手');
+    await user.type(box(), '讲个长故事{Enter}');
+    await server.send(piece('从前'));
+    await server.send(line({ done: true, conversationId: 2, note: '今天的 AI 聊天额度已用完，回复只显示到这里' }));
+    const reply = replies()[0] as HTMLElement;
+    expect(await within(reply).findByText('今天的 AI 聊天额度已用完，回复只显示到这里')).toBeInTheDocument();
+    expect(within(reply).queryByText('发送请求时出错，请重试')).not.toBeInTheDocument();
   });
 
   it('shows 发送请求时出错，请重试 with the error line’s words under the reply', async () => {
