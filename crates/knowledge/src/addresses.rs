@@ -46,7 +46,7 @@ pub fn embed(raw: &str, allowed_hosts: &[String]) -> Result<String, AddressError
         raw.to_owned()
     };
     if is_site_path(&address) {
-        return if address.starts_with(SITE_MEDIA) {
+        return if stays_in_media(&address) {
             Ok(address)
         } else {
             Err(AddressError::BadEmbed)
@@ -71,6 +71,43 @@ fn is_site_path(raw: &str) -> bool {
     raw.starts_with('/')
         && !raw.starts_with("//")
         && !raw.contains(['\\', ' ', '\t', '\n', '\r', '"', '\'', '<', '>'])
+}
+
+/// A site path whose page is under `/media/` however it is read: its path part percent-decoded
+/// (once; what still holds a `%` after that was encoded twice and is refused) has no `.` or `..`
+/// segment and no backslash, and resolved as a browser would it is still under `/media/`.
+fn stays_in_media(address: &str) -> bool {
+    let path = address.split(['?', '#']).next().unwrap_or_default();
+    let Some(decoded) = percent_decoded(path) else {
+        return false;
+    };
+    if decoded.contains(['%', '\\', '\0']) || decoded.split('/').any(|s| s == "." || s == "..") {
+        return false;
+    }
+    let Ok(base) = Url::parse("http://site.invalid/") else {
+        return false;
+    };
+    base.join(&decoded).is_ok_and(|resolved| {
+        resolved.path().starts_with(SITE_MEDIA) && resolved.path().len() > SITE_MEDIA.len()
+    }) && decoded.starts_with(SITE_MEDIA)
+}
+
+/// `%XX` escapes decoded; none when one is malformed or the bytes are not UTF-8.
+fn percent_decoded(raw: &str) -> Option<String> {
+    let bytes = raw.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut at = 0;
+    while at < bytes.len() {
+        if bytes[at] == b'%' {
+            let hex = std::str::from_utf8(bytes.get(at + 1..at + 3)?).ok()?;
+            out.push(u8::from_str_radix(hex, 16).ok()?);
+            at += 3;
+        } else {
+            out.push(bytes[at]);
+            at += 1;
+        }
+    }
+    String::from_utf8(out).ok()
 }
 
 /// The `src` of an `<iframe …>` tag.
@@ -151,5 +188,34 @@ mod tests {
             embed("javascript:alert(1)", &hosts()),
             Err(AddressError::BadEmbed)
         );
+    }
+
+    #[test]
+    fn site_embeds_stay_under_media_however_they_are_written() {
+        assert_eq!(
+            embed("/media/knowledge/pacer%20v2.html?speed=1#top", &hosts()).unwrap(),
+            "/media/knowledge/pacer%20v2.html?speed=1#top"
+        );
+        for escape in [
+            "/media/../knowledge/courses",
+            "/media/./../api/v1/user/info",
+            "/media/knowledge/../../api/v1/user/info",
+            "/media/%2e%2e/knowledge/courses",
+            "/media/%2E%2E/knowledge/courses",
+            "/media/.%2e/knowledge/courses",
+            "/media/%2e/page.html",
+            "/media/%252e%252e/knowledge/courses",
+            "/media/..%2fknowledge",
+            "/media/..%5cknowledge",
+            "/media/%zz.html",
+            "/media/",
+            "/mediafile.html",
+        ] {
+            assert_eq!(
+                embed(escape, &hosts()),
+                Err(AddressError::BadEmbed),
+                "{escape}"
+            );
+        }
     }
 }

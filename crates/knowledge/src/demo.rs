@@ -102,9 +102,9 @@ async fn seed_courses(
             category: point.category.clone(),
             level: Some(point.level),
             description: point.description.clone(),
-            content: point.content.clone(),
-            examples: point.examples.clone(),
-            references: point.references.clone(),
+            content: Some(point.content.clone()),
+            examples: Some(point.examples.clone()),
+            references: Some(point.references.clone()),
             ..Default::default()
         };
         let draft = PointDraft::try_from(body).map_err(KnowledgeError::Invalid)?;
@@ -127,10 +127,12 @@ async fn seed_courses(
             description: course.description.clone(),
             category: course.category.clone(),
             level: Some(course.level),
-            fee: course.fee,
-            banner: String::new(),
-            kp_tree: serde_json::to_string(&tree_json(&course.tree, &id_of)?)
-                .map_err(|e| KnowledgeError::Invalid(e.to_string()))?,
+            fee: Some(course.fee),
+            banner: None,
+            kp_tree: Some(
+                serde_json::to_string(&tree_json(&course.tree, &id_of)?)
+                    .map_err(|e| KnowledgeError::Invalid(e.to_string()))?,
+            ),
         };
         service::courses::create(state, admin, body).await?;
         for resource in &course.resources {

@@ -89,6 +89,15 @@ pub fn score(questions: &[ExerciseQuestion], answers: &[i64]) -> Result<i64, Str
     Ok(i64::try_from(score).unwrap_or(0))
 }
 
+/// Whether each answer is its question's right option (an answer left out is not).
+pub fn marks(questions: &[ExerciseQuestion], answers: &[i64]) -> Vec<bool> {
+    questions
+        .iter()
+        .enumerate()
+        .map(|(index, q)| answers.get(index) == Some(&q.answer))
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -125,6 +134,7 @@ mod tests {
         let three: Vec<_> = (0..3).map(|_| question(2)).collect();
         assert_eq!(score(&three, &[2, 2, 0]), Ok(67));
         assert!(score(&three, &[2, 2]).is_err());
+        assert_eq!(marks(&three, &[2, 0, 2]), vec![true, false, true]);
         assert!(score(&[], &[]).is_err());
     }
 

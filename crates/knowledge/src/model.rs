@@ -122,16 +122,37 @@ pub struct RelationRow {
 }
 
 /// A validated point save: the point and, when the editor sent them, the points that must be
-/// learned before it (replacing its links in the same transaction).
+/// learned before it (replacing its links in the same transaction). Content, examples and
+/// references left out (`None`) keep what the point holds.
 #[derive(Debug, Clone)]
 pub struct PointDraft {
-    pub fields: PointFields,
+    pub name: String,
+    pub category: String,
+    pub level: i64,
+    pub description: String,
+    pub content: Option<String>,
+    pub examples: Option<String>,
+    pub reference_list: Option<String>,
     pub prerequisites: Option<Vec<PointId>>,
 }
 
-/// A validated course save: its fields and its tree (not yet checked against the points).
-#[derive(Debug, Clone)]
-pub struct CourseDraft {
-    pub fields: CourseFields,
-    pub tree: Vec<crate::tree::Node>,
+impl PointDraft {
+    /// The fields to store: what was left out comes from `stored` (an update), or is empty
+    /// (a new point).
+    pub fn fields(&self, stored: Option<&PointFields>) -> PointFields {
+        let kept = |sent: &Option<String>, old: fn(&PointFields) -> &String, empty: &str| {
+            sent.clone()
+                .or_else(|| stored.map(|s| old(s).clone()))
+                .unwrap_or_else(|| empty.to_owned())
+        };
+        PointFields {
+            name: self.name.clone(),
+            category: self.category.clone(),
+            level: self.level,
+            description: self.description.clone(),
+            content: kept(&self.content, |s| &s.content, ""),
+            examples: kept(&self.examples, |s| &s.examples, "[]"),
+            reference_list: kept(&self.reference_list, |s| &s.reference_list, "[]"),
+        }
+    }
 }

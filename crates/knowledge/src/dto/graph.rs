@@ -48,6 +48,8 @@ pub struct GraphData {
     pub connections: Vec<GraphConnection>,
     /// False for members: they may look, not save.
     pub editable: bool,
+    /// The knowledge graph's version when this board was read: send it back as `baseVersion`.
+    pub version: i64,
 }
 
 /// A board to save: its nodes and its connections, which become the prerequisite links
@@ -57,6 +59,9 @@ pub struct GraphData {
 pub struct SaveGraphRequest {
     #[serde(default)]
     pub kc_id: i64,
+    /// The `version` of the board this save starts from: when points, links or trees changed
+    /// since, the save is refused (409) rather than overwrite them.
+    pub base_version: i64,
     pub nodes: Vec<GraphNode>,
     #[serde(default)]
     pub connections: Vec<GraphConnection>,

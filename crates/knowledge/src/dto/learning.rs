@@ -23,12 +23,23 @@ pub struct PlayEvent {
     pub progress: f64,
 }
 
+/// A heartbeat from a point's page.
+#[derive(Debug, Clone, Copy, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct HeartbeatEvent {
+    pub kp_id: PointId,
+    /// True for the first beat after the page was opened or shown again: it only starts the
+    /// clock (the time before it, hidden or elsewhere, is not study time).
+    #[serde(default)]
+    pub resume: bool,
+}
+
 /// What a heartbeat counted.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Heartbeat {
-    /// Seconds added (0 when another tab's heartbeat already counted this time, or after a
-    /// pause of more than 45 s).
+    /// Seconds added (0 for a resuming beat, when another tab's heartbeat already counted
+    /// this time, or after a pause of more than 45 s).
     pub counted: i64,
 }
 
@@ -38,8 +49,9 @@ pub struct Heartbeat {
 pub struct CourseLearning {
     pub opened: Vec<PointId>,
     pub mastered: Vec<PointId>,
-    /// The first point in the course's order that is not mastered and whose prerequisites
-    /// are; none when all are mastered or none is open yet.
+    /// The first point in the course's reading order that is not mastered and whose
+    /// prerequisites are; none when every point is mastered or each one left waits for a
+    /// prerequisite (a guest gets none).
     pub next: Option<PointId>,
 }
 
@@ -66,14 +78,21 @@ pub struct ExerciseAnswers {
     pub answers: Vec<i64>,
 }
 
+/// The most submissions of one exercise a member makes in an hour.
+pub const ATTEMPTS_PER_HOUR: i64 = 5;
+
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ExerciseOutcome {
     /// Out of 100.
     pub score: i64,
     pub passed: bool,
-    /// The right option of each question, shown once answered.
-    pub answers: Vec<i64>,
+    /// Whether each answer was right, in question order.
+    pub correct: Vec<bool>,
+    /// The right option of each question: only after a pass (a failed try does not hand the
+    /// next one the answers).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub answers: Option<Vec<i64>>,
     /// Points this pass mastered.
     pub mastered: Vec<PointId>,
     /// Points not mastered although passed: their prerequisites are not mastered yet.

@@ -10,8 +10,8 @@ use utoipa::ToSchema;
 
 use crate::exercise::ExerciseQuestion;
 use crate::model::{
-    CourseFields, CourseId, PointDraft, PointFields, PointId, PrerequisiteId, RelationId,
-    ResourceFields, ResourceId,
+    CourseFields, CourseId, PointDraft, PointId, PrerequisiteId, RelationId, ResourceFields,
+    ResourceId,
 };
 
 /// Courses, knowledge points and resources are graded 1 (初级), 2 (中级) or 3 (高级).
@@ -257,16 +257,18 @@ pub struct SaveCourseRequest {
     #[serde(default)]
     #[schema(required = true)]
     pub level: Option<i64>,
-    /// Fen; 0 or left out is free.
+    /// Fen; 0 is free. Left out: free on create, unchanged on update.
     #[serde(default)]
-    pub fee: i64,
-    /// A path `POST /upload` answered for purpose `course_banner`, or empty.
+    pub fee: Option<i64>,
+    /// A path `POST /upload` answered for purpose `course_banner`, or empty for a bundled
+    /// banner. Left out: none on create, unchanged on update.
     #[serde(default)]
-    pub banner: String,
+    pub banner: Option<String>,
     /// JSON text of the tree: a list of `{kpID, children}` nodes (names and sequence numbers
     /// are filled in from the points); every kpID an existing point, each at most once.
+    /// Left out: empty on create, unchanged on update.
     #[serde(default)]
-    pub kp_tree: String,
+    pub kp_tree: Option<String>,
 }
 
 #[derive(Debug, Clone, Deserialize, ToSchema)]
@@ -302,13 +304,16 @@ pub struct SavePointRequest {
     pub level: Option<i64>,
     #[serde(default)]
     pub description: String,
-    /// HTML; cleaned before it is stored (no scripts, handlers, styles or frames).
+    /// HTML; cleaned before it is stored (no scripts, handlers, styles or frames). Left out:
+    /// empty on create, unchanged on update.
     #[serde(default)]
-    pub content: String,
+    pub content: Option<String>,
+    /// Left out: none on create, unchanged on update.
     #[serde(default)]
-    pub examples: Vec<String>,
+    pub examples: Option<Vec<String>>,
+    /// Left out: none on create, unchanged on update.
     #[serde(default)]
-    pub references: Vec<String>,
+    pub references: Option<Vec<String>>,
     /// The points learned before this one. When sent, they replace its prerequisite links in
     /// the same transaction as the point; left out, its links stay as they are.
     #[serde(default)]
@@ -378,12 +383,16 @@ pub struct NewRelationRequest {
     pub kr_id: ResourceId,
 }
 
+/// The most points one resource is bound to.
+pub const BIND_MAX_POINTS: usize = 200;
+
 /// Binds a resource to exactly these points (its other relations are removed, in one
 /// transaction).
 #[derive(Debug, Clone, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct BindResourceRequest {
     pub kr_id: ResourceId,
+    /// At most 200 points.
     #[serde(default)]
     pub kp_ids: Vec<PointId>,
 }
@@ -443,18 +452,25 @@ fn text_list(
 }
 
 impl SaveCourseRequest {
-    /// The course's own fields (the tree is checked against the points by the service).
-    pub fn fields(&self) -> Result<CourseFields, String> {
-        if !(0..=MAX_FEE).contains(&self.fee) {
+    /// The course's own fields (the tree is checked against the points by the service); a fee
+    /// or banner left out is the `stored` one (an update), or free and none (a new course).
+    pub fn fields(&self, stored: Option<&CourseFields>) -> Result<CourseFields, String> {
+        let fee = self.fee.or(stored.map(|s| s.fee)).unwrap_or(0);
+        if !(0..=MAX_FEE).contains(&fee) {
             return Err("价格须在 0 到 10000 元之间".to_owned());
         }
+        let banner = match (&self.banner, stored) {
+            (Some(banner), _) => limited(banner, 300, "封面地址")?,
+            (None, Some(stored)) => stored.banner.clone(),
+            (None, None) => String::new(),
+        };
         Ok(CourseFields {
             name: required(&self.name, 50, "请输入课程名称", "课程名称")?,
             category: required(&self.category, 20, "请输入课程分类", "课程分类")?,
             level: level(self.level, "请选择课程难度")?,
             description: required(&self.description, 1000, "请输入课程描述", "课程描述")?,
-            fee: self.fee,
-            banner: limited(&self.banner, 300, "封面地址")?,
+            fee,
+            banner,
         })
     }
 }
@@ -466,7 +482,11 @@ impl TryFrom<SavePointRequest> for PointDraft {
     type Error = String;
 
     fn try_from(body: SavePointRequest) -> Result<Self, String> {
-        if body.content.chars().count() > CONTENT_MAX_CHARS {
+        if body
+            .content
+            .as_ref()
+            .is_some_and(|content| content.chars().count() > CONTENT_MAX_CHARS)
+        {
             return Err(format!("知识点内容不能超过 {CONTENT_MAX_CHARS} 个字符"));
         }
         let prerequisites = body.prerequisites.map(|mut ids| {
@@ -478,15 +498,21 @@ impl TryFrom<SavePointRequest> for PointDraft {
             return Err("前置知识点最多 50 个".to_owned());
         }
         Ok(PointDraft {
-            fields: PointFields {
-                name: required(&body.name, 50, "请输入知识点名称", "知识点名称")?,
-                category: required(&body.category, 20, "请输入知识点分类", "知识点分类")?,
-                level: level(body.level, "请选择知识点难度")?,
-                description: limited(&body.description, 1000, "知识点描述")?,
-                content: crate::html::clean(body.content.trim()),
-                examples: text_list(&body.examples, 20, 2000, "示例")?,
-                reference_list: text_list(&body.references, 20, 500, "参考资料")?,
-            },
+            name: required(&body.name, 50, "请输入知识点名称", "知识点名称")?,
+            category: required(&body.category, 20, "请输入知识点分类", "知识点分类")?,
+            level: level(body.level, "请选择知识点难度")?,
+            description: limited(&body.description, 1000, "知识点描述")?,
+            content: body
+                .content
+                .map(|content| crate::html::clean(content.trim())),
+            examples: body
+                .examples
+                .map(|items| text_list(&items, 20, 2000, "示例"))
+                .transpose()?,
+            reference_list: body
+                .references
+                .map(|items| text_list(&items, 20, 500, "参考资料"))
+                .transpose()?,
             prerequisites,
         })
     }
@@ -550,13 +576,52 @@ mod tests {
     #[test]
     fn a_point_keeps_non_blank_examples_and_cleans_its_content() {
         let mut body = point("依恋");
-        body.examples = vec![" 例一 ".to_owned(), "  ".to_owned()];
-        body.content = "<p>好</p><script>x()</script>".to_owned();
+        body.examples = Some(vec![" 例一 ".to_owned(), "  ".to_owned()]);
+        body.content = Some("<p>好</p><script>x()</script>".to_owned());
         body.prerequisites = Some(vec![PointId(3), PointId(1), PointId(3)]);
         let draft = PointDraft::try_from(body).unwrap();
-        assert_eq!(draft.fields.examples, r#"["例一"]"#);
-        assert_eq!(draft.fields.content, "<p>好</p>");
+        let fields = draft.fields(None);
+        assert_eq!(fields.examples, r#"["例一"]"#);
+        assert_eq!(fields.content, "<p>好</p>");
         assert_eq!(draft.prerequisites, Some(vec![PointId(1), PointId(3)]));
+    }
+
+    #[test]
+    fn a_point_update_keeps_what_it_leaves_out() {
+        let stored = PointDraft::try_from(SavePointRequest {
+            content: Some("<p>旧正文</p>".to_owned()),
+            examples: Some(vec!["旧示例".to_owned()]),
+            references: Some(vec!["旧文献".to_owned()]),
+            ..point("依恋")
+        })
+        .unwrap()
+        .fields(None);
+        let renamed = PointDraft::try_from(point("依恋理论")).unwrap();
+        let fields = renamed.fields(Some(&stored));
+        assert_eq!(fields.name, "依恋理论");
+        assert_eq!(
+            (fields.content, fields.examples, fields.reference_list),
+            (
+                stored.content.clone(),
+                stored.examples.clone(),
+                stored.reference_list.clone()
+            )
+        );
+        let cleared = PointDraft::try_from(SavePointRequest {
+            examples: Some(vec![]),
+            ..point("依恋")
+        })
+        .unwrap()
+        .fields(Some(&stored));
+        assert_eq!(
+            (cleared.examples.as_str(), cleared.content),
+            ("[]", stored.content)
+        );
+        let fresh = renamed.fields(None);
+        assert_eq!(
+            (fresh.content.as_str(), fresh.examples.as_str()),
+            ("", "[]")
+        );
     }
 
     #[test]
@@ -588,19 +653,30 @@ mod tests {
             category: "沟通".to_owned(),
             level: Some(1),
             description: "学会倾听".to_owned(),
-            fee: -1,
+            fee: Some(-1),
             ..Default::default()
         };
-        assert!(body.fields().is_err());
+        assert!(body.fields(None).is_err());
         let free = SaveCourseRequest {
-            fee: 0,
+            fee: Some(0),
             ..body.clone()
         };
-        assert_eq!(free.fields().unwrap().fee, 0);
+        assert_eq!(free.fields(None).unwrap().fee, 0);
         let unnamed = SaveCourseRequest {
             name: String::new(),
-            ..free
+            ..free.clone()
         };
-        assert_eq!(unnamed.fields().unwrap_err(), "请输入课程名称");
+        assert_eq!(unnamed.fields(None).unwrap_err(), "请输入课程名称");
+
+        // An update without fee or banner keeps the stored ones.
+        let stored = CourseFields {
+            fee: 1990,
+            banner: "/uploads/banner.png".to_owned(),
+            ..free.fields(None).unwrap()
+        };
+        let partial = SaveCourseRequest { fee: None, ..free };
+        let kept = partial.fields(Some(&stored)).unwrap();
+        assert_eq!((kept.fee, kept.banner), (1990, stored.banner.clone()));
+        assert_eq!(partial.fields(None).unwrap().fee, 0);
     }
 }

@@ -7,7 +7,7 @@ use platform::{ApiResult, AppState, CurrentUser, Empty, Envelope, ErrorEnvelope,
 
 use crate::dto::ResourceRef;
 use crate::dto::learning::{
-    ExerciseAnswers, ExerciseData, ExerciseOutcome, Heartbeat, MasteredListData,
+    ExerciseAnswers, ExerciseData, ExerciseOutcome, Heartbeat, HeartbeatEvent, MasteredListData,
     MasteredListRequest, PlayEvent, PointEvent, ProgressData, ReviewOutcome, ReviewRequest,
 };
 use crate::service::learning;
@@ -51,11 +51,12 @@ async fn open_point(
 
 /// Sent every 15 s while a point's page is visible: counts the time since the member's
 /// previous heartbeat from any tab (at most 30 s; nothing after a pause of more than 45 s), so
-/// two open tabs count the time once.
+/// two open tabs count the time once. The first beat after the page is opened or shown again
+/// says `resume: true` and only starts the clock.
 #[utoipa::path(
     tag = "knowledge",
     operation_id = "learning_heartbeat",
-    request_body = PointEvent,
+    request_body = HeartbeatEvent,
     security(("bearer" = [])),
     responses(
         (status = 200, body = Envelope<Heartbeat>),
@@ -70,9 +71,9 @@ async fn open_point(
 async fn learning_heartbeat(
     state: web::Data<AppState>,
     user: CurrentUser,
-    body: web::Json<PointEvent>,
+    body: web::Json<HeartbeatEvent>,
 ) -> ApiResult<Heartbeat> {
-    ok(learning::heartbeat(&state, &user.0, body.kp_id).await?)
+    ok(learning::heartbeat(&state, &user.0, body.kp_id, body.resume).await?)
 }
 
 /// Records how far the member played a video or audio resource (the furthest point kept).
@@ -151,7 +152,8 @@ async fn get_exercise(
 }
 
 /// Scores the answers (out of 100); 80 or more masters the exercise's points whose
-/// prerequisites are mastered. The right answers come back with the score.
+/// prerequisites are mastered. Each answer is marked right or wrong; the right options come
+/// back only with a pass. Five submissions of an exercise an hour.
 #[utoipa::path(
     tag = "knowledge",
     operation_id = "submit_exercise",
@@ -164,6 +166,7 @@ async fn get_exercise(
         (status = 403, description = "请先购买课程", body = ErrorEnvelope),
         (status = 404, description = "资源不存在 or 这个资源没有习题", body = ErrorEnvelope),
         (status = 413, description = "The body is over 1 MiB", body = ErrorEnvelope),
+        (status = 429, description = "这道习题每小时最多提交 5 次，请 N 分钟后再试", body = ErrorEnvelope),
     )
 )]
 #[post("/knowledge/exercise/submit")]
@@ -213,7 +216,8 @@ async fn get_progress(state: web::Data<AppState>, user: CurrentUser) -> ApiResul
     ok(learning::progress(&state, &user.0).await?)
 }
 
-/// Reviews a mastered point (1 forgot, 2 hard, 3 good, 4 easy); FSRS sets its next review.
+/// Reviews a mastered point that is due (1 forgot, 2 hard, 3 good, 4 easy); FSRS sets its
+/// next review.
 #[utoipa::path(
     tag = "knowledge",
     operation_id = "review_point",
@@ -224,6 +228,7 @@ async fn get_progress(state: web::Data<AppState>, user: CurrentUser) -> ApiResul
         (status = 400, description = "复习评分只能是 1 到 4", body = ErrorEnvelope),
         (status = 401, description = "登录已过期，请重新登录", body = ErrorEnvelope),
         (status = 404, description = "这个知识点还没有掌握", body = ErrorEnvelope),
+        (status = 409, description = "还没到这个知识点的复习时间", body = ErrorEnvelope),
         (status = 413, description = "The body is over 1 MiB", body = ErrorEnvelope),
     )
 )]

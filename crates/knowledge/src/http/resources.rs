@@ -153,7 +153,7 @@ async fn delete_resource(
     security(("bearer" = [])),
     responses(
         (status = 200, body = Envelope<Empty>),
-        (status = 400, description = "知识点不存在（编号 n）", body = ErrorEnvelope),
+        (status = 400, description = "知识点不存在（编号 n）, or 一个资源最多绑定 200 个知识点", body = ErrorEnvelope),
         (status = 401, description = "登录已过期，请重新登录", body = ErrorEnvelope),
         (status = 403, description = "权限不足，需要管理员权限才能执行此操作", body = ErrorEnvelope),
         (status = 404, description = "资源不存在", body = ErrorEnvelope),

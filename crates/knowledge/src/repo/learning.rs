@@ -24,6 +24,7 @@ pub struct LearningRow {
     pub opened_at: i64,
     pub mastered_at: i64,
     pub card: String,
+    pub due_at: i64,
 }
 
 impl LearningRow {
@@ -182,7 +183,11 @@ pub async fn rows(
         if let Some(points) = points {
             query = query.filter(knowledge_learning::point_id.eq_any(points));
         }
-        query.select(LearningRow::as_select()).load(c).await
+        query
+            .order(knowledge_learning::point_id.asc())
+            .select(LearningRow::as_select())
+            .load(c)
+            .await
     })
 }
 
@@ -296,7 +301,10 @@ pub async fn due(conn: &mut Conn<'_>, user: UserId, now: i64) -> QueryResult<Vec
         .filter(knowledge_learning::user_id.eq(user))
         .filter(knowledge_learning::mastered_at.gt(0))
         .filter(knowledge_learning::due_at.le(now))
-        .order(knowledge_learning::due_at.asc())
+        .order((
+            knowledge_learning::due_at.asc(),
+            knowledge_learning::point_id.asc(),
+        ))
         .limit(100)
         .select((
             knowledge_learning::point_id,
@@ -391,7 +399,8 @@ pub async fn best_score(
         .await)
 }
 
-/// Who opened any of `points` (other than `except`), and which: at most `limit` rows.
+/// Who opened any of `points` (other than `except`), and which: at most `limit` rows, the
+/// most recently opened first.
 pub async fn learners_of(
     conn: &mut Conn<'_>,
     points: &[PointId],
@@ -402,13 +411,18 @@ pub async fn learners_of(
         .filter(knowledge_learning::point_id.eq_any(points))
         .filter(knowledge_learning::user_id.ne(except))
         .filter(knowledge_learning::opened_at.gt(0))
+        .order((
+            knowledge_learning::opened_at.desc(),
+            knowledge_learning::user_id.asc(),
+            knowledge_learning::point_id.asc(),
+        ))
         .limit(limit)
         .select((knowledge_learning::user_id, knowledge_learning::point_id))
         .load(c)
         .await)
 }
 
-/// The points any of `users` opened: at most `limit` rows.
+/// The points any of `users` opened: at most `limit` rows, the most recently opened first.
 pub async fn opened_by(
     conn: &mut Conn<'_>,
     users: &[UserId],
@@ -417,6 +431,11 @@ pub async fn opened_by(
     run!(conn, |c| knowledge_learning::table
         .filter(knowledge_learning::user_id.eq_any(users))
         .filter(knowledge_learning::opened_at.gt(0))
+        .order((
+            knowledge_learning::opened_at.desc(),
+            knowledge_learning::user_id.asc(),
+            knowledge_learning::point_id.asc(),
+        ))
         .limit(limit)
         .select((knowledge_learning::user_id, knowledge_learning::point_id))
         .load(c)

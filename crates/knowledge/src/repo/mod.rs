@@ -24,3 +24,13 @@ pub async fn lock_graph(tx: &mut Conn<'_>) -> QueryResult<()> {
     .await)?;
     Ok(())
 }
+
+/// How many changes to points, links, trees and bindings there have been: a board loaded at one
+/// version and saved at another would overwrite links changed in between.
+pub async fn graph_version(conn: &mut Conn<'_>) -> QueryResult<i64> {
+    run!(conn, |c| knowledge_graph_lock::table
+        .find(1_i64)
+        .select(knowledge_graph_lock::version)
+        .first(c)
+        .await)
+}

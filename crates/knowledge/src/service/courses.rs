@@ -12,7 +12,7 @@ use crate::access::{self, SALE_KIND};
 use crate::dto::{
     CourseDetail, CourseListData, CoursePurchase, KnowledgeListRequest, SaveCourseRequest,
 };
-use crate::model::{CourseDraft, CourseId, PointId};
+use crate::model::{CourseFields, CourseId, PointId};
 use crate::repo::{self, courses::StoredTree};
 use crate::{tree, view};
 
@@ -37,8 +37,9 @@ pub async fn catalogue(
     }
     let words = keyword(request.keyword.as_deref());
     let (rows, total) = repo::courses::page(conn, words.as_deref(), page).await?;
-    let paid: Vec<CourseId> = rows.iter().filter(|r| !r.is_free()).map(|r| r.id).collect();
-    let bought = access::bought(conn, viewer, &paid).await?;
+    // Every listed course, free ones too: a course bought and made free later stays acquired.
+    let listed: Vec<CourseId> = rows.iter().map(|r| r.id).collect();
+    let bought = access::bought(conn, viewer, &listed).await?;
     let list = rows
         .into_iter()
         .map(|row| {
@@ -61,10 +62,9 @@ pub async fn detail(
     let course = repo::courses::find(conn, course_id)
         .await?
         .ok_or(KnowledgeError::CourseNotFound)?;
-    let bought = !course.is_free()
-        && access::bought(conn, viewer, &[course.id])
-            .await?
-            .contains(&course.id);
+    let bought = access::bought(conn, viewer, &[course.id])
+        .await?
+        .contains(&course.id);
     let readable = access::is_admin(viewer) || course.is_free() || bought;
     let course_points = tree::point_ids(&tree::parse(&course.kp_tree)?);
     let links = repo::points::links_into(conn, &course_points).await?;
@@ -122,7 +122,9 @@ pub async fn detail(
     })
 }
 
-/// Buys a paid course from the member's balance, once.
+/// Buys a paid course from the member's balance, once. The course is read after its row's
+/// lock, inside the transaction: the price charged and the free check are those of the course
+/// as it is when the money moves, not as an editor left it a moment before.
 pub async fn buy(
     state: &AppState,
     member: &Identity,
@@ -132,24 +134,24 @@ pub async fn buy(
     let now = state.now();
     let mut pooled = state.db.get().await?;
     let conn = &mut pooled.conn();
-    let course = repo::courses::find(conn, course_id)
-        .await?
-        .ok_or(KnowledgeError::CourseNotFound)?;
-    if course.is_free() {
-        return Err(KnowledgeError::Free);
-    }
-    let detail = format!("购买课程：{}", course.fields.name);
-    let item = Item {
-        kind: SALE_KIND,
-        id: course.id.0,
-        price: course.fields.fee,
-        currency: Currency::Cny,
-        detail: &detail,
-    };
     let receipt = transaction!(conn, |tx| {
         if !repo::courses::lock(tx, course_id).await? {
             return Err(KnowledgeError::CourseNotFound);
         }
+        let course = repo::courses::find(tx, course_id)
+            .await?
+            .ok_or(KnowledgeError::CourseNotFound)?;
+        if course.is_free() {
+            return Err(KnowledgeError::Free);
+        }
+        let detail = format!("购买课程：{}", course.fields.name);
+        let item = Item {
+            kind: SALE_KIND,
+            id: course.id.0,
+            price: course.fields.fee,
+            currency: Currency::Cny,
+            detail: &detail,
+        };
         Ok(payments::api::charge_in(tx, &settings, member.user_id, item, now).await?)
     })?;
     Ok(CoursePurchase {
@@ -158,29 +160,33 @@ pub async fn buy(
     })
 }
 
-/// The course draft a save request becomes; its banner must be an uploaded course banner.
-async fn draft(
-    conn: &mut Conn<'_>,
+/// The course's fields as saved (left-out fee and banner from `stored`); a banner sent must be
+/// an uploaded course banner.
+async fn checked_fields(
+    tx: &mut Conn<'_>,
     body: &SaveCourseRequest,
-) -> Result<CourseDraft, KnowledgeError> {
-    let fields = body.fields().map_err(KnowledgeError::Invalid)?;
-    let tree = tree::parse(&body.kp_tree)?;
+    stored: Option<&CourseFields>,
+) -> Result<CourseFields, KnowledgeError> {
+    let fields = body.fields(stored).map_err(KnowledgeError::Invalid)?;
+    let unchanged = stored.is_some_and(|s| s.banner == fields.banner);
     if !fields.banner.is_empty()
-        && files::uploader_of(conn, crate::COURSE_BANNER, &fields.banner)
+        && !unchanged
+        && files::uploader_of(tx, crate::COURSE_BANNER, &fields.banner)
             .await?
             .is_none()
     {
         return Err(KnowledgeError::Invalid("课程封面须是上传的图片".to_owned()));
     }
-    Ok(CourseDraft { fields, tree })
+    Ok(fields)
 }
 
 /// The tree checked against the points (every node an existing point) and rewritten with
 /// their names, as stored JSON and its points.
 async fn stored_tree(
     tx: &mut Conn<'_>,
-    nodes: Vec<tree::Node>,
+    raw: &str,
 ) -> Result<(String, Vec<PointId>), KnowledgeError> {
+    let nodes = tree::parse(raw)?;
     let ids = tree::point_ids(&nodes);
     let names = repo::points::names(tx, &ids).await?;
     if let Some(missing) = ids.iter().find(|id| !names.contains_key(id)) {
@@ -200,10 +206,10 @@ pub async fn create(
     let now = state.now();
     let mut pooled = state.db.get().await?;
     let conn = &mut pooled.conn();
-    let CourseDraft { fields, tree } = draft(conn, &body).await?;
     transaction!(conn, |tx| {
+        let fields = checked_fields(tx, &body, None).await?;
         repo::lock_graph(tx).await?;
-        let (json, points) = stored_tree(tx, tree).await?;
+        let (json, points) = stored_tree(tx, body.kp_tree.as_deref().unwrap_or("")).await?;
         let stored = StoredTree {
             json: &json,
             point_count: count(&points),
@@ -214,6 +220,7 @@ pub async fn create(
     })
 }
 
+/// Updates the course; a fee, banner or tree left out stays as stored.
 pub async fn update(
     state: &AppState,
     admin: &Identity,
@@ -224,10 +231,23 @@ pub async fn update(
     let now = state.now();
     let mut pooled = state.db.get().await?;
     let conn = &mut pooled.conn();
-    let CourseDraft { fields, tree } = draft(conn, &body).await?;
     transaction!(conn, |tx| {
         repo::lock_graph(tx).await?;
-        let (json, points) = stored_tree(tx, tree).await?;
+        // Locked like a purchase, so a buyer pays the price as it is after this save commits.
+        if !repo::courses::lock(tx, course_id).await? {
+            return Err(KnowledgeError::CourseNotFound);
+        }
+        let current = repo::courses::find(tx, course_id)
+            .await?
+            .ok_or(KnowledgeError::CourseNotFound)?;
+        let fields = checked_fields(tx, &body, Some(&current.fields)).await?;
+        let (json, points) = match body.kp_tree.as_deref() {
+            Some(raw) => stored_tree(tx, raw).await?,
+            None => (
+                current.kp_tree.clone(),
+                tree::point_ids(&tree::parse(&current.kp_tree)?),
+            ),
+        };
         let stored = StoredTree {
             json: &json,
             point_count: count(&points),

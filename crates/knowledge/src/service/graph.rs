@@ -43,6 +43,9 @@ pub async fn board(
 ) -> Result<GraphData, KnowledgeError> {
     let mut pooled = state.db.get().await?;
     let conn = &mut pooled.conn();
+    // Read first: a change landing while the board is read makes this version older than what
+    // is shown, so a save from it is refused rather than trusted.
+    let version = repo::graph_version(conn).await?;
     if board != 0 && repo::courses::find(conn, CourseId(board)).await?.is_none() {
         return Err(KnowledgeError::CourseNotFound);
     }
@@ -96,6 +99,7 @@ pub async fn board(
         nodes,
         connections,
         editable: viewer.role.is_admin(),
+        version,
     })
 }
 
@@ -139,8 +143,9 @@ fn checked_nodes(nodes: Vec<GraphNode>) -> Result<Vec<GraphNode>, KnowledgeError
 }
 
 /// Saves a board: its nodes, and its connections as the prerequisite links between its points
-/// (links between two of its points that it no longer shows are removed). A connection that
-/// would close a cycle refuses the whole save, naming it.
+/// (links between two of its points that it no longer shows are removed). A board read before
+/// the last change to points, links or trees is refused (another editor's links would be
+/// removed unseen), and so is a connection that would close a cycle, naming it.
 pub async fn save(
     state: &AppState,
     admin: &Identity,
@@ -148,6 +153,7 @@ pub async fn save(
 ) -> Result<GraphData, KnowledgeError> {
     require_admin(admin)?;
     let board = body.kc_id.max(0);
+    let base_version = body.base_version;
     let nodes = checked_nodes(body.nodes)?;
     let point_of: HashMap<&str, PointId> = nodes.iter().map(|n| (n.id.as_str(), n.kp_id)).collect();
     let mut wanted: BTreeSet<(PointId, PointId)> = BTreeSet::new();
@@ -175,6 +181,10 @@ pub async fn save(
     let conn = &mut pooled.conn();
     transaction!(conn, |tx| {
         repo::lock_graph(tx).await?;
+        // The lock counted this save: unchanged since the board was read means one more.
+        if repo::graph_version(tx).await? != base_version + 1 {
+            return Err(KnowledgeError::StaleGraph);
+        }
         if board != 0 && repo::courses::find(tx, CourseId(board)).await?.is_none() {
             return Err(KnowledgeError::CourseNotFound);
         }
@@ -204,6 +214,8 @@ pub async fn save(
                 continue;
             }
             if let Some(cycle) = graph::cycle_with(&links, from, to) {
+                // The cycle may run through points off the board: their names are loaded too.
+                let names = repo::points::names(tx, &cycle).await?;
                 let named = |p: &PointId| names.get(p).cloned().unwrap_or_else(|| format!("#{p}"));
                 let path: Vec<String> = cycle.iter().map(named).collect();
                 return Err(KnowledgeError::Invalid(format!(

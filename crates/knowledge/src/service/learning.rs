@@ -5,13 +5,15 @@
 use std::collections::{BTreeSet, HashMap, HashSet};
 
 use platform::db::Conn;
+use platform::rate_limit::{self, Limit};
 use platform::{AppState, Identity, UserId, transaction};
 
 use super::{KnowledgeError, window};
 use crate::access;
 use crate::dto::learning::{
-    CourseLearning, CourseProgress, ExerciseAnswers, ExerciseData, ExerciseOutcome, Heartbeat,
-    MasteredItem, MasteredListData, MasteredListRequest, ProgressData, ReviewItem, ReviewOutcome,
+    ATTEMPTS_PER_HOUR, CourseLearning, CourseProgress, ExerciseAnswers, ExerciseData,
+    ExerciseOutcome, Heartbeat, MasteredItem, MasteredListData, MasteredListRequest, ProgressData,
+    ReviewItem, ReviewOutcome,
 };
 use crate::exercise::{self, PASS_SCORE};
 use crate::model::{CourseId, PointId, PrerequisiteRow, ResourceId};
@@ -135,11 +137,14 @@ pub async fn open(
     .await?))
 }
 
-/// Counts the time since the member's previous heartbeat from any tab, once.
+/// Counts the time since the member's previous heartbeat from any tab, once. A resuming beat
+/// (the page just opened or shown again) only moves the clock: what came before it was not
+/// time on a visible page.
 pub async fn heartbeat(
     state: &AppState,
     member: &Identity,
     point: PointId,
+    resume: bool,
 ) -> Result<Heartbeat, KnowledgeError> {
     let now = state.now();
     let mut pooled = state.db.get().await?;
@@ -151,7 +156,10 @@ pub async fn heartbeat(
         if !repo::learning::advance_clock(tx, user, last, now).await? {
             return Ok(Heartbeat { counted: 0 });
         }
-        let counted = last.map_or(0, |last| study::counted(last, now));
+        let counted = match last {
+            Some(last) if !resume => study::counted(last, now),
+            _ => 0,
+        };
         repo::learning::open(tx, user, point, now).await?;
         if counted > 0 {
             repo::learning::add_time(tx, user, point, study::china_day(now), counted).await?;
@@ -211,7 +219,11 @@ pub async fn exercise(
     })
 }
 
-/// Scores the answers; a pass masters the exercise's points whose prerequisites are mastered.
+/// Scores the answers (at most [`ATTEMPTS_PER_HOUR`] submissions of an exercise an hour); a
+/// pass masters the exercise's points whose prerequisites are mastered, those among them too
+/// (a point and its follow-up bound to the same exercise are both mastered, whatever the
+/// binding order). Only a pass answers with the right options; a failure says which answers
+/// were wrong.
 pub async fn submit(
     state: &AppState,
     member: &Identity,
@@ -229,31 +241,63 @@ pub async fn submit(
     let score = exercise::score(&questions, &body.answers).map_err(KnowledgeError::Invalid)?;
     let passed = score >= PASS_SCORE;
     let user = member.user_id;
+    let bucket = format!("knowledge-exercise:{}:{}", user.0, resource.0);
     let (mastered, blocked) = transaction!(conn, |tx| {
+        // Inside the transaction: an attempt that fails to save gives its hit back.
+        rate_limit::reserve(tx, &bucket, ATTEMPT_LIMIT, now)
+            .await
+            .map_err(too_many_attempts)?;
         repo::learning::record_attempt(tx, user, resource, score, now).await?;
-        let mut mastered = Vec::new();
-        let mut blocked = Vec::new();
-        if passed {
-            for &point in &points {
-                if !unmet(tx, user, point).await?.is_empty() {
-                    blocked.push(point);
-                    continue;
-                }
-                repo::learning::open(tx, user, point, now).await?;
-                let (card, due) = schedule::after(None, rs_fsrs::Rating::Good, now);
-                repo::learning::master(tx, user, point, score, (&card, due), now).await?;
-                mastered.push(point);
-            }
+        if !passed {
+            return Ok((Vec::new(), Vec::new()));
         }
-        Ok::<_, KnowledgeError>((mastered, blocked))
+        let mut mastered = Vec::new();
+        let mut waiting = points.clone();
+        // Until nothing changes: mastering one point may open another of the same exercise.
+        loop {
+            let mut still = Vec::new();
+            for &point in &waiting {
+                if unmet(tx, user, point).await?.is_empty() {
+                    repo::learning::open(tx, user, point, now).await?;
+                    let (card, due) = schedule::after(None, rs_fsrs::Rating::Good, now);
+                    repo::learning::master(tx, user, point, score, (&card, due), now).await?;
+                    mastered.push(point);
+                } else {
+                    still.push(point);
+                }
+            }
+            if still.len() == waiting.len() {
+                break;
+            }
+            waiting = still;
+        }
+        mastered.sort_unstable();
+        Ok::<_, KnowledgeError>((mastered, waiting))
     })?;
     Ok(ExerciseOutcome {
         score,
         passed,
-        answers: questions.iter().map(|q| q.answer).collect(),
+        correct: exercise::marks(&questions, &body.answers),
+        answers: passed.then(|| questions.iter().map(|q| q.answer).collect()),
         mastered,
         blocked,
     })
+}
+
+const ATTEMPT_LIMIT: Limit = Limit {
+    max_hits: ATTEMPTS_PER_HOUR,
+    window_seconds: 3600,
+};
+
+/// The rate limit's refusal in the exercise's words ("请 N 分钟后再试" kept from it).
+fn too_many_attempts(error: platform::ApiError) -> KnowledgeError {
+    if error.code() == 429 {
+        let wait = error.message();
+        let wait = wait.split_once('，').map_or(wait, |(_, rest)| rest);
+        KnowledgeError::TooManyAttempts(wait.to_owned())
+    } else {
+        KnowledgeError::Platform(error)
+    }
 }
 
 /// Masters a point without an exercise once the member has read it and mastered its
@@ -378,11 +422,12 @@ pub async fn mastered(
     })
 }
 
+/// `part` of `whole` out of 100, rounded down: 100 only when all of it is done.
 fn percent(part: usize, whole: usize) -> i64 {
     if whole == 0 {
         return 0;
     }
-    i64::try_from((part * 100 + whole / 2) / whole).unwrap_or(0)
+    i64::try_from(part * 100 / whole).unwrap_or(0)
 }
 
 fn count(n: usize) -> i64 {
@@ -488,7 +533,8 @@ pub async fn progress(state: &AppState, member: &Identity) -> Result<ProgressDat
     })
 }
 
-/// A review of a mastered point moves its next review by FSRS.
+/// A review of a mastered point that is due moves its next review by FSRS. An early review is
+/// refused: the schedule is what decides when a point comes back.
 pub async fn review(
     state: &AppState,
     member: &Identity,
@@ -507,9 +553,26 @@ pub async fn review(
             .pop()
             .filter(LearningRow::is_mastered)
             .ok_or(KnowledgeError::NotMastered)?;
+        if row.due_at > now {
+            return Err(KnowledgeError::NotDue);
+        }
         let card = (!row.card.is_empty()).then_some(row.card.as_str());
         let (card, due_at) = schedule::after(card, rating, now);
         repo::learning::reschedule(tx, user, point, &card, due_at).await?;
         Ok(ReviewOutcome { due_at })
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::percent;
+
+    #[test]
+    fn percentages_reach_100_only_when_everything_is_done() {
+        assert_eq!(percent(199, 200), 99);
+        assert_eq!(percent(200, 200), 100);
+        assert_eq!(percent(1, 3), 33);
+        assert_eq!(percent(2, 3), 66);
+        assert_eq!(percent(0, 0), 0);
+    }
 }

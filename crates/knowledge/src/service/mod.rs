@@ -52,6 +52,13 @@ pub enum KnowledgeError {
     NotMastered,
     #[error("只能查看自己的学习记录")]
     OthersProgress,
+    #[error("还没到这个知识点的复习时间")]
+    NotDue,
+    #[error("关系图已被他人修改，请重新加载后再保存")]
+    StaleGraph,
+    /// An exercise submitted too often; the text says when to try again.
+    #[error("这道习题每小时最多提交 {max} 次，{0}", max = crate::dto::learning::ATTEMPTS_PER_HOUR)]
+    TooManyAttempts(String),
     #[error(transparent)]
     Platform(#[from] ApiError),
 }
@@ -68,7 +75,10 @@ platform::api_errors!(KnowledgeError {
     KnowledgeError::AlreadyOwned
         | KnowledgeError::Sold
         | KnowledgeError::PrerequisiteExists
-        | KnowledgeError::RelationExists => conflict,
+        | KnowledgeError::RelationExists
+        | KnowledgeError::NotDue
+        | KnowledgeError::StaleGraph => conflict,
+    KnowledgeError::TooManyAttempts(_) => quota_spent,
 });
 
 impl From<PaymentsError> for KnowledgeError {

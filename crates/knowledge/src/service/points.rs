@@ -38,8 +38,9 @@ pub async fn list(
     Ok(PointListData { list, total })
 }
 
-/// Creates the point (`id` none) or updates it, and when the draft carries prerequisites,
-/// makes them its links in the same transaction.
+/// Creates the point (`id` none) or updates it (content, examples and references left out
+/// keep their stored values), and when the draft carries prerequisites, makes them its links
+/// in the same transaction.
 pub async fn save(
     state: &AppState,
     admin: &Identity,
@@ -54,13 +55,18 @@ pub async fn save(
         repo::lock_graph(tx).await?;
         let point = match id {
             Some(point) => {
-                if !repo::points::update(tx, point, &draft.fields, now).await? {
+                let stored = repo::points::find_many(tx, &[point])
+                    .await?
+                    .pop()
+                    .ok_or(KnowledgeError::PointNotFound)?;
+                let fields = draft.fields(Some(&stored.fields));
+                if !repo::points::update(tx, point, &fields, now).await? {
                     return Err(KnowledgeError::PointNotFound);
                 }
-                rename_in_trees(tx, point, &draft.fields.name, now).await?;
+                rename_in_trees(tx, point, &fields.name, now).await?;
                 point
             }
-            None => repo::points::insert(tx, &draft.fields, now).await?,
+            None => repo::points::insert(tx, &draft.fields(None), now).await?,
         };
         if let Some(parents) = &draft.prerequisites {
             set_parents(tx, point, parents).await?;

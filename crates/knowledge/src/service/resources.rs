@@ -7,7 +7,7 @@ use platform::{AppState, Identity, transaction};
 use super::{KnowledgeError, keyword, require_admin, window};
 use crate::access;
 use crate::dto::{
-    KnowledgeListRequest, RelationListData, ResourceListData, ResourceListRequest,
+    BIND_MAX_POINTS, KnowledgeListRequest, RelationListData, ResourceListData, ResourceListRequest,
     SaveResourceRequest,
 };
 use crate::model::{PointId, RelationId, ResourceFields, ResourceId};
@@ -188,8 +188,8 @@ pub async fn unrelate(
     }
 }
 
-/// Binds the resource to exactly `points`, in one transaction: a missing point leaves the old
-/// bindings as they were.
+/// Binds the resource to exactly `points` (at most [`BIND_MAX_POINTS`]), in one transaction: a
+/// missing point leaves the old bindings as they were.
 pub async fn bind(
     state: &AppState,
     admin: &Identity,
@@ -197,6 +197,11 @@ pub async fn bind(
     mut points: Vec<PointId>,
 ) -> Result<(), KnowledgeError> {
     require_admin(admin)?;
+    if points.len() > BIND_MAX_POINTS {
+        return Err(KnowledgeError::Invalid(format!(
+            "一个资源最多绑定 {BIND_MAX_POINTS} 个知识点"
+        )));
+    }
     points.sort_unstable();
     points.dedup();
     let mut pooled = state.db.get().await?;

@@ -117,4 +117,33 @@ async fn every_change_needs_an_admin_before_its_body_is_read(app) {
     ok(&app.post("/api/v1/knowledge/points/resources/list", json!({}), Some(&member.token)).await);
 }
 
+async fn a_superadmin_writes_and_reads_paid_content_like_an_admin(app) {
+    let superadmin = signed_in_user(&app, "root1", Role::Superadmin).await;
+    let first = point(&app, &superadmin, "依恋理论", &[]).await;
+    let second = point(&app, &superadmin, "安全型依恋", &[first]).await;
+    let kc_id = course(&app, &superadmin, "恋爱心理学", 1990, &[first, second]).await;
+    let kr_id = resource(&app, &superadmin, "导读视频", &[first]).await;
+    ok(&app.post("/api/v1/knowledge/points/update", json!({"id": second, "name": "安全型依恋（修订）", "category": "心理学", "level": 2}), Some(&superadmin.token)).await);
+    let mut body = course_body("恋爱心理学（修订）", 2990, &[first, second]);
+    body["kcId"] = json!(kc_id);
+    ok(&app.post("/api/v1/knowledge/courses/update", body, Some(&superadmin.token)).await);
+    ok(&app.post("/api/v1/knowledge/resources/update", json!({"krId": kr_id, "name": "导读视频（新）", "type": "video", "url": "/media/knowledge/intro/index.m3u8"}), Some(&superadmin.token)).await);
+    let board = app.post("/api/v1/knowledge/graph/get", json!({"kcId": kc_id}), Some(&superadmin.token)).await;
+    assert_eq!(board.data()["editable"], true);
+    ok(&app.post("/api/v1/knowledge/graph/save", json!({"kcId": kc_id, "baseVersion": board.data()["version"], "nodes": board.data()["nodes"], "connections": []}), Some(&superadmin.token)).await);
+
+    // The paid course's content is open to them without buying it.
+    let shown = detail(&app, Some(&superadmin), kc_id).await;
+    assert_eq!(shown.data()["readable"], true);
+    assert_eq!(item(&shown.data()["points"], "kpId", second)["content"], "<p>安全型依恋的正文</p>");
+    assert_eq!(item(&shown.data()["resources"], "krId", kr_id)["url"], "/media/knowledge/intro/index.m3u8");
+
+    let relations = app.post("/api/v1/knowledge/points/resources/list", json!({}), Some(&superadmin.token)).await;
+    let relation = relations.data()["list"][0]["id"].clone();
+    ok(&app.post("/api/v1/knowledge/relations/delete", json!({"id": relation}), Some(&superadmin.token)).await);
+    ok(&app.post("/api/v1/knowledge/resources/delete", json!({"krId": kr_id}), Some(&superadmin.token)).await);
+    ok(&app.post("/api/v1/knowledge/courses/delete", json!({"kcId": kc_id}), Some(&superadmin.token)).await);
+    ok(&app.post("/api/v1/knowledge/points/delete", json!({"kpId": second}), Some(&superadmin.token)).await);
+}
+
 }

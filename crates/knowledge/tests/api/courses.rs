@@ -163,4 +163,57 @@ async fn a_banner_is_an_uploaded_course_banner(app) {
     assert_eq!(detail(&app, None, kc_id).await.data()["course"]["banner"], uploaded.message());
 }
 
+async fn an_update_without_tree_banner_or_fee_keeps_them(app) {
+    let admin = signed_in_user(&app, "admin1", Role::Admin).await;
+    let first = point(&app, &admin, "倾听", &[]).await;
+    let second = point(&app, &admin, "复述", &[]).await;
+    let uploaded = app.upload("/api/v1/upload?purpose=course_banner", &platform::testkit::images::png(64, 40), Some(&admin.token)).await;
+    ok(&uploaded);
+    let mut body = course_body("沟通与倾听", 1990, &[first, second]);
+    body["banner"] = json!(uploaded.message());
+    let created = app.post("/api/v1/knowledge/courses/create", body, Some(&admin.token)).await;
+    ok(&created);
+    let kc_id = created.data()["kcId"].as_i64().unwrap();
+    let before = detail(&app, Some(&admin), kc_id).await.data()["course"].clone();
+
+    let renamed = app.post("/api/v1/knowledge/courses/update", json!({
+        "kcId": kc_id, "name": "倾听的艺术", "category": "沟通", "level": 2, "description": "新的介绍",
+    }), Some(&admin.token)).await;
+    ok(&renamed);
+    let after = detail(&app, Some(&admin), kc_id).await;
+    let course = &after.data()["course"];
+    assert_eq!((course["name"].as_str(), course["level"].as_i64()), (Some("倾听的艺术"), Some(2)));
+    assert_eq!((&course["kpTree"], &course["banner"], &course["fee"], &course["pointCount"]), (&before["kpTree"], &before["banner"], &before["fee"], &json!(2)));
+    assert_eq!(after.data()["points"].as_array().unwrap().len(), 2, "the course still holds its points");
+
+    // Sent, they change: an empty tree and banner clear them.
+    let cleared = app.post("/api/v1/knowledge/courses/update", json!({
+        "kcId": kc_id, "name": "倾听的艺术", "category": "沟通", "level": 2, "description": "新的介绍",
+        "fee": 0, "banner": "", "kpTree": "[]",
+    }), Some(&admin.token)).await;
+    ok(&cleared);
+    let course = detail(&app, Some(&admin), kc_id).await.data()["course"].clone();
+    assert_eq!((course["kpTree"].as_str(), course["banner"].as_str(), course["fee"].as_i64(), course["pointCount"].as_i64()), (Some("[]"), Some(""), Some(0), Some(0)));
+    let unknown = app.post("/api/v1/knowledge/courses/update", json!({"kcId": 999_999, "name": "x", "category": "x", "level": 1, "description": "x"}), Some(&admin.token)).await;
+    assert_eq!(unknown.status, 404);
+}
+
+async fn a_course_bought_and_then_made_free_stays_acquired(app) {
+    let admin = signed_in_user(&app, "admin1", Role::Admin).await;
+    let member = signed_in_user(&app, "member1", Role::User).await;
+    let paid = course(&app, &admin, "情绪管理", 500, &[]).await;
+    give_money(&app, &member, 500).await;
+    ok(&buy(&app, &member, paid).await);
+    let mut body = course_body("情绪管理", 0, &[]);
+    body["kcId"] = json!(paid);
+    ok(&app.post("/api/v1/knowledge/courses/update", body, Some(&admin.token)).await);
+    let listed = catalogue(&app, &member, json!({"pageSize": 1000})).await;
+    assert_eq!(item(&listed["list"], "kcId", paid)["isAcquired"], 1);
+    assert_eq!(detail(&app, Some(&member), paid).await.data()["course"]["isAcquired"], 1);
+    // Free now, so nobody buys it any more.
+    let other = signed_in_user(&app, "member2", Role::User).await;
+    let refused = buy(&app, &other, paid).await;
+    assert_eq!((refused.status, refused.message()), (400, "该课程免费，无需购买"));
+}
+
 }

@@ -12,9 +12,18 @@ async fn board(app: &TestApp, viewer: &TestUser, kc_id: i64) -> TestResponse {
     .await
 }
 
-async fn save(app: &TestApp, admin: &TestUser, body: Value) -> TestResponse {
+/// Saves `body`, from the graph's current version unless it names one.
+async fn save(app: &TestApp, admin: &TestUser, mut body: Value) -> TestResponse {
+    if body.get("baseVersion").is_none() {
+        body["baseVersion"] = version(app, admin).await;
+    }
     app.post("/api/v1/knowledge/graph/save", body, Some(&admin.token))
         .await
+}
+
+/// The graph's version, as a board read now says it.
+async fn version(app: &TestApp, viewer: &TestUser) -> Value {
+    board(app, viewer, 0).await.data()["version"].clone()
 }
 
 fn node(id: &str, kp_id: i64, x: f64, y: f64) -> Value {
@@ -118,6 +127,51 @@ async fn a_board_that_would_close_a_cycle_is_refused_and_changes_nothing(app) {
     assert_eq!(missing.message(), "知识点不存在（编号 909090）");
     assert_eq!(save(&app, &admin, json!({"kcId": 31_337, "nodes": []})).await.status, 404);
     assert_eq!(board(&app, &admin, 31_337).await.status, 404);
+}
+
+async fn a_save_from_a_stale_board_is_refused_and_changes_nothing(app) {
+    let admin = signed_in_user(&app, "admin1", Role::Admin).await;
+    let other_admin = signed_in_user(&app, "admin2", Role::Admin).await;
+    let first = point(&app, &admin, "倾听", &[]).await;
+    let second = point(&app, &admin, "复述", &[]).await;
+    let third = point(&app, &admin, "共情", &[]).await;
+    let kc_id = course(&app, &admin, "沟通与倾听", 0, &[first, second, third]).await;
+    let loaded = board(&app, &admin, kc_id).await;
+    let seen = loaded.data()["version"].clone();
+    let nodes = loaded.data()["nodes"].clone();
+    let body = |base: &Value| json!({"kcId": kc_id, "baseVersion": base, "nodes": nodes, "connections": [edge(&format!("kp-{first}"), &format!("kp-{second}"))]});
+
+    // Another editor links two of the board's points after it was loaded.
+    ok(&app.post("/api/v1/knowledge/prerequisites/create", json!({"parentKpId": second, "childKpId": third}), Some(&other_admin.token)).await);
+    let stale = app.post("/api/v1/knowledge/graph/save", body(&seen), Some(&admin.token)).await;
+    assert_eq!((stale.status, stale.message()), (409, "关系图已被他人修改，请重新加载后再保存"));
+    assert_eq!(links(&app).await, vec![(second, third)], "the other editor's link stays");
+
+    // Reloaded, the board shows that link; two saves from the same version: one wins.
+    let reloaded = board(&app, &admin, kc_id).await;
+    assert_eq!(reloaded.data()["connections"].as_array().unwrap().len(), 1);
+    let fresh = reloaded.data()["version"].clone();
+    let (one, two) = futures_util::future::join(
+        app.post("/api/v1/knowledge/graph/save", body(&fresh), Some(&admin.token)),
+        app.post("/api/v1/knowledge/graph/save", body(&fresh), Some(&other_admin.token)),
+    ).await;
+    let mut statuses = [one.status, two.status];
+    statuses.sort_unstable();
+    assert_eq!(statuses, [200, 409], "{} {}", one.json, two.json);
+    assert_eq!(links(&app).await, vec![(first, second)]);
+    let winner = if one.status == 200 { one } else { two };
+    assert_eq!(winner.data()["version"], version(&app, &admin).await, "a save answers the version to save from next");
+    let missing = app.post("/api/v1/knowledge/graph/save", json!({"kcId": kc_id, "nodes": []}), Some(&admin.token)).await;
+    assert_eq!(missing.status, 400, "baseVersion is required");
+}
+
+async fn a_cycle_through_points_off_the_board_is_named(app) {
+    let admin = signed_in_user(&app, "admin1", Role::Admin).await;
+    let first = point(&app, &admin, "甲", &[]).await;
+    let outside = point(&app, &admin, "画板外", &[first]).await;
+    let last = point(&app, &admin, "乙", &[outside]).await;
+    let refused = save(&app, &admin, json!({"nodes": [node("a", first, 0.0, 0.0), node("b", last, 100.0, 0.0)], "connections": [edge("b", "a")]})).await;
+    assert_eq!((refused.status, refused.message()), (400, "连接「乙 → 甲」会形成循环依赖：乙 → 甲 → 画板外 → 乙"));
 }
 
 async fn members_look_at_boards_but_do_not_save_them(app) {

@@ -129,11 +129,14 @@ async fn mastery_comes_only_from_passing_answers_after_the_prerequisites(app) {
     let admin_view = app.post("/api/v1/knowledge/resources/list", json!({"pageSize": 1000}), Some(&admin.token)).await;
     assert_eq!(item(&admin_view.data()["list"], "krId", kr_id)["questions"][0]["answer"], 1);
 
+    // A failure says which answers were wrong, never which option was right.
     let failed = submit(&app, &member, kr_id, 3).await;
     ok(&failed);
     assert_eq!((failed.data()["score"].as_i64(), failed.data()["passed"].as_bool()), (Some(60), Some(false)));
     assert_eq!(failed.data()["mastered"], json!([]));
-    assert_eq!(failed.data()["answers"], json!([1, 1, 1, 1, 1]));
+    assert_eq!(failed.data()["correct"], json!([true, true, true, false, false]));
+    assert_eq!(failed.data().get("answers"), None, "{}", failed.json);
+    assert!(!failed.json.to_string().contains("answer"), "{}", failed.json);
     assert_eq!(mastered(&app, &member).await["total"], 0);
     let short = app.post("/api/v1/knowledge/exercise/submit", json!({"krId": kr_id, "answers": [1, 1]}), Some(&member.token)).await;
     assert_eq!((short.status, short.message()), (400, "请回答全部 5 道题"));
@@ -151,6 +154,7 @@ async fn mastery_comes_only_from_passing_answers_after_the_prerequisites(app) {
     let passed = submit(&app, &member, kr_id, 4).await;
     assert_eq!((passed.data()["score"].as_i64(), passed.data()["passed"].as_bool()), (Some(80), Some(true)));
     assert_eq!(passed.data()["mastered"], json!([basics]));
+    assert_eq!((passed.data()["answers"].clone(), passed.data()["correct"][4].clone()), (json!([1, 1, 1, 1, 1]), json!(false)));
     assert_eq!(detail(&app, Some(&member), course_id).await.data()["learning"]["next"], reading);
     ok(&event(&app, &member, "points/learned", reading).await);
 
@@ -167,6 +171,109 @@ async fn mastery_comes_only_from_passing_answers_after_the_prerequisites(app) {
     assert_eq!(others.status, 403);
     let by_admin = app.post("/api/v1/knowledge/mastered/list", json!({"userId": member.id.0}), Some(&admin.token)).await;
     assert_eq!(by_admin.data()["total"], 2);
+}
+
+async fn an_exercise_is_submitted_at_most_five_times_an_hour(app) {
+    let admin = signed_in_user(&app, "admin1", Role::Admin).await;
+    let member = signed_in_user(&app, "member1", Role::User).await;
+    let other = signed_in_user(&app, "member2", Role::User).await;
+    let lesson = point(&app, &admin, "情绪命名", &[]).await;
+    course(&app, &admin, "情绪管理", 0, &[lesson]).await;
+    let kr_id = exercise(&app, &admin, &[lesson]).await;
+    let second = exercise(&app, &admin, &[lesson]).await;
+    for _ in 0..5 {
+        ok(&submit(&app, &member, kr_id, 2).await);
+    }
+    let refused = submit(&app, &member, kr_id, 5).await;
+    assert_eq!((refused.status, refused.message()), (429, "这道习题每小时最多提交 5 次，请 60 分钟 后再试"));
+    assert_eq!(mastered(&app, &member).await["total"], 0, "a refused pass masters nothing");
+    // The limit is the member's on that exercise: others, and other exercises, go on.
+    ok(&submit(&app, &other, kr_id, 5).await);
+    ok(&submit(&app, &member, second, 1).await);
+    app.clock.advance(3600);
+    let member = signed_in_again(&app, &member).await;
+    assert_eq!(submit(&app, &member, kr_id, 5).await.data()["mastered"], json!([lesson]));
+}
+
+async fn one_exercise_masters_a_point_and_its_follow_up_whatever_the_binding_order(app) {
+    let admin = signed_in_user(&app, "admin1", Role::Admin).await;
+    let member = signed_in_user(&app, "member1", Role::User).await;
+    // The follow-up comes first by id, so the exercise's relations list it first.
+    let follow_up = point(&app, &admin, "安全型依恋", &[]).await;
+    let basics = point(&app, &admin, "依恋理论", &[]).await;
+    ok(&app.post("/api/v1/knowledge/prerequisites/create", json!({"parentKpId": basics, "childKpId": follow_up}), Some(&admin.token)).await);
+    course(&app, &admin, "恋爱心理学", 0, &[basics, follow_up]).await;
+    let kr_id = exercise(&app, &admin, &[follow_up, basics]).await;
+    let passed = submit(&app, &member, kr_id, 5).await;
+    ok(&passed);
+    assert_eq!((passed.data()["mastered"].clone(), passed.data()["blocked"].clone()), (json!([follow_up.min(basics), follow_up.max(basics)]), json!([])));
+    assert_eq!(mastered(&app, &member).await["total"], 2);
+}
+
+async fn a_pass_leaves_a_point_with_unmastered_prerequisites_blocked(app) {
+    let admin = signed_in_user(&app, "admin1", Role::Admin).await;
+    let member = signed_in_user(&app, "member1", Role::User).await;
+    let basics = point(&app, &admin, "倾听", &[]).await;
+    let deeper = point(&app, &admin, "共情", &[basics]).await;
+    course(&app, &admin, "沟通与倾听", 0, &[basics, deeper]).await;
+    let kr_id = exercise(&app, &admin, &[deeper]).await;
+    let passed = submit(&app, &member, kr_id, 5).await;
+    ok(&passed);
+    assert_eq!(passed.data()["passed"], true);
+    assert_eq!((passed.data()["mastered"].clone(), passed.data()["blocked"].clone()), (json!([]), json!([deeper])));
+    assert_eq!(mastered(&app, &member).await["total"], 0);
+    // Once the prerequisite is mastered, a pass counts.
+    ok(&event(&app, &member, "learning/open", basics).await);
+    ok(&event(&app, &member, "points/learned", basics).await);
+    assert_eq!(submit(&app, &member, kr_id, 5).await.data()["mastered"], json!([deeper]));
+}
+
+async fn a_link_drawn_on_the_board_gates_learners(app) {
+    let admin = signed_in_user(&app, "admin1", Role::Admin).await;
+    let member = signed_in_user(&app, "member1", Role::User).await;
+    let first = point(&app, &admin, "认识自己", &[]).await;
+    let second = point(&app, &admin, "大五人格", &[]).await;
+    let kc_id = course(&app, &admin, "认识自己：大五人格", 0, &[first, second]).await;
+    ok(&event(&app, &member, "learning/open", second).await);
+    let board = app.post("/api/v1/knowledge/graph/get", json!({"kcId": kc_id}), Some(&admin.token)).await;
+    ok(&board);
+    let nodes = board.data()["nodes"].clone();
+    let saved = app.post("/api/v1/knowledge/graph/save", json!({
+        "kcId": kc_id,
+        "baseVersion": board.data()["version"],
+        "nodes": nodes,
+        "connections": [{"from": nodes[0]["id"], "to": nodes[1]["id"]}],
+    }), Some(&admin.token)).await;
+    ok(&saved);
+    let gated = event(&app, &member, "points/learned", second).await;
+    assert_eq!((gated.status, gated.message()), (400, "请先掌握前置知识点：认识自己"));
+    assert_eq!(detail(&app, Some(&member), kc_id).await.data()["learning"]["next"], first);
+}
+
+async fn plays_keep_the_furthest_position_of_resources_the_member_may_read(app) {
+    let admin = signed_in_user(&app, "admin1", Role::Admin).await;
+    let member = signed_in_user(&app, "member1", Role::User).await;
+    let free_point = point(&app, &admin, "什么是情绪", &[]).await;
+    let paid_point = point(&app, &admin, "情绪调节", &[]).await;
+    course(&app, &admin, "情绪入门", 0, &[free_point]).await;
+    course(&app, &admin, "情绪进阶", 990, &[paid_point]).await;
+    let free_video = resource(&app, &admin, "导读视频", &[free_point]).await;
+    let paid_video = resource(&app, &admin, "进阶视频", &[paid_point]).await;
+    let play = |kr_id: i64, progress: f64| app.post("/api/v1/knowledge/learning/play", json!({"krId": kr_id, "progress": progress}), Some(&member.token));
+    for progress in [0.2, 0.75, 0.4, 7.0] {
+        ok(&play(free_video, progress).await);
+    }
+    let refused = play(paid_video, 0.5).await;
+    assert_eq!((refused.status, refused.message()), (403, "请先购买课程"));
+    assert_eq!(play(424_242, 0.5).await.status, 404);
+    assert_eq!(app.post("/api/v1/knowledge/learning/play", json!({"krId": free_video, "progress": "half"}), Some(&member.token)).await.status, 400);
+
+    let export = {
+        let mut pooled = app.state.db.get().await.unwrap();
+        let conn = &mut pooled.conn();
+        (knowledge::MODULE.member_data.unwrap().export)(conn, member.id).await.unwrap()
+    };
+    assert_eq!(export["plays"], json!([{"krId": free_video, "permille": 1000}]), "the furthest, clamped to the end");
 }
 
 async fn a_paid_course_is_learned_only_after_buying_it(app) {
@@ -195,6 +302,10 @@ async fn time_is_counted_once_across_tabs(app) {
     let counted = |response: TestResponse| response.data()["counted"].as_i64().unwrap();
 
     assert_eq!(counted(beat(first).await), 0, "the first heartbeat starts the stretch");
+    // A page shown again after 40 s hidden resumes: the hidden time is not counted.
+    app.clock.advance(40);
+    let resumed = app.post("/api/v1/knowledge/learning/heartbeat", json!({"kpId": first, "resume": true}), Some(&member.token)).await;
+    assert_eq!(counted(resumed), 0, "a resuming beat only starts the clock");
     app.clock.advance(15);
     assert_eq!(counted(beat(first).await), 15);
     app.clock.advance(3);
@@ -225,6 +336,8 @@ async fn reviews_follow_the_fsrs_schedule(app) {
     assert_eq!((not_yet.status, not_yet.message()), (404, "这个知识点还没有掌握"));
     ok(&submit(&app, &member, kr_id, 5).await);
     assert_eq!(progress(&app, &member).await["dueReviews"], json!([]));
+    let early = app.post("/api/v1/knowledge/review/submit", json!({"kpId": lesson, "rating": 4}), Some(&member.token)).await;
+    assert_eq!((early.status, early.message()), (409, "还没到这个知识点的复习时间"));
 
     app.clock.advance(60 * 86_400);
     let member = signed_in_again(&app, &member).await;

@@ -50,6 +50,17 @@ async fn name_of(app: &TestApp, admin: &TestUser, kp_id: i64) -> String {
         .to_owned()
 }
 
+async fn point_of(app: &TestApp, admin: &TestUser, kp_id: i64) -> Value {
+    let listed = app
+        .post(
+            "/api/v1/knowledge/points/list",
+            json!({"pageSize": 1000}),
+            Some(&admin.token),
+        )
+        .await;
+    item(&listed.data()["list"], "kpId", kp_id)
+}
+
 fn save(id: i64, name: &str, parents: Value) -> Value {
     json!({"id": id, "name": name, "category": "沟通", "level": 2, "prerequisites": parents})
 }
@@ -125,6 +136,24 @@ async fn a_point_and_its_prerequisites_are_saved_as_one(app) {
     let no_id = update(json!({"name": "无编号", "category": "情绪", "level": 1})).await;
     assert_eq!(no_id.status, 400);
     assert_eq!(update(save(888_888, "不存在", json!([]))).await.status, 404);
+}
+
+async fn an_update_with_the_spec_body_keeps_content_examples_and_references(app) {
+    let admin = signed_in_user(&app, "admin1", Role::Admin).await;
+    let kp_id = point(&app, &admin, "依恋理论", &[]).await;
+    let before = point_of(&app, &admin, kp_id).await;
+
+    let update = |body: Value| app.post("/api/v1/knowledge/points/update", body, Some(&admin.token));
+    ok(&update(json!({"id": kp_id, "name": "依恋理论基础", "category": "心理学", "level": 2, "description": "新的简介"})).await);
+    let after = point_of(&app, &admin, kp_id).await;
+    assert_eq!((after["name"].as_str(), after["level"].as_i64(), after["description"].as_str()), (Some("依恋理论基础"), Some(2), Some("新的简介")));
+    assert_eq!((&after["content"], &after["examples"], &after["references"]), (&before["content"], &before["examples"], &before["references"]));
+    assert_eq!(after["content"], "<p>依恋理论的正文</p>");
+
+    // Sent, they replace what was there; empty ones clear it.
+    ok(&update(json!({"id": kp_id, "name": "依恋理论基础", "category": "心理学", "level": 2, "content": "", "examples": [], "references": ["新文献"]})).await);
+    let cleared = point_of(&app, &admin, kp_id).await;
+    assert_eq!((cleared["content"].as_str(), cleared["examples"].clone(), cleared["references"].clone()), (Some(""), json!([]), json!(["新文献"])));
 }
 
 async fn content_is_cleaned_and_fields_are_checked(app) {

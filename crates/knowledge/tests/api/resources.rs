@@ -82,6 +82,11 @@ async fn binding_replaces_relations_in_one_transaction(app) {
     assert_eq!(bindings(&app, &admin).await, vec![(third, kr_id)]);
     ok(&bind(json!([])).await);
     assert!(bindings(&app, &admin).await.is_empty());
+    // At most 200 points: a longer list is refused whole and binds nothing.
+    let many: Vec<i64> = std::iter::once(first).chain(900_000..900_200).collect();
+    let too_many = bind(json!(many)).await;
+    assert_eq!((too_many.status, too_many.message()), (400, "一个资源最多绑定 200 个知识点"));
+    assert!(bindings(&app, &admin).await.is_empty());
     assert_eq!(app.post("/api/v1/knowledge/resources/bind", json!({"krId": 31_337, "kpIds": [first]}), Some(&admin.token)).await.status, 404);
 
     // One relation at a time, too.

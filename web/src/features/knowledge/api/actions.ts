@@ -50,7 +50,9 @@ export function useFreshBalance() {
  */
 export const learningEvents = {
   open: (kpId: number): Promise<unknown> => unwrap(openPoint({ body: { kpId }, throwOnError: true })),
-  heartbeat: (kpId: number): Promise<Heartbeat> => unwrap(learningHeartbeat({ body: { kpId }, throwOnError: true })),
+  /** `resume`: the first beat since the page was opened or shown again, which only starts the clock. */
+  heartbeat: (kpId: number, resume = false): Promise<Heartbeat> =>
+    unwrap(learningHeartbeat({ body: { kpId, resume }, throwOnError: true })),
   play: (krId: number, progress: number): Promise<unknown> =>
     unwrap(playResource({ body: { krId, progress }, throwOnError: true })),
 };

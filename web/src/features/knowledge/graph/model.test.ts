@@ -31,6 +31,7 @@ import {
 const BOARD: GraphData = {
   kcId: 3,
   editable: true,
+  version: 12,
   nodes: [
     { id: 'kp-1', kpId: 1, name: '依恋理论基础', category: '心理学', x: 40, y: 40 },
     { id: 'kp-2', kpId: 2, name: '安全型依恋', category: '心理学', x: 220, y: 40 },
@@ -112,10 +113,11 @@ describe('loading and saving', () => {
     expect(state.connections).toEqual([]);
   });
 
-  it('sends positions and connections only', () => {
+  it('sends positions and connections only, with the version the board was loaded at', () => {
     const state = moveNode(loaded(), 'kp-3', 412.4, 88.6);
     expect(saveRequestOf(state)).toEqual({
       kcId: 3,
+      baseVersion: 12,
       nodes: [
         { id: 'kp-1', kpId: 1, x: 40, y: 40 },
         { id: 'kp-2', kpId: 2, x: 220, y: 40 },

@@ -57,6 +57,8 @@ export interface EditorState {
   source: string | null;
   /** Changed since it was loaded or saved. */
   dirty: boolean;
+  /** The graph's version the board was loaded at: a save from it is refused once links changed since. */
+  version: number;
 }
 
 /** A point as the panel offers it. */
@@ -155,13 +157,26 @@ export function editorOf(data: GraphData): EditorState {
       from: connection.from,
       to: connection.to,
     }));
-  return { kcId: data.kcId, nodes, connections, selection: null, connecting: false, source: null, dirty: false };
+  return {
+    kcId: data.kcId,
+    nodes,
+    connections,
+    selection: null,
+    connecting: false,
+    source: null,
+    dirty: false,
+    version: data.version,
+  };
 }
 
-/** What save_graph takes: positions and connections (names and categories are the points' own). */
+/**
+ * What save_graph takes: positions and connections (names and categories are the points' own), and
+ * the version the board was loaded at.
+ */
 export function saveRequestOf(state: EditorState): SaveGraphRequest {
   return {
     kcId: state.kcId,
+    baseVersion: state.version,
     nodes: state.nodes.map(({ id, kpId, x, y }) => ({ id, kpId, x, y })),
     connections: state.connections.map(({ from, to }) => ({ from, to })),
   };

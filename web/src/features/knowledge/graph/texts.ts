@@ -83,6 +83,10 @@ export const GRAPH_TEXT = {
   saveFailed: '保存失败，请重试',
   /** The server's refusal, kept on screen: a cycle's message names the edge and is long. */
   saveRefused: '没有保存',
+  /** A save from a board loaded before someone else changed the links (409; the server's words come first). */
+  stale: '关系图已被他人修改，请重新加载后再保存',
+  reload: '重新加载',
+  reloadDrops: '重新加载会放弃本次未保存的修改。',
   /** spec 8 */
   sessionExpired: '登录已过期，请重新登录',
   /** spec 8 */

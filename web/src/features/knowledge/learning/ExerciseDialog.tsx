@@ -1,13 +1,13 @@
 import { CheckCircleFilled, CloseCircleFilled } from '@ant-design/icons';
-import { App, Button, Modal, Radio, Result, Skeleton, Tag } from 'antd';
+import { Alert, App, Button, Modal, Radio, Result, Skeleton, Tag } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import type { ExerciseData, ExerciseOutcome } from '../../../api/generated/types.gen';
-import { errorText } from '../../../lib/apiError';
+import { ApiError, errorText } from '../../../lib/apiError';
 import { useSubmitExercise } from '../api/actions';
 import { useExercise } from '../api/queries';
 import { KNOWLEDGE_TEXT, LEARNING_TEXT } from '../texts';
 import styles from './ExerciseDialog.module.css';
-import { markAnswers } from './model';
+import { ATTEMPTS_PER_HOUR, markAnswers } from './model';
 
 export interface PracticedResource {
   krId: number;
@@ -33,7 +33,9 @@ const optionText = (options: readonly string[], index: number | undefined) =>
 /**
  * An exercise taken in the learner view: its questions (without answers) as one radio group each,
  * submitted once all are answered; then the score out of 100, passed or not, each question marked
- * with the right answer, and the points the pass mastered or that wait for their prerequisites.
+ * right or wrong (with the right option only after a pass: a failed try must not hand the next one
+ * the answers), and the points the pass mastered or that wait for their prerequisites. The server
+ * takes five tries an hour; its refusal shows in the dialog.
  */
 export function ExerciseDialog({ resource, viewer, nameOf, onClose }: ExerciseDialogProps) {
   return (
@@ -97,17 +99,24 @@ function Questions({ exercise, onScored }: QuestionsProps) {
   const { message } = App.useApp();
   const submit = useSubmitExercise();
   const [chosen, setChosen] = useState<(number | undefined)[]>(() => exercise.questions.map(() => undefined));
+  const [limit, setLimit] = useState<string | null>(null);
   const done = chosen.filter((answer) => answer !== undefined).length;
   const total = exercise.questions.length;
 
-  const send = () =>
+  const send = () => {
+    setLimit(null);
     submit.mutate(
       { krId: exercise.krId, answers: chosen.map((answer) => answer ?? -1) },
       {
         onSuccess: (result) => onScored(chosen, result),
-        onError: (error) => void message.error(errorText(error, LEARNING_TEXT.submitFailed)),
+        onError: (error) => {
+          // Too many tries: said where the learner looks, with when to come back.
+          if (error instanceof ApiError && error.code === 429) setLimit(errorText(error, LEARNING_TEXT.attemptsLimit));
+          else void message.error(errorText(error, LEARNING_TEXT.submitFailed));
+        },
       },
     );
+  };
 
   return (
     <form
@@ -117,7 +126,10 @@ function Questions({ exercise, onScored }: QuestionsProps) {
         if (done === total) send();
       }}
     >
-      <p className={styles.intro}>{LEARNING_TEXT.exerciseIntro(total, exercise.passScore)}</p>
+      <p className={styles.intro}>
+        {LEARNING_TEXT.exerciseIntro(total, exercise.passScore)}
+        {LEARNING_TEXT.attemptsHint(ATTEMPTS_PER_HOUR)}
+      </p>
       {exercise.bestScore !== null && exercise.bestScore !== undefined && (
         <p className={styles.best}>{LEARNING_TEXT.bestScore(exercise.bestScore)}</p>
       )}
@@ -145,6 +157,7 @@ function Questions({ exercise, onScored }: QuestionsProps) {
           );
         })}
       </ol>
+      {limit !== null && <Alert type="warning" showIcon title={limit} />}
       <div className={styles.actions}>
         <span className={styles.count} aria-live="polite">
           {LEARNING_TEXT.answered(done, total)}
@@ -180,7 +193,7 @@ function Outcome({ exercise, chosen, result, nameOf, onAgain, onClose }: Outcome
   useEffect(() => {
     top.current?.scrollIntoView?.({ block: 'nearest' });
   }, []);
-  const marked = markAnswers(chosen, result.answers);
+  const marked = markAnswers(chosen, result.correct, result.answers ?? undefined);
   return (
     <div className={styles.body} ref={top}>
       <div className={styles.score} data-passed={result.passed}>
@@ -225,7 +238,7 @@ function Outcome({ exercise, chosen, result, nameOf, onAgain, onClose }: Outcome
                     {LEARNING_TEXT.yourAnswer}
                     {optionText(question.options, mark.chosen)}
                   </p>
-                  {!mark.correct && (
+                  {!mark.correct && mark.right !== undefined && (
                     <p className={styles.answerLine}>
                       {LEARNING_TEXT.rightAnswer}
                       <strong>{optionText(question.options, mark.right)}</strong>

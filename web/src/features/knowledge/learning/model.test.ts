@@ -66,11 +66,15 @@ describe('exercisesOf', () => {
 });
 
 describe('markAnswers', () => {
-  it('marks each question right or wrong against the server’s answers', () => {
-    expect(markAnswers([1, 0, undefined], [1, 2, 0])).toEqual([
+  it('marks each question as the server did, with the right options only when it gave them (a pass)', () => {
+    expect(markAnswers([1, 0, undefined], [true, false, false], [1, 2, 0])).toEqual([
       { chosen: 1, right: 1, correct: true },
       { chosen: 0, right: 2, correct: false },
       { chosen: undefined, right: 0, correct: false },
+    ]);
+    expect(markAnswers([1, 0], [true, false])).toEqual([
+      { chosen: 1, right: undefined, correct: true },
+      { chosen: 0, right: undefined, correct: false },
     ]);
   });
 });

@@ -52,15 +52,25 @@ export function exercisesOf<R extends Pick<KnowledgeResource, 'krId' | 'question
 /** The score the server passes an exercise at (its answer says passScore; this is its fixed value). */
 export const PASS_SCORE = 80;
 
-/** A question answered, and whether rightly, once the server has given the right answers. */
+/** The submissions of one exercise the server takes from a member in an hour. */
+export const ATTEMPTS_PER_HOUR = 5;
+
+/**
+ * A question answered and whether rightly, as the server marked it. The right option is known
+ * only after a pass: a failed try says which answers were wrong, not what the right ones are.
+ */
 export interface MarkedAnswer {
   chosen: number | undefined;
-  right: number;
+  right: number | undefined;
   correct: boolean;
 }
 
-export function markAnswers(chosen: readonly (number | undefined)[], right: readonly number[]): MarkedAnswer[] {
-  return right.map((answer, index) => ({ chosen: chosen[index], right: answer, correct: chosen[index] === answer }));
+export function markAnswers(
+  chosen: readonly (number | undefined)[],
+  correct: readonly boolean[],
+  right?: readonly number[],
+): MarkedAnswer[] {
+  return correct.map((isRight, index) => ({ chosen: chosen[index], right: right?.[index], correct: isRight }));
 }
 
 export type PlayEventType = 'play' | 'timeupdate' | 'pause' | 'ended';

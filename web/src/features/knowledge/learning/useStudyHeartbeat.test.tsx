@@ -28,22 +28,26 @@ describe('useStudyHeartbeat', () => {
       initialProps: { kpId: 7 as number | null },
     });
     expect(beat).toHaveBeenCalledTimes(1);
-    expect(beat).toHaveBeenLastCalledWith(7);
+    expect(beat).toHaveBeenLastCalledWith(7, true);
 
     vi.advanceTimersByTime(HEARTBEAT_INTERVAL_MS * 2);
     expect(beat).toHaveBeenCalledTimes(3);
+    expect(beat).toHaveBeenLastCalledWith(7, false);
 
     setVisibility('hidden');
     vi.advanceTimersByTime(HEARTBEAT_INTERVAL_MS * 4);
     expect(beat).toHaveBeenCalledTimes(3);
 
+    // Shown again: the first beat resumes (the hidden minute is not study time), then it counts on.
     setVisibility('visible');
     expect(beat).toHaveBeenCalledTimes(4);
+    expect(beat).toHaveBeenLastCalledWith(7, true);
     vi.advanceTimersByTime(HEARTBEAT_INTERVAL_MS);
     expect(beat).toHaveBeenCalledTimes(5);
+    expect(beat).toHaveBeenLastCalledWith(7, false);
 
     rerender({ kpId: 9 });
-    expect(beat).toHaveBeenLastCalledWith(9);
+    expect(beat).toHaveBeenLastCalledWith(9, true);
     expect(beat).toHaveBeenCalledTimes(6);
 
     rerender({ kpId: null });
@@ -59,7 +63,7 @@ describe('useStudyHeartbeat', () => {
     vi.advanceTimersByTime(HEARTBEAT_INTERVAL_MS * 2);
     expect(beat).not.toHaveBeenCalled();
     setVisibility('visible');
-    expect(beat).toHaveBeenCalledWith(3);
+    expect(beat).toHaveBeenCalledWith(3, true);
   });
 
   it('keeps beating after a failed heartbeat', async () => {

@@ -7,17 +7,18 @@ export const HEARTBEAT_INTERVAL_MS = 15_000;
 /**
  * Study time on a point: a heartbeat every 15 s while the page is visible, none while it is
  * hidden (another tab, a locked phone). The server counts the time since the member's previous
- * heartbeat from any tab, so two open tabs count it once, and a long pause counts nothing; the
- * first heartbeat on showing a point only starts that clock, hence it goes at once.
+ * heartbeat from any tab, so two open tabs count it once, and a long pause counts nothing. The
+ * first heartbeat on showing a point (opened, or visible again) says `resume`: it only starts
+ * that clock, so the time the page spent hidden is never counted; hence it goes at once.
  * `kpId` null (a guest, a locked point, nothing chosen) sends nothing.
  */
 export function useStudyHeartbeat(kpId: number | null) {
   useEffect(() => {
     if (kpId === null) return undefined;
     let timer: ReturnType<typeof setInterval> | undefined;
-    const beat = () => {
+    const beat = (resume: boolean) => {
       // Lost time is not worth an error on screen; the next beat counts on.
-      learningEvents.heartbeat(kpId).catch(() => undefined);
+      learningEvents.heartbeat(kpId, resume).catch(() => undefined);
     };
     const stop = () => {
       if (timer !== undefined) clearInterval(timer);
@@ -26,8 +27,8 @@ export function useStudyHeartbeat(kpId: number | null) {
     const follow = () => {
       stop();
       if (document.visibilityState !== 'visible') return;
-      beat();
-      timer = setInterval(beat, HEARTBEAT_INTERVAL_MS);
+      beat(true);
+      timer = setInterval(() => beat(false), HEARTBEAT_INTERVAL_MS);
     };
     follow();
     document.addEventListener('visibilitychange', follow);

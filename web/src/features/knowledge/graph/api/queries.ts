@@ -42,16 +42,23 @@ export function useBoardPoints(viewer: string | null) {
 
 /**
  * Every prerequisite link, for an admin's board: a point put on it brings its links with the
- * points already there (a save would otherwise drop them). Not asked for a member, who adds nothing.
+ * points already there (a save would otherwise drop them). Paged until the total, so no link is
+ * missed past the first 1000; asked again for each version of the board (a save answers a new one),
+ * so the links are never older than the board they complete. Not asked for a member, who adds nothing.
  */
-export function useBoardPrerequisites(enabled: boolean) {
+export function useBoardPrerequisites(enabled: boolean, version: number) {
   return useQuery({
-    queryKey: [...knowledgeKeys.prerequisites(), 'board'] as const,
+    queryKey: [...knowledgeKeys.prerequisites(), 'board', version] as const,
     queryFn: async ({ signal }): Promise<KnowledgePrerequisite[]> => {
-      const data = await unwrap(
-        listPrerequisites({ body: { page: 1, pageSize: WHOLE_LIST }, signal, throwOnError: true }),
-      );
-      return data?.list ?? [];
+      const links: KnowledgePrerequisite[] = [];
+      for (let page = 1; ; page += 1) {
+        const data = await unwrap(
+          listPrerequisites({ body: { page, pageSize: WHOLE_LIST }, signal, throwOnError: true }),
+        );
+        const list = data?.list ?? [];
+        links.push(...list);
+        if (list.length < WHOLE_LIST || links.length >= (data?.total ?? 0)) return links;
+      }
     },
     enabled,
     retry: retryOnce,

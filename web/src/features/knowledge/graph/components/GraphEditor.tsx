@@ -65,6 +65,7 @@ export function saveFailure(error: unknown): string {
     if (error.code === 401) return GRAPH_TEXT.sessionExpired;
     if (error.code === 403) return GRAPH_TEXT.forbidden;
     if (error.message) return error.message;
+    if (error.code === 409) return GRAPH_TEXT.stale;
   }
   return GRAPH_TEXT.saveFailed;
 }
@@ -83,6 +84,13 @@ export function GraphEditor({ title, jsonStyle, otherEditor, renderCanvas, canva
   const courses = useCourses(viewer);
   const board = useGraphBoard(kcId, viewer);
   const [dirty, setDirty] = useState(false);
+  // Bumped by a reload after a refused stale save: the workspace copies the fresh board anew.
+  const [loads, setLoads] = useState(0);
+
+  const reload = async () => {
+    await board.refetch();
+    setLoads((count) => count + 1);
+  };
 
   const options = useMemo(() => {
     const list: { value: number; label: string }[] = [{ value: 0, label: GRAPH_TEXT.globalBoard }];
@@ -153,7 +161,7 @@ export function GraphEditor({ title, jsonStyle, otherEditor, renderCanvas, canva
       >
         {(data) => (
           <BoardWorkspace
-            key={kcId}
+            key={`${kcId}:${loads}`}
             data={data}
             viewer={viewer}
             jsonStyle={jsonStyle}
@@ -161,6 +169,7 @@ export function GraphEditor({ title, jsonStyle, otherEditor, renderCanvas, canva
             canvasTools={canvasTools}
             viewTools={viewTools}
             onDirtyChange={setDirty}
+            onReload={() => void reload()}
           />
         )}
       </QueryBody>
@@ -175,6 +184,8 @@ interface BoardWorkspaceProps extends Pick<
   data: GraphData;
   viewer: string | null;
   onDirtyChange: (dirty: boolean) => void;
+  /** Loads the board afresh, dropping the drawing (after a save refused as stale). */
+  onReload: () => void;
 }
 
 /** What the status line says: the step of connection mode, the selection, or how to start. */
@@ -218,14 +229,17 @@ function BoardWorkspace({
   canvasTools,
   viewTools,
   onDirtyChange,
+  onReload,
 }: BoardWorkspaceProps) {
   const { message } = App.useApp();
   const confirm = useDeleteConfirmation();
   const points = useBoardPoints(viewer);
-  const links = useBoardPrerequisites(data.editable);
   const saving = useSaveGraph(viewer);
   const [state, setState] = useState<EditorState>(() => editorOf(data));
+  const links = useBoardPrerequisites(data.editable, state.version);
   const [refusal, setRefusal] = useState<string | null>(null);
+  // The links changed since the board was loaded: saving it would undo them, so it is reloaded first.
+  const [stale, setStale] = useState(false);
   const [json, setJson] = useState<string | null>(null);
   const editable = data.editable;
 
@@ -283,12 +297,16 @@ function BoardWorkspace({
 
   const save = () => {
     setRefusal(null);
+    setStale(false);
     saving.mutate(saveRequestOf(state), {
       onSuccess: (saved) => {
         setState(editorOf(saved));
         message.success(GRAPH_TEXT.saved);
       },
-      onError: (error) => setRefusal(saveFailure(error)),
+      onError: (error) => {
+        setStale(error instanceof ApiError && error.code === 409);
+        setRefusal(saveFailure(error));
+      },
     });
   };
 
@@ -373,7 +391,14 @@ function BoardWorkspace({
             closable={{ onClose: () => setRefusal(null) }}
             className={styles.notice}
             title={GRAPH_TEXT.saveRefused}
-            description={refusal}
+            description={stale ? `${refusal} ${GRAPH_TEXT.reloadDrops}` : refusal}
+            action={
+              stale ? (
+                <Button size="small" onClick={onReload}>
+                  {GRAPH_TEXT.reload}
+                </Button>
+              ) : undefined
+            }
           />
         )}
         <p className={styles.status} role="status">

@@ -21,6 +21,7 @@ const care = point(4, { name: '自我关怀', category: '情绪' });
 const GLOBAL: GraphData = {
   kcId: 0,
   editable: true,
+  version: 12,
   nodes: [
     { id: 'kp-1', kpId: 1, name: '依恋理论基础', category: '心理学', x: 40, y: 40 },
     { id: 'kp-2', kpId: 2, name: '安全型依恋', category: '心理学', x: 220, y: 40 },
@@ -32,6 +33,7 @@ const GLOBAL: GraphData = {
 const COURSE_BOARD: GraphData = {
   kcId: 5,
   editable: true,
+  version: 12,
   nodes: [{ id: 'kp-4', kpId: 4, name: '自我关怀', category: '情绪', x: 40, y: 40 }],
   connections: [],
 };
@@ -265,6 +267,7 @@ describe('GraphEditorPage', () => {
     expect(await screen.findByText('关系图已保存')).toBeInTheDocument();
     expect(calls.find((call) => call.path === SAVE)?.body).toEqual({
       kcId: 0,
+      baseVersion: 12,
       nodes: [
         { id: 'kp-1', kpId: 1, x: 40, y: 40 },
         { id: 'kp-2', kpId: 2, x: 220, y: 40 },
@@ -290,6 +293,59 @@ describe('GraphEditorPage', () => {
     expect(await screen.findByText(refusal)).toBeInTheDocument();
     expect(screen.getByText('没有保存')).toBeInTheDocument();
     expect(screen.getByText('有未保存的修改')).toBeInTheDocument();
+  });
+
+  it('refuses a save from a board someone else changed, and reloads it on request', async () => {
+    signInAs();
+    const changed: GraphData = {
+      ...GLOBAL,
+      version: 15,
+      connections: [...GLOBAL.connections, { id: 'link-9', from: 'kp-2', to: 'kp-3' }],
+    };
+    const calls = answers({
+      [GRAPH]: [ok(GLOBAL), ok(changed)],
+      [SAVE]: [fail(409, 409, '关系图已被他人修改，请重新加载后再保存'), ok({ ...changed, version: 16 })],
+    });
+    const { user } = await renderEditor();
+    await user.click(screen.getByRole('button', { name: /连接模式/ }));
+    await user.click(node('依恋理论基础'));
+    await user.click(node('积极倾听'));
+    await user.click(screen.getByRole('button', { name: /保\s*存/ }));
+    expect(await screen.findByText(/关系图已被他人修改，请重新加载后再保存/)).toBeInTheDocument();
+    expect(screen.getByText(/重新加载会放弃本次未保存的修改/)).toBeInTheDocument();
+    expect(screen.getByText('有未保存的修改')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: /重新加载/ }));
+    // The fresh board: the other editor's link is there, the refused drawing is gone.
+    expect(await screen.findByRole('button', { name: '连线：安全型依恋 → 积极倾听' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '连线：依恋理论基础 → 积极倾听' })).not.toBeInTheDocument();
+    expect(screen.queryByText('有未保存的修改')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /保\s*存/ }));
+    expect(await screen.findByText('关系图已保存')).toBeInTheDocument();
+    const saves = calls
+      .filter((call) => call.path === SAVE)
+      .map((call) => (call.body as { baseVersion: number }).baseVersion);
+    expect(saves).toEqual([12, 15]);
+    // The links for adding points were asked again for the fresh version.
+    expect(calls.filter((call) => call.path === LINKS).length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('brings the links of every page when there are more than 1000', async () => {
+    signInAs();
+    const many = Array.from({ length: 1000 }, (_, index) => prerequisite(100 + index, 1000 + index, 2000 + index));
+    const calls = answers({
+      [LINKS]: [
+        ok({ list: many, total: 1001 }),
+        // 自我关怀 (4) needs 依恋理论基础 (1): a link found only on the second page.
+        ok({ list: [prerequisite(8, 1, 4)], total: 1001 }),
+      ],
+    });
+    const { user } = await renderEditor();
+    await user.click(await screen.findByRole('button', { name: '把“自我关怀”添加到画板' }));
+    expect(await screen.findByRole('button', { name: '连线：依恋理论基础 → 自我关怀' })).toBeInTheDocument();
+    expect(calls.filter((call) => call.path === LINKS).map((call) => (call.body as { page: number }).page)).toEqual([
+      1, 2,
+    ]);
   });
 
   it('shows the JSON and copies it', async () => {

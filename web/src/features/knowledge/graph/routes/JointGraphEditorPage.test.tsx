@@ -67,6 +67,7 @@ const LINKS = '/api/v1/knowledge/prerequisites/list';
 const BOARD: GraphData = {
   kcId: 5,
   editable: true,
+  version: 12,
   nodes: [
     { id: 'kp-1', kpId: 1, name: '依恋理论基础', category: '心理学', x: 40, y: 40 },
     { id: 'kp-2', kpId: 2, name: '安全型依恋', category: '心理学', x: 220, y: 40 },
