@@ -874,7 +874,8 @@ export const getExercise = <ThrowOnError extends boolean = false>(options: Optio
 
 /**
  * Scores the answers (out of 100); 80 or more masters the exercise's points whose
- * prerequisites are mastered. The right answers come back with the score.
+ * prerequisites are mastered. Each answer is marked right or wrong; the right options come
+ * back only with a pass. Five submissions of an exercise an hour.
  */
 export const submitExercise = <ThrowOnError extends boolean = false>(options: Options<SubmitExerciseData, ThrowOnError>) => (options.client ?? client).post<SubmitExerciseResponses, SubmitExerciseErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -919,7 +920,8 @@ export const saveGraph = <ThrowOnError extends boolean = false>(options: Options
 /**
  * Sent every 15 s while a point's page is visible: counts the time since the member's
  * previous heartbeat from any tab (at most 30 s; nothing after a pause of more than 45 s), so
- * two open tabs count the time once.
+ * two open tabs count the time once. The first beat after the page is opened or shown again
+ * says `resume: true` and only starts the clock.
  */
 export const learningHeartbeat = <ThrowOnError extends boolean = false>(options: Options<LearningHeartbeatData, ThrowOnError>) => (options.client ?? client).post<LearningHeartbeatResponses, LearningHeartbeatErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -1233,7 +1235,8 @@ export const updateResource = <ThrowOnError extends boolean = false>(options: Op
 });
 
 /**
- * Reviews a mastered point (1 forgot, 2 hard, 3 good, 4 easy); FSRS sets its next review.
+ * Reviews a mastered point that is due (1 forgot, 2 hard, 3 good, 4 easy); FSRS sets its
+ * next review.
  */
 export const reviewPoint = <ThrowOnError extends boolean = false>(options: Options<ReviewPointData, ThrowOnError>) => (options.client ?? client).post<ReviewPointResponses, ReviewPointErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],

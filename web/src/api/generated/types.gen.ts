@@ -385,6 +385,9 @@ export type BindRequest = {
  * transaction).
  */
 export type BindResourceRequest = {
+    /**
+     * At most 200 points.
+     */
     kpIds?: Array<PointId>;
     krId: ResourceId;
 };
@@ -581,9 +584,18 @@ export type ChangePasswordRequest = {
 /**
  * One line of the reply stream (newline-delimited JSON): pieces with `message.content`, then
  * a last line with `done: true`, or with `error`. Every line names the saved conversation.
+ * While the model server is silent, a blank line goes out every few seconds (it keeps the
+ * connection checked: a member who left stops the model); readers skip blank lines.
  */
 export type ChatChunk = {
     conversationId?: ConversationId | null;
+    /**
+     * `true` on the first line when the question speaks of self-harm or suicide: its
+     * `message.content` is the help block (现在就可以获得帮助, 全国心理援助热线：12356,
+     * 紧急情况请拨打 120（急救）或 110（报警）) as plain text, which a page may show as its own
+     * help block instead. The saved reply keeps the text.
+     */
+    crisis?: boolean | null;
     done: boolean;
     /**
      * Why the reply stopped early (the model server failed, timed out or sent nonsense).
@@ -591,6 +603,12 @@ export type ChatChunk = {
     error?: string | null;
     message?: ChunkMessage | null;
     model: string;
+    /**
+     * On the done line when the reply was cut short without failing: it reached the longest
+     * reply (8000 characters), the day's budget, or the longest time a reply may take. What
+     * came is saved.
+     */
+    note?: string | null;
 };
 
 /**
@@ -677,7 +695,8 @@ export type ChatPeer = {
 export type ChatRequest = {
     conversationId?: ConversationId | null;
     /**
-     * At most 40 messages of at most 4000 characters; the last is the member's question.
+     * At most 40 messages of at most 4000 characters; the last is the member's question. The
+     * model reads the latest of them within 6000 characters (the question always).
      */
     messages: Array<AiMessage>;
     /**
@@ -751,6 +770,9 @@ export type Conversation = {
 };
 
 export type ConversationDetail = ConversationSummary & {
+    /**
+     * The latest 200 messages, oldest first.
+     */
     messages: Array<SavedMessage>;
 };
 
@@ -1464,6 +1486,9 @@ export type EnvelopeConversationDetail = {
      */
     code: number;
     data: ConversationSummary & {
+        /**
+         * The latest 200 messages, oldest first.
+         */
         messages: Array<SavedMessage>;
     };
     /**
@@ -1811,13 +1836,18 @@ export type EnvelopeExerciseOutcome = {
     code: number;
     data: {
         /**
-         * The right option of each question, shown once answered.
+         * The right option of each question: only after a pass (a failed try does not hand the
+         * next one the answers).
          */
-        answers: Array<number>;
+        answers?: Array<number> | null;
         /**
          * Points not mastered although passed: their prerequisites are not mastered yet.
          */
         blocked: Array<PointId>;
+        /**
+         * Whether each answer was right, in question order.
+         */
+        correct: Array<boolean>;
         /**
          * Points this pass mastered.
          */
@@ -1879,6 +1909,10 @@ export type EnvelopeGraphData = {
         editable: boolean;
         kcId: number;
         nodes: Array<GraphNode>;
+        /**
+         * The knowledge graph's version when this board was read: send it back as `baseVersion`.
+         */
+        version: number;
     };
     /**
      * A short success text (the spec's where it gives one) or "ok".
@@ -1913,8 +1947,8 @@ export type EnvelopeHeartbeat = {
      */
     data: {
         /**
-         * Seconds added (0 when another tab's heartbeat already counted this time, or after a
-         * pause of more than 45 s).
+         * Seconds added (0 for a resuming beat, when another tab's heartbeat already counted
+         * this time, or after a pause of more than 45 s).
          */
         counted: number;
     };
@@ -3247,13 +3281,18 @@ export type ExerciseData = {
 
 export type ExerciseOutcome = {
     /**
-     * The right option of each question, shown once answered.
+     * The right option of each question: only after a pass (a failed try does not hand the
+     * next one the answers).
      */
-    answers: Array<number>;
+    answers?: Array<number> | null;
     /**
      * Points not mastered although passed: their prerequisites are not mastered yet.
      */
     blocked: Array<PointId>;
+    /**
+     * Whether each answer was right, in question order.
+     */
+    correct: Array<boolean>;
     /**
      * Points this pass mastered.
      */
@@ -3383,6 +3422,10 @@ export type GraphData = {
     editable: boolean;
     kcId: number;
     nodes: Array<GraphNode>;
+    /**
+     * The knowledge graph's version when this board was read: send it back as `baseVersion`.
+     */
+    version: number;
 };
 
 /**
@@ -3426,10 +3469,22 @@ export type Health = {
  */
 export type Heartbeat = {
     /**
-     * Seconds added (0 when another tab's heartbeat already counted this time, or after a
-     * pause of more than 45 s).
+     * Seconds added (0 for a resuming beat, when another tab's heartbeat already counted
+     * this time, or after a pause of more than 45 s).
      */
     counted: number;
+};
+
+/**
+ * A heartbeat from a point's page.
+ */
+export type HeartbeatEvent = {
+    kpId: PointId;
+    /**
+     * True for the first beat after the page was opened or shown again: it only starts the
+     * clock (the time before it, hidden or elsewhere, is not study time).
+     */
+    resume?: boolean;
 };
 
 /**
@@ -4741,20 +4796,22 @@ export type SaveBlogRequest = {
  */
 export type SaveCourseRequest = {
     /**
-     * A path `POST /upload` answered for purpose `course_banner`, or empty.
+     * A path `POST /upload` answered for purpose `course_banner`, or empty for a bundled
+     * banner. Left out: none on create, unchanged on update.
      */
-    banner?: string;
+    banner?: string | null;
     category: string;
     description: string;
     /**
-     * Fen; 0 or left out is free.
+     * Fen; 0 is free. Left out: free on create, unchanged on update.
      */
-    fee?: number;
+    fee?: number | null;
     /**
      * JSON text of the tree: a list of `{kpID, children}` nodes (names and sequence numbers
      * are filled in from the points); every kpID an existing point, each at most once.
+     * Left out: empty on create, unchanged on update.
      */
-    kpTree?: string;
+    kpTree?: string | null;
     /**
      * 1 初级, 2 中级, 3 高级.
      */
@@ -4858,6 +4915,11 @@ export type SaveExamRequest = {
  * between its points.
  */
 export type SaveGraphRequest = {
+    /**
+     * The `version` of the board this save starts from: when points, links or trees changed
+     * since, the save is refused (409) rather than overwrite them.
+     */
+    baseVersion: number;
     connections?: Array<GraphConnection>;
     kcId?: number;
     nodes: Array<GraphNode>;
@@ -4869,11 +4931,15 @@ export type SaveGraphRequest = {
 export type SavePointRequest = {
     category: string;
     /**
-     * HTML; cleaned before it is stored (no scripts, handlers, styles or frames).
+     * HTML; cleaned before it is stored (no scripts, handlers, styles or frames). Left out:
+     * empty on create, unchanged on update.
      */
-    content?: string;
+    content?: string | null;
     description?: string;
-    examples?: Array<string>;
+    /**
+     * Left out: none on create, unchanged on update.
+     */
+    examples?: Array<string> | null;
     id?: PointId | null;
     /**
      * 1 初级, 2 中级, 3 高级.
@@ -4885,7 +4951,10 @@ export type SavePointRequest = {
      * the same transaction as the point; left out, its links stay as they are.
      */
     prerequisites?: Array<PointId> | null;
-    references?: Array<string>;
+    /**
+     * Left out: none on create, unchanged on update.
+     */
+    references?: Array<string> | null;
 };
 
 /**
@@ -7604,6 +7673,10 @@ export type SubmitExerciseErrors = {
      * The body is over 1 MiB
      */
     413: ErrorEnvelope;
+    /**
+     * 这道习题每小时最多提交 5 次，请 N 分钟后再试
+     */
+    429: ErrorEnvelope;
 };
 
 export type SubmitExerciseError = SubmitExerciseErrors[keyof SubmitExerciseErrors];
@@ -7690,7 +7763,7 @@ export type SaveGraphResponses = {
 export type SaveGraphResponse = SaveGraphResponses[keyof SaveGraphResponses];
 
 export type LearningHeartbeatData = {
-    body: PointEvent;
+    body: HeartbeatEvent;
     path?: never;
     query?: never;
     url: '/api/v1/knowledge/learning/heartbeat';
@@ -8336,7 +8409,7 @@ export type BindResourceData = {
 
 export type BindResourceErrors = {
     /**
-     * 知识点不存在（编号 n）
+     * 知识点不存在（编号 n）, or 一个资源最多绑定 200 个知识点
      */
     400: ErrorEnvelope;
     /**
@@ -8557,6 +8630,10 @@ export type ReviewPointErrors = {
      * 这个知识点还没有掌握
      */
     404: ErrorEnvelope;
+    /**
+     * 还没到这个知识点的复习时间
+     */
+    409: ErrorEnvelope;
     /**
      * The body is over 1 MiB
      */

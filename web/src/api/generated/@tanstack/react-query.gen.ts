@@ -1223,7 +1223,8 @@ export const getExerciseMutation = (options?: Partial<Options<GetExerciseData>>)
 
 /**
  * Scores the answers (out of 100); 80 or more masters the exercise's points whose
- * prerequisites are mastered. The right answers come back with the score.
+ * prerequisites are mastered. Each answer is marked right or wrong; the right options come
+ * back only with a pass. Five submissions of an exercise an hour.
  */
 export const submitExerciseMutation = (options?: Partial<Options<SubmitExerciseData>>): UseMutationOptions<SubmitExerciseResponse, SubmitExerciseError, Options<SubmitExerciseData>> => {
     const mutationOptions: UseMutationOptions<SubmitExerciseResponse, SubmitExerciseError, Options<SubmitExerciseData>> = {
@@ -1280,7 +1281,8 @@ export const saveGraphMutation = (options?: Partial<Options<SaveGraphData>>): Us
 /**
  * Sent every 15 s while a point's page is visible: counts the time since the member's
  * previous heartbeat from any tab (at most 30 s; nothing after a pause of more than 45 s), so
- * two open tabs count the time once.
+ * two open tabs count the time once. The first beat after the page is opened or shown again
+ * says `resume: true` and only starts the clock.
  */
 export const learningHeartbeatMutation = (options?: Partial<Options<LearningHeartbeatData>>): UseMutationOptions<LearningHeartbeatResponse, LearningHeartbeatError, Options<LearningHeartbeatData>> => {
     const mutationOptions: UseMutationOptions<LearningHeartbeatResponse, LearningHeartbeatError, Options<LearningHeartbeatData>> = {
@@ -1697,7 +1699,8 @@ export const updateResourceMutation = (options?: Partial<Options<UpdateResourceD
 };
 
 /**
- * Reviews a mastered point (1 forgot, 2 hard, 3 good, 4 easy); FSRS sets its next review.
+ * Reviews a mastered point that is due (1 forgot, 2 hard, 3 good, 4 easy); FSRS sets its
+ * next review.
  */
 export const reviewPointMutation = (options?: Partial<Options<ReviewPointData>>): UseMutationOptions<ReviewPointResponse, ReviewPointError, Options<ReviewPointData>> => {
     const mutationOptions: UseMutationOptions<ReviewPointResponse, ReviewPointError, Options<ReviewPointData>> = {
