@@ -6,7 +6,52 @@ use std::time::Duration;
 use assistant::settings::{AssistantSettings, Protocol};
 use assistant::testkit::fake_model::{Outcome, echo};
 
+use platform::testkit::TestServer;
+
 use crate::*;
+
+/// A question to a served app, whose answer the test may read in part and then leave.
+async fn stream_question(server: &TestServer, member: &TestUser, asked: &str) -> reqwest::Response {
+    let response = server
+        .client()
+        .post(server.url("/api/v1/ai/chat"))
+        .bearer_auth(&member.token)
+        .json(&question(asked))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), 200);
+    response
+}
+
+/// Whether the model server saw the request for `asked` cancelled within five seconds.
+async fn cancelled_within_seconds(asked: &str) -> bool {
+    eventually(Duration::from_secs(5), || {
+        fake()
+            .last_asked(asked)
+            .is_some_and(|e| e.outcome == Outcome::Cancelled)
+    })
+    .await
+}
+
+/// The conversation's messages once there are `count` (a stopped reply is saved by a task of its
+/// own, shortly after the member left), or as they are after five seconds.
+async fn saved_messages_once(
+    app: &TestApp,
+    member: &TestUser,
+    id: &Value,
+    count: usize,
+) -> Vec<Value> {
+    let mut saved = Vec::new();
+    for _ in 0..100 {
+        saved = saved_messages(app, member, id).await;
+        if saved.len() == count {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    saved
+}
 
 async fn failure_of(app: &TestApp, member: &TestUser, asked: &str) -> (String, String) {
     let reply = ask(app, member, question(asked)).await;
@@ -69,36 +114,20 @@ async fn a_member_who_leaves_stops_the_model_server(app) {
     let member = signed_in_user(&app, "member1", Role::User).await;
     let asked = unique("[slow] 讲讲依恋理论");
     let server = app.serve(1);
-    let client = server.client();
-    let mut response = client
-        .post(server.url("/api/v1/ai/chat"))
-        .bearer_auth(&member.token)
-        .json(&question(&asked))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(response.status(), 200);
+    let mut response = stream_question(&server, &member, &asked).await;
     let first = response.chunk().await.unwrap().unwrap();
     assert!(std::str::from_utf8(&first).unwrap().contains("第1段"));
     drop(response);
-    drop(client);
-    let cancelled = eventually(Duration::from_secs(5), || {
-        fake().last_asked(&asked).is_some_and(|e| e.outcome == Outcome::Cancelled)
-    })
-    .await;
-    assert!(cancelled, "the model server saw the member leave: {:?}", fake().last_asked(&asked));
+    assert!(
+        cancelled_within_seconds(&asked).await,
+        "the model server saw the member leave: {:?}",
+        fake().last_asked(&asked)
+    );
 
     // What the member saw before leaving is saved in the conversation every line named.
     let first: Value = serde_json::from_slice(first.split(|b| *b == b'\n').next().unwrap()).unwrap();
     let conversation = first["conversationId"].clone();
-    let mut saved = Vec::new();
-    for _ in 0..100 {
-        saved = saved_messages(&app, &member, &conversation).await;
-        if saved.len() == 2 {
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+    let saved = saved_messages_once(&app, &member, &conversation, 2).await;
     let partial = saved[1]["content"].as_str().unwrap_or_default();
     assert!(partial.starts_with("第1段。") && !partial.contains("第40段"), "{saved:?}");
 }
@@ -107,14 +136,7 @@ async fn a_stopped_reply_keeps_its_place_before_the_next_question(app) {
     let member = signed_in_user(&app, "member1", Role::User).await;
     let asked = unique("[slow] 讲讲依恋理论");
     let server = app.serve(1);
-    let client = server.client();
-    let mut response = client
-        .post(server.url("/api/v1/ai/chat"))
-        .bearer_auth(&member.token)
-        .json(&question(&asked))
-        .send()
-        .await
-        .unwrap();
+    let mut response = stream_question(&server, &member, &asked).await;
     let first = response.chunk().await.unwrap().unwrap();
     let first: Value = serde_json::from_slice(first.split(|b| *b == b'\n').next().unwrap()).unwrap();
     let conversation = first["conversationId"].clone();
@@ -123,10 +145,9 @@ async fn a_stopped_reply_keeps_its_place_before_the_next_question(app) {
     let next = json!({"messages": [{"role": "user", "content": asked}, {"role": "user", "content": "换个话题"}], "conversationId": conversation});
     assert_eq!(ask(&app, &member, next).await.status, 200);
     assert!(
-        eventually(Duration::from_secs(5), || {
-            fake().last_asked(&asked).is_some_and(|e| e.outcome == Outcome::Cancelled)
-        })
-        .await
+        cancelled_within_seconds(&asked).await,
+        "the model server saw the member leave: {:?}",
+        fake().last_asked(&asked)
     );
     let mut roles = Vec::new();
     for _ in 0..100 {
@@ -200,37 +221,21 @@ async fn a_member_who_leaves_while_the_model_thinks_stops_it_within_seconds(app)
     // The fake thinks 30 s before its first token; the time-out is a minute.
     let asked = unique("[wait] 你好");
     let server = app.serve(1);
-    let client = server.client();
-    let mut response = client
-        .post(server.url("/api/v1/ai/chat"))
-        .bearer_auth(&member.token)
-        .json(&question(&asked))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(response.status(), 200);
+    let mut response = stream_question(&server, &member, &asked).await;
     // Blank lines keep coming while the model is silent.
     assert_eq!(&response.chunk().await.unwrap().unwrap()[..], b"\n");
     let started = std::time::Instant::now();
     drop(response);
-    drop(client);
-    let cancelled = eventually(Duration::from_secs(5), || {
-        fake().last_asked(&asked).is_some_and(|e| e.outcome == Outcome::Cancelled)
-    })
-    .await;
-    assert!(cancelled, "the model server saw the member leave: {:?}", fake().last_asked(&asked));
+    assert!(
+        cancelled_within_seconds(&asked).await,
+        "the model server saw the member leave: {:?}",
+        fake().last_asked(&asked)
+    );
     assert!(started.elapsed() < Duration::from_secs(5));
     // Nothing came: only the question is saved, and the reply's allowance is given back.
     let list = app.post("/api/v1/ai/conversation/list", json!({}), Some(&member.token)).await;
     let id = list.data()["list"][0]["id"].clone();
-    let mut kept = Vec::new();
-    for _ in 0..100 {
-        kept = saved_messages(&app, &member, &id).await;
-        if kept.len() == 1 {
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+    let kept = saved_messages_once(&app, &member, &id, 1).await;
     assert_eq!(kept.len(), 1, "{kept:?}");
 }
 

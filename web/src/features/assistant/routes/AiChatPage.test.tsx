@@ -19,6 +19,17 @@ function renderPage() {
   );
 }
 
+/** zhou, signed in, on a chat page without saved conversations, ready to ask. */
+async function openEmptyChat() {
+  signInAs('zhou');
+  fakeApi({ [LIST]: [ok({ list: [], total: 0 })] });
+  const server = fakeChatServer();
+  const user = userEvent.setup();
+  renderPage();
+  await screen.findByText('你好，我是心桥 AI 助手');
+  return { server, user };
+}
+
 /** A conversation in the list (its more-actions button is named “title”的更多操作). */
 const saved = (title: string) => screen.findByRole('button', { name: new RegExp(`^${title}`) });
 const box = () => screen.getByRole('textbox', { name: '输入消息' });
@@ -81,12 +92,7 @@ describe('AiChatPage', () => {
   });
 
   it('breaks the line with Shift+Enter and never sends a blank question', async () => {
-    signInAs('zhou');
-    fakeApi({ [LIST]: [ok({ list: [], total: 0 })] });
-    const server = fakeChatServer();
-    const user = userEvent.setup();
-    renderPage();
-    await screen.findByText('你好，我是心桥 AI 助手');
+    const { server, user } = await openEmptyChat();
 
     await user.type(box(), '   {Enter}');
     expect(sendButton()).toBeDisabled();
@@ -129,12 +135,7 @@ describe('AiChatPage', () => {
   });
 
   it('shows the help block with dialling links when the reply marks a crisis', async () => {
-    signInAs('zhou');
-    fakeApi({ [LIST]: [ok({ list: [], total: 0 })] });
-    const server = fakeChatServer();
-    const user = userEvent.setup();
-    renderPage();
-    await screen.findByText('你好，我是心桥 AI 助手');
+    const { server, user } = await openEmptyChat();
     await user.type(box(), '最近不想活了{Enter}');
     const preface = '现在就可以获得帮助\n\n全国心理援助热线：12356\n\n紧急情况请拨打 120（急救）或 110（报警）\n\n';
     await server.send(line({ message: { role: 'assistant', content: preface }, crisis: true, conversationId: 2 }));
@@ -151,12 +152,7 @@ describe('AiChatPage', () => {
   });
 
   it('says why a finished reply was cut short', async () => {
-    signInAs('zhou');
-    fakeApi({ [LIST]: [ok({ list: [], total: 0 })] });
-    const server = fakeChatServer();
-    const user = userEvent.setup();
-    renderPage();
-    await screen.findByText('你好，我是心桥 AI 助手');
+    const { server, user } = await openEmptyChat();
     await user.type(box(), '讲个长故事{Enter}');
     await server.send(piece('从前'));
     await server.send(line({ done: true, conversationId: 2, note: '今天的 AI 聊天额度已用完，回复只显示到这里' }));
@@ -166,12 +162,7 @@ describe('AiChatPage', () => {
   });
 
   it('shows 发送请求时出错，请重试 with the error line’s words under the reply', async () => {
-    signInAs('zhou');
-    fakeApi({ [LIST]: [ok({ list: [], total: 0 })] });
-    const server = fakeChatServer();
-    const user = userEvent.setup();
-    renderPage();
-    await screen.findByText('你好，我是心桥 AI 助手');
+    const { server, user } = await openEmptyChat();
     await user.type(box(), '你好 [[fail]{Enter}');
     await server.send(piece('开头'));
     await server.send(line({ done: true, conversationId: 4, error: 'AI 服务出错，请稍后再试' }));

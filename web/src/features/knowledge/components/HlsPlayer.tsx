@@ -96,30 +96,14 @@ export function HlsPlayer({ src, title, kind, className }: HlsPlayerProps) {
     if (engine === 'native') setEngine('failed');
   };
 
+  // What the audio and the video player share; the spec's video player is also muted.
+  const media = { 'aria-label': title, 'data-engine': engine, controls: true, preload: 'auto', onError } as const;
   return (
     <div className={cx(styles.player, className)}>
       {kind === 'audio' ? (
-        <audio
-          ref={mediaRef}
-          className={styles.audio}
-          aria-label={title}
-          data-engine={engine}
-          controls
-          preload="auto"
-          onError={onError}
-        />
+        <audio ref={mediaRef} className={styles.audio} {...media} />
       ) : (
-        <video
-          ref={mediaRef}
-          className={styles.video}
-          aria-label={title}
-          data-engine={engine}
-          controls
-          muted
-          playsInline
-          preload="auto"
-          onError={onError}
-        />
+        <video ref={mediaRef} className={styles.video} {...media} muted playsInline />
       )}
       {notice && (
         <p role="alert" className={styles.notice}>
