@@ -37,14 +37,7 @@ async fn links(app: &TestApp) -> Vec<(i64, i64)> {
 }
 
 async fn name_of(app: &TestApp, admin: &TestUser, kp_id: i64) -> String {
-    let listed = app
-        .post(
-            "/api/v1/knowledge/points/list",
-            json!({"pageSize": 1000}),
-            Some(&admin.token),
-        )
-        .await;
-    item(&listed.data()["list"], "kpId", kp_id)["name"]
+    point_of(app, admin, kp_id).await["name"]
         .as_str()
         .unwrap()
         .to_owned()
