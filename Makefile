@@ -42,10 +42,12 @@ test-web: web-deps
 	git diff --exit-code --stat -- web/src/api/generated || { echo "web/src/api/generated is stale: run make openapi and commit"; exit 1; }
 	cd web && npm test
 
-# The journeys also run the fake WeChat and the fake SMTP server (crates/accounts/examples/).
-test-e2e: web server-debug
-	$(CARGO) build -p accounts --example fake-wechat --example fake-smtp --features testkit
-	$(CARGO) build -p assistant --example fake-model --features testkit
+# The journeys also run the fake WeChat, SMTP and model servers (the crates' examples/). One
+# build of the whole workspace with its examples enables the same features as the Rust tests'
+# build, so after `test-rust` nothing but the examples is compiled again (per-package builds
+# enable fewer features and rebuilt half the dependencies: minutes on a fresh CI machine).
+test-e2e: web
+	$(CARGO) build --workspace --bins --examples
 	cd web && XINQIAO_BIN=../target/debug/xinqiao npm run e2e
 
 lint:

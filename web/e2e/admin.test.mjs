@@ -11,11 +11,11 @@
 import assert from 'node:assert/strict';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { shootBothWidths } from './browser.mjs';
 import { DEMO_PASSWORD, startJourney } from './journey.mjs';
 
-const { url, api, apiLogin, logIn, newPage, seedDemo, scratchFile } = startJourney();
+const { url, api, apiLogin, logIn, newPage, scratchFile } = startJourney({ demo: true });
 
 const NEW_NICKNAME = '浩子';
 const NEW_INTRODUCTION = '程序员，不秃。最近在学做饭，周末去深圳湾跑步，欢迎一起。';
@@ -83,8 +83,6 @@ async function imagesLoaded(page, selector) {
 const confirmation = (page) => page.locator('.ant-modal-confirm');
 
 describe('back-office journeys', () => {
-  before(() => seedDemo());
-
   test('a member without admin rights is told /admin needs them, with a way home', async () => {
     const page = await newPage();
     await logIn(page, 'dawei', { password: DEMO_PASSWORD, href: '/admin' });

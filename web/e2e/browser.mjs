@@ -38,3 +38,28 @@ export async function shootBothWidths(page, name, { fullPage = true } = {}) {
   }
   await page.setViewportSize(DESKTOP);
 }
+
+/** An open antd dropdown's option called `title`. */
+export const dropdownOption = (page, title) =>
+  page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${title}"]`);
+
+/**
+ * Picks `title` in the antd single select whose combobox is `combobox`, and waits until the
+ * select shows it. A pick made while the dialog around the select is still zooming in can land
+ * beside the option on a slow machine (seen once in CI); the pick is then made again.
+ */
+export async function chooseOption(page, combobox, title) {
+  const shown = combobox
+    .locator('xpath=ancestor::*[contains(concat(" ", @class, " "), " ant-select ")][1]')
+    .locator(`.ant-select-content[title="${title}"], .ant-select-content-value[title="${title}"]`);
+  for (let attempt = 1; ; attempt += 1) {
+    await combobox.click();
+    await dropdownOption(page, title).click();
+    try {
+      await shown.waitFor({ timeout: 3_000 });
+      return;
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
+  }
+}

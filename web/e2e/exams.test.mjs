@@ -5,11 +5,11 @@
 // PHQ-9 with item 9 above 0 shows the help block above the result.
 // XINQIAO_SHOTS_DIR=<dir> also keeps screenshots at desktop and phone width.
 import assert from 'node:assert/strict';
-import { before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { shootBothWidths } from './browser.mjs';
 import { DEMO_PASSWORD, startJourney } from './journey.mjs';
 
-const { url, api, apiLogin, logIn, newPage, seedDemo } = startJourney();
+const { url, api, apiLogin, logIn, newPage } = startJourney({ demo: true });
 
 const BIG_FIVE = '大五人格测评（IPIP-50）';
 const FOUR_POLES = '四维性格类型测评';
@@ -46,8 +46,6 @@ async function scrollToEnd(page) {
 const counter = (page, index, total) => page.getByText(`第 ${index} / ${total} 题`, { exact: true });
 
 describe('assessment journeys', () => {
-  before(() => seedDemo());
-
   test('a guest sees the list, and 开始测评 asks to sign in first', async () => {
     const page = await newPage();
     await page.goto(url('/testlist'));

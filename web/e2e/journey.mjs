@@ -18,9 +18,10 @@ export const DEMO_PASSWORD = 'xinqiao123';
 /**
  * `wechat: true` also starts the fake WeChat and configures both WeChat logins against it;
  * `mail: true` starts the fake SMTP server and sends the server's mail there;
- * `model: true` starts the fake model server and points the AI chat at it.
+ * `model: true` starts the fake model server and points the AI chat at it;
+ * `demo: true` starts the server on the demo content (its members sign in with DEMO_PASSWORD).
  */
-export function startJourney({ wechat = false, mail = false, model = false } = {}) {
+export function startJourney({ wechat = false, mail = false, model = false, demo = false } = {}) {
   let server;
   let browser;
   let scratch;
@@ -32,7 +33,7 @@ export function startJourney({ wechat = false, mail = false, model = false } = {
     if (wechat) fakeWechat = await startFakeWechat();
     if (mail) fakeSmtp = await startFakeSmtp();
     if (model) fakeModel = await startFakeModel();
-    server = await startServer({ ...fakeWechat?.serverEnv, ...fakeSmtp?.serverEnv, ...fakeModel?.serverEnv });
+    server = await startServer({ ...fakeWechat?.serverEnv, ...fakeSmtp?.serverEnv, ...fakeModel?.serverEnv }, { demo });
     browser = await launchBrowser();
     scratch = await mkdtemp(path.join(tmpdir(), 'xinqiao-e2e-'));
   });
@@ -98,8 +99,6 @@ export function startJourney({ wechat = false, mail = false, model = false } = {
       return context.newPage();
     },
     createUser: (user) => server.createUser(user),
-    /** The demo content (`xinqiao seed demo`); its members sign in with DEMO_PASSWORD. */
-    seedDemo: () => server.seedDemo(),
     /** With `wechat: true`: who confirms on the fake WeChat from now on. */
     actAsOnWechat: (person) => fakeWechat.actAs(person),
     /** With `mail: true`: the code in the `count`th message to `address`. */

@@ -9,19 +9,16 @@
 import assert from 'node:assert/strict';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { before, describe, test } from 'node:test';
-import { DESKTOP, PHONE, shootBothWidths } from './browser.mjs';
+import { describe, test } from 'node:test';
+import { chooseOption, DESKTOP, dropdownOption, PHONE, shootBothWidths } from './browser.mjs';
 import { DEMO_PASSWORD, startJourney } from './journey.mjs';
 
-const { url, api, apiLogin, logIn, newPage, seedDemo, scratchFile } = startJourney();
+const { url, api, apiLogin, logIn, newPage, scratchFile } = startJourney({ demo: true });
 
 /** A point of the free demo course (romance-psychology.json). */
 const DEMO_POINT = '安全型依恋';
 const NEW_POINT = '分手后的自我照顾';
 const NEW_RESOURCE = '练习：写给自己的一封信';
-
-/** The option of the select that is open now (antd renders every dropdown in the page's body). */
-const option = (page, title) => page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${title}"]`);
 
 /** The table row whose name cell (the first one) is `name`. */
 const rowNamed = (page, name) =>
@@ -66,8 +63,6 @@ async function pointsByName(token) {
 }
 
 describe('knowledge back-office journeys', () => {
-  before(() => seedDemo());
-
   test('a member opening the knowledge point or resource admin gets spec 3’s notice and the way back to the courses', async () => {
     const page = await newPage();
     await logIn(page, 'dawei', { password: DEMO_PASSWORD, href: '/knowledge/points/admin' });
@@ -106,8 +101,7 @@ describe('knowledge back-office journeys', () => {
     const dialog = page.getByRole('dialog').filter({ hasText: '新建知识点' });
     await dialog.getByRole('textbox', { name: '知识点名称' }).fill(NEW_POINT);
     await dialog.getByRole('textbox', { name: '分类' }).fill('恋爱心理');
-    await dialog.getByRole('combobox', { name: '难度' }).click();
-    await option(page, '中级').click();
+    await chooseOption(page, dialog.getByRole('combobox', { name: '难度' }), '中级');
     await dialog.getByRole('textbox', { name: '描述' }).fill('关系结束之后，先照顾好自己的情绪、作息和社会联系。');
     await dialog
       .getByRole('textbox', { name: '讲解内容（HTML）' })
@@ -116,7 +110,7 @@ describe('knowledge back-office journeys', () => {
     await dialog.getByRole('textbox', { name: '示例' }).fill('每天给一位朋友发一条消息\n写下三件今天做到的小事');
     await dialog.getByRole('combobox', { name: '前置知识点' }).click();
     await dialog.getByRole('combobox', { name: '前置知识点' }).fill(DEMO_POINT);
-    await option(page, DEMO_POINT).click();
+    await dropdownOption(page, DEMO_POINT).click();
     // A multiple select stays open for more picks: a click beside it closes it, as people do.
     await dialog.locator('.ant-modal-title').click();
     await shootBothWidths(page, 'knowledge-points-admin-dialog', { fullPage: false });
@@ -152,8 +146,7 @@ describe('knowledge back-office journeys', () => {
     await page.getByRole('button', { name: /新建资源/ }).click();
     const dialog = page.getByRole('dialog').filter({ hasText: '新建资源' });
     await dialog.getByRole('textbox', { name: '资源名称' }).fill(NEW_RESOURCE);
-    await dialog.getByRole('combobox', { name: '类型' }).click();
-    await option(page, '习题').click();
+    await chooseOption(page, dialog.getByRole('combobox', { name: '类型' }), '习题');
     await dialog
       .getByRole('textbox', { name: '内容' })
       .fill('用十分钟，像对待一位好朋友那样给自己写一封信：这段关系教会了你什么，接下来你想怎样照顾自己。');
@@ -176,7 +169,7 @@ describe('knowledge back-office journeys', () => {
     const bind = page.getByRole('dialog').filter({ hasText: `绑定知识点：${NEW_RESOURCE}` });
     await bind.getByRole('combobox', { name: '绑定知识点' }).click();
     await bind.getByRole('combobox', { name: '绑定知识点' }).fill(NEW_POINT);
-    await option(page, NEW_POINT).click();
+    await dropdownOption(page, NEW_POINT).click();
     // A multiple select stays open for more picks: a click beside it closes it, as people do.
     await bind.locator('.ant-modal-title').click();
     await shootBothWidths(page, 'knowledge-resource-bind', { fullPage: false });
@@ -189,7 +182,7 @@ describe('knowledge back-office journeys', () => {
     await page.getByRole('searchbox', { name: '按名称或内容搜索' }).press('Enter');
     await page.getByRole('combobox', { name: '按知识点筛选' }).click();
     await page.getByRole('combobox', { name: '按知识点筛选' }).fill(NEW_POINT);
-    await option(page, NEW_POINT).click();
+    await dropdownOption(page, NEW_POINT).click();
     await page.getByText('共 1 条').waitFor();
     await rowNamed(page, NEW_RESOURCE).getByText(NEW_POINT).waitFor();
 

@@ -6,11 +6,11 @@
 // a member sees both boards read-only; a guest is sent to the login page.
 // XINQIAO_SHOTS_DIR=<dir> also keeps screenshots at desktop and phone width.
 import assert from 'node:assert/strict';
-import { before, describe, test } from 'node:test';
-import { shootBothWidths } from './browser.mjs';
+import { describe, test } from 'node:test';
+import { chooseOption, shootBothWidths } from './browser.mjs';
 import { DEMO_PASSWORD, startJourney } from './journey.mjs';
 
-const { url, api, apiLogin, logIn, newPage, seedDemo } = startJourney();
+const { url, api, apiLogin, logIn, newPage } = startJourney({ demo: true });
 
 /** The free demo course (romance-psychology.json) and points of it. */
 const COURSE = '恋爱心理学入门';
@@ -26,9 +26,6 @@ const SIMPLE_TARGET = '自我表露的节奏';
 /** A point of the listening course whose prerequisite 亲密关系如何建立 is on the romance board. */
 const DRAGGED = '积极倾听';
 const DRAGGED_AFTER = '亲密关系如何建立';
-
-/** The option of the select that is open now (antd renders every dropdown in the page's body). */
-const option = (page, title) => page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${title}"]`);
 
 /** A node on either canvas: a button named after the point and its category. */
 const node = (page, name) => page.getByRole('button', { name: `${name}（心理学）`, exact: true });
@@ -53,8 +50,7 @@ async function openCourseBoard(username, path) {
   const page = await newPage();
   await logIn(page, username, { password: DEMO_PASSWORD, href: path });
   await page.waitForURL(url(path));
-  await page.getByRole('combobox', { name: '画板' }).click();
-  await option(page, COURSE).click();
+  await chooseOption(page, page.getByRole('combobox', { name: '画板' }), COURSE);
   await page.waitForURL(/\?kcId=\d+$/);
   await node(page, SECURE).waitFor();
   await page.getByRole('list', { name: '知识点' }).waitFor();
@@ -71,8 +67,6 @@ async function connect(page, from, to) {
 }
 
 describe('knowledge graph editor journeys', () => {
-  before(() => seedDemo());
-
   test('a guest opening the editor is sent to the login page', async () => {
     const page = await newPage();
     await page.goto(url('/knowledge/graph/editor/jointjs'));

@@ -4,11 +4,11 @@
 // plays its HLS video. XINQIAO_SHOTS_DIR=<dir> also keeps screenshots of the catalogue and the
 // learner view at desktop and phone width.
 import assert from 'node:assert/strict';
-import { before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { PHONE, shootBothWidths } from './browser.mjs';
 import { PASSWORD, startJourney } from './journey.mjs';
 
-const { url, api, logIn, newPage, createUser, seedDemo } = startJourney();
+const { url, api, logIn, newPage, createUser } = startJourney({ demo: true });
 
 const FREE = '恋爱心理学入门';
 const LISTENING = '沟通与倾听';
@@ -43,8 +43,6 @@ async function topUp(page, yuan) {
 }
 
 describe('knowledge course journeys (learner)', () => {
-  before(() => seedDemo());
-
   test('a guest browses the catalogue, previews a structure and reads the free course', async () => {
     const page = await newPage();
     await page.goto(url('/knowledge/courses'));

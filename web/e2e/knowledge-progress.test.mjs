@@ -7,11 +7,11 @@
 // never from the learner's own calls. XINQIAO_SHOTS_DIR=<dir> keeps screenshots of the exercise
 // dialog and the progress page at desktop and phone width.
 import assert from 'node:assert/strict';
-import { before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { DESKTOP, PHONE, shootBothWidths } from './browser.mjs';
 import { DEMO_PASSWORD, PASSWORD, startJourney } from './journey.mjs';
 
-const { url, api, apiLogin, logIn, newPage, createUser, seedDemo } = startJourney();
+const { url, api, apiLogin, logIn, newPage, createUser } = startJourney({ demo: true });
 
 const FREE = '恋爱心理学入门';
 const FIRST_POINT = '恋爱心理学是什么';
@@ -48,8 +48,6 @@ function waitForMark(page, name, mark) {
 }
 
 describe('learning progress journey', () => {
-  before(() => seedDemo());
-
   test('a member masters points of the free course and sees the progress page move', async () => {
     await createUser({ username: 'xuexi', password: PASSWORD });
     const page = await newPage();

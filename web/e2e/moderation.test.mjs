@@ -9,7 +9,7 @@ import { before, describe, test } from 'node:test';
 import { PHONE, shootBothWidths } from './browser.mjs';
 import { DEMO_PASSWORD, PASSWORD, startJourney } from './journey.mjs';
 
-const { url, api, apiLogin, logIn, newPage, createUser, seedDemo } = startJourney();
+const { url, api, apiLogin, logIn, newPage, createUser } = startJourney({ demo: true });
 
 const REPORTED = '加我微信领取内部优惠，名牌包一折代购，先付定金';
 const CONTROL = '周末在西湖边跑了十公里，晚霞很美';
@@ -53,7 +53,6 @@ const confirmation = (page) => page.locator('.ant-modal-confirm');
 
 describe('moderation journeys', () => {
   before(async () => {
-    seedDemo();
     for (const username of ['daigou', 'reporter1', 'reporter2', 'reporter3', 'onlooker']) {
       createUser({ username, password: PASSWORD });
     }

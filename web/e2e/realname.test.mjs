@@ -5,12 +5,12 @@
 // send again; dawei's search for verified members finds cards tagged 已实名. XINQIAO_SHOTS_DIR=<dir> also keeps screenshots at desktop and phone width.
 import assert from 'node:assert/strict';
 import { writeFile } from 'node:fs/promises';
-import { before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { shootBothWidths } from './browser.mjs';
 import { CAPTCHA_BYPASS } from './server.mjs';
 import { DEMO_PASSWORD, startJourney } from './journey.mjs';
 
-const { url, api, apiLogin, logIn, newPage, seedDemo, scratchFile } = startJourney();
+const { url, api, apiLogin, logIn, newPage, scratchFile } = startJourney({ demo: true });
 
 const PAGE = '/real-name-verification';
 const NUMBER = '11010519491231002X';
@@ -88,8 +88,6 @@ async function toastsGone(page) {
 }
 
 describe('real-name journeys', () => {
-  before(() => seedDemo());
-
   test('ahao submits name, number and both photos, lands on /my, and finds the page under review', async () => {
     const [front, back] = await paintCards();
     const page = await newPage();

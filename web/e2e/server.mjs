@@ -1,7 +1,7 @@
 // Starts the real xinqiao binary on a free loopback port with a fresh data directory, serving web/dist.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -42,8 +42,31 @@ async function waitForHealth(baseUrl, child, log) {
   throw new Error(`xinqiao did not answer /api/v1/health within ${HEALTH_TIMEOUT_MS} ms:\n${log()}`);
 }
 
-/** `extraEnv` adds or overrides settings (a journey's WeChat apps, say). */
-export async function startServer(extraEnv = {}) {
+const databaseUrl = (dataDir) => `sqlite://${dataDir}/e2e.db`;
+
+/** `xinqiao seed demo` into `dataDir`, with no server running on it. */
+export function seedDemoInto(dataDir) {
+  const env = { ...process.env, XINQIAO_DATA_DIR: dataDir, XINQIAO_DATABASE_URL: databaseUrl(dataDir) };
+  const result = spawnSync(BINARY, ['seed', 'demo'], { env, encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`seed demo failed: ${result.stderr}${result.stdout}`);
+}
+
+/**
+ * The demo content for one journey file: a copy of what e2e/run.mjs seeded once for the whole run
+ * (XINQIAO_E2E_DEMO_DIR), or seeded here when a file runs on its own. Seeding takes a debug build
+ * about 16 s; the copy, a fraction of one.
+ */
+async function putDemoIn(dataDir) {
+  const seeded = process.env.XINQIAO_E2E_DEMO_DIR;
+  if (seeded) await cp(seeded, dataDir, { recursive: true });
+  else seedDemoInto(dataDir);
+}
+
+/**
+ * `extraEnv` adds or overrides settings (a journey's WeChat apps, say); with `demo` the server
+ * starts on the demo content (`xinqiao seed demo`).
+ */
+export async function startServer(extraEnv = {}, { demo = false } = {}) {
   if (!existsSync(BINARY)) {
     throw new Error(`no server binary at ${BINARY}: build it (cargo build --release) or set XINQIAO_BIN`);
   }
@@ -51,11 +74,12 @@ export async function startServer(extraEnv = {}) {
     throw new Error(`no built web app in ${DIST_DIR}: run npm run build first`);
   }
   const dataDir = await mkdtemp(path.join(tmpdir(), 'xinqiao-e2e-'));
+  if (demo) await putDemoIn(dataDir);
   const port = await freePort();
   const env = {
     ...process.env,
     XINQIAO_DATA_DIR: dataDir,
-    XINQIAO_DATABASE_URL: `sqlite://${dataDir}/e2e.db`,
+    XINQIAO_DATABASE_URL: databaseUrl(dataDir),
     XINQIAO_BIND: `127.0.0.1:${port}`,
     XINQIAO_CAPTCHA_BYPASS: CAPTCHA_BYPASS,
     XINQIAO_WEB_DIR: DIST_DIR,
@@ -91,11 +115,6 @@ export async function startServer(extraEnv = {}) {
         { env, encoding: 'utf8' },
       );
       if (result.status !== 0) throw new Error(`user create failed: ${result.stderr}${result.stdout}`);
-    },
-    /** `xinqiao seed demo` against the same database: the demo members, assessments and wallets. */
-    seedDemo() {
-      const result = spawnSync(BINARY, ['seed', 'demo'], { env, encoding: 'utf8' });
-      if (result.status !== 0) throw new Error(`seed demo failed: ${result.stderr}${result.stdout}`);
     },
     async stop() {
       if (child.exitCode === null) {
