@@ -289,6 +289,7 @@ fn spawn_maintenance(state: actix::Data<AppState>) {
 mod tests {
     mod data_rights;
     mod openapi;
+    mod role_matrix;
     mod stats;
 
     /// The committed document must be what the code produces; `make openapi` regenerates it
