@@ -4,6 +4,7 @@
 #![allow(clippy::unwrap_used)]
 
 mod balance;
+mod books;
 mod purchases;
 mod recharge;
 mod transactions;
