@@ -40,23 +40,31 @@ export async function shootBothWidths(page, name, { fullPage = true } = {}) {
 }
 
 /** An open antd dropdown's option called `title`. */
-export const dropdownOption = (page, title) =>
+const dropdownOption = (page, title) =>
   page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${title}"]`);
 
 /**
- * Picks `title` in the antd single select whose combobox is `combobox`, and waits until the
- * select shows it. A pick made while the dialog around the select is still zooming in can land
- * beside the option on a slow machine (seen once in CI); the pick is then made again.
+ * Picks `title` in the antd select whose combobox is `combobox` (typing it first with `search`),
+ * and waits until the select shows it: as its value, or as a tag of a multiple select. A pick
+ * made while the page is still settling (a dialog zooming in, a list refreshing) can land beside
+ * the option on a busy machine, as CI saw; the pick is then made again.
  */
-export async function chooseOption(page, combobox, title) {
+export async function chooseOption(page, combobox, title, { search = false } = {}) {
   const shown = combobox
     .locator('xpath=ancestor::*[contains(concat(" ", @class, " "), " ant-select ")][1]')
-    .locator(`.ant-select-content[title="${title}"], .ant-select-content-value[title="${title}"]`);
+    .locator(
+      [
+        `.ant-select-content[title="${title}"]`,
+        `.ant-select-content-value[title="${title}"]`,
+        `.ant-select-selection-item[title="${title}"]`,
+      ].join(', '),
+    );
   for (let attempt = 1; ; attempt += 1) {
     await combobox.click();
+    if (search) await combobox.fill(title);
     await dropdownOption(page, title).click();
     try {
-      await shown.waitFor({ timeout: 3_000 });
+      await shown.waitFor({ timeout: 5_000 });
       return;
     } catch (error) {
       if (attempt === 3) throw error;

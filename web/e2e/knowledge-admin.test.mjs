@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, test } from 'node:test';
-import { chooseOption, DESKTOP, dropdownOption, PHONE, shootBothWidths } from './browser.mjs';
+import { chooseOption, DESKTOP, PHONE, shootBothWidths } from './browser.mjs';
 import { DEMO_PASSWORD, startJourney } from './journey.mjs';
 
 const { url, api, apiLogin, logIn, newPage, scratchFile } = startJourney({ demo: true });
@@ -108,9 +108,7 @@ describe('knowledge back-office journeys', () => {
       .fill('<h3>先照顾身体</h3><p>保证<strong>睡眠和饮食</strong>，允许自己难过一段时间。</p>');
     await dialog.getByRole('region', { name: '预览' }).getByRole('heading', { name: '先照顾身体' }).waitFor();
     await dialog.getByRole('textbox', { name: '示例' }).fill('每天给一位朋友发一条消息\n写下三件今天做到的小事');
-    await dialog.getByRole('combobox', { name: '前置知识点' }).click();
-    await dialog.getByRole('combobox', { name: '前置知识点' }).fill(DEMO_POINT);
-    await dropdownOption(page, DEMO_POINT).click();
+    await chooseOption(page, dialog.getByRole('combobox', { name: '前置知识点' }), DEMO_POINT, { search: true });
     // A multiple select stays open for more picks: a click beside it closes it, as people do.
     await dialog.locator('.ant-modal-title').click();
     await shootBothWidths(page, 'knowledge-points-admin-dialog', { fullPage: false });
@@ -167,9 +165,7 @@ describe('knowledge back-office journeys', () => {
 
     await row.getByRole('button', { name: /绑\s*定/ }).click();
     const bind = page.getByRole('dialog').filter({ hasText: `绑定知识点：${NEW_RESOURCE}` });
-    await bind.getByRole('combobox', { name: '绑定知识点' }).click();
-    await bind.getByRole('combobox', { name: '绑定知识点' }).fill(NEW_POINT);
-    await dropdownOption(page, NEW_POINT).click();
+    await chooseOption(page, bind.getByRole('combobox', { name: '绑定知识点' }), NEW_POINT, { search: true });
     // A multiple select stays open for more picks: a click beside it closes it, as people do.
     await bind.locator('.ant-modal-title').click();
     await shootBothWidths(page, 'knowledge-resource-bind', { fullPage: false });
@@ -180,9 +176,7 @@ describe('knowledge back-office journeys', () => {
     // The point filter finds it too, and only what is bound to that point.
     await page.getByRole('searchbox', { name: '按名称或内容搜索' }).fill('');
     await page.getByRole('searchbox', { name: '按名称或内容搜索' }).press('Enter');
-    await page.getByRole('combobox', { name: '按知识点筛选' }).click();
-    await page.getByRole('combobox', { name: '按知识点筛选' }).fill(NEW_POINT);
-    await dropdownOption(page, NEW_POINT).click();
+    await chooseOption(page, page.getByRole('combobox', { name: '按知识点筛选' }), NEW_POINT, { search: true });
     await page.getByText('共 1 条').waitFor();
     await rowNamed(page, NEW_RESOURCE).getByText(NEW_POINT).waitFor();
 
