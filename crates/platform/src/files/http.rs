@@ -207,12 +207,18 @@ async fn read_file_field(mut form: Multipart, purpose: Purpose) -> Result<Vec<u8
         if file.is_some() {
             return Err(ApiError::bad_request("一次只能上传一张图片"));
         }
-        // The name is never used for storage, but a client sending a path is up to no good.
-        let file_name = field
-            .content_disposition()
-            .and_then(|cd| cd.get_filename())
-            .unwrap_or_default();
-        if file_name.contains(['/', '\\']) || file_name.contains("..") {
+        // The name is never used for storage, but a client sending a path is up to no good,
+        // whether it names the file plainly or in the encoded form (`filename*`, RFC 5987).
+        let disposition = field.content_disposition();
+        let plain_name = disposition.and_then(|cd| cd.get_filename());
+        let encoded_name = disposition
+            .and_then(|cd| cd.get_filename_ext())
+            .map(|name| String::from_utf8_lossy(&name.value));
+        let names = plain_name.into_iter().chain(encoded_name.as_deref());
+        if names
+            .into_iter()
+            .any(|name| name.contains(['/', '\\']) || name.contains(".."))
+        {
             return Err(ApiError::bad_request("文件名不合法"));
         }
         let mut bytes = Vec::new();

@@ -1,5 +1,6 @@
 //! Decoding untrusted image bytes and re-encoding them without metadata.
 
+use std::borrow::Cow;
 use std::io::Cursor;
 
 use image::{DynamicImage, ImageDecoder, ImageFormat, ImageReader, Limits};
@@ -59,7 +60,20 @@ pub fn process(
     if !accepted {
         return Err(ImageError::UnsupportedType);
     }
-    let (width, height) = ImageReader::with_format(Cursor::new(bytes), format)
+    if format == ImageFormat::Jpeg && !jpeg_reaches_its_end(bytes) {
+        return Err(ImageError::Damaged);
+    }
+    let bytes = if format == ImageFormat::Png {
+        without_png_profile(bytes)
+    } else {
+        Cow::Borrowed(bytes)
+    };
+    let bytes = bytes.as_ref();
+    // Reading the header allocates too (a PNG's chunks before its pixels); the default
+    // allowance would be 512 MB.
+    let mut header_reader = ImageReader::with_format(Cursor::new(bytes), format);
+    header_reader.limits(allocation_limit());
+    let (width, height) = header_reader
         .into_dimensions()
         .map_err(|_| ImageError::Damaged)?;
     let pixels = u64::from(width) * u64::from(height);
@@ -71,10 +85,9 @@ pub fn process(
     }
 
     let mut reader = ImageReader::with_format(Cursor::new(bytes), format);
-    let mut limits = Limits::default();
+    let mut limits = allocation_limit();
     limits.max_image_width = Some(MAX_SIDE);
     limits.max_image_height = Some(MAX_SIDE);
-    limits.max_alloc = Some(MAX_DECODE_ALLOCATION);
     reader.limits(limits);
     let mut decoder = reader.into_decoder().map_err(refusal)?;
     // `into_decoder` hands the limits to the decoder but, unlike `ImageReader::decode`, does
@@ -105,6 +118,92 @@ pub fn process(
         width: decoded.width(),
         height: decoded.height(),
     })
+}
+
+fn allocation_limit() -> Limits {
+    let mut limits = Limits::default();
+    limits.max_alloc = Some(MAX_DECODE_ALLOCATION);
+    limits
+}
+
+/// The PNG without its colour profiles (`iCCP` chunks). The decoder inflates a profile whole
+/// while reading the header, bounded only by the allocation limit: 300 KB of compressed
+/// profile hold 300 MB. The re-encoded image carries no profile anyway. Anything after the
+/// last whole chunk (a truncated chunk, an appended payload) is kept for the decoder to judge.
+fn without_png_profile(bytes: &[u8]) -> Cow<'_, [u8]> {
+    const SIGNATURE: usize = 8;
+    // Length, type and checksum around each chunk's data.
+    const FRAMING: usize = 12;
+    let mut kept: Option<Vec<u8>> = None;
+    let mut at = SIGNATURE;
+    while let Some(header) = bytes.get(at..at + 8) {
+        let length = u32::from_be_bytes([header[0], header[1], header[2], header[3]]);
+        let Some(end) = usize::try_from(length)
+            .ok()
+            .and_then(|length| (at + FRAMING).checked_add(length))
+            .filter(|end| *end <= bytes.len())
+        else {
+            break;
+        };
+        if &header[4..] == b"iCCP" {
+            kept.get_or_insert_with(|| bytes[..at].to_vec());
+        } else if let Some(kept) = kept.as_mut() {
+            kept.extend_from_slice(&bytes[at..end]);
+        }
+        at = end;
+    }
+    match kept {
+        Some(mut kept) => {
+            kept.extend_from_slice(&bytes[at..]);
+            Cow::Owned(kept)
+        }
+        None => Cow::Borrowed(bytes),
+    }
+}
+
+/// Whether a JPEG's markers lead from its start to its end-of-image marker. The JPEG decoder,
+/// as the image crate sets it up, fills a cut-off scan with grey instead of failing, so a
+/// truncated upload would be stored as half a picture.
+fn jpeg_reaches_its_end(bytes: &[u8]) -> bool {
+    const START_OF_SCAN: u8 = 0xDA;
+    const END_OF_IMAGE: u8 = 0xD9;
+    const RESTARTS: std::ops::RangeInclusive<u8> = 0xD0..=0xD7;
+    let mut at = 2;
+    loop {
+        if bytes.get(at) != Some(&0xFF) {
+            return false;
+        }
+        // A marker may follow any number of fill bytes.
+        while bytes.get(at) == Some(&0xFF) {
+            at += 1;
+        }
+        let Some(&marker) = bytes.get(at) else {
+            return false;
+        };
+        at += 1;
+        if marker == END_OF_IMAGE {
+            return true;
+        }
+        if RESTARTS.contains(&marker) {
+            continue;
+        }
+        let Some(&[high, low]) = bytes.get(at..at + 2) else {
+            return false;
+        };
+        at += usize::from(u16::from_be_bytes([high, low]));
+        if marker == START_OF_SCAN {
+            // The coded data runs to the next marker that is neither a stuffed 0xFF nor a
+            // restart.
+            loop {
+                match bytes.get(at..at + 2) {
+                    None => return false,
+                    Some(&[0xFF, next]) if next == 0 || RESTARTS.contains(&next) => at += 2,
+                    Some(&[0xFF, _]) => break,
+                    Some(_) => at += 1,
+                }
+            }
+        }
+    }
 }
 
 /// A decoder's failure: over a limit, or bytes that are not a well-formed image.
@@ -187,6 +286,45 @@ mod tests {
         assert_eq!(
             process(&whole[..whole.len() / 2], false, false).unwrap_err(),
             ImageError::Damaged
+        );
+    }
+
+    #[test]
+    fn a_cut_off_jpeg_is_damaged_though_its_decoder_would_fill_it_in() {
+        let whole = jpeg_with_exif(64, 48, b"marker");
+        assert!(process(&whole, false, false).is_ok());
+        let mut with_payload = whole.clone();
+        with_payload.extend_from_slice(b"<html><script>alert(1)</script></html>");
+        assert!(
+            process(&with_payload, false, false).is_ok(),
+            "data after the end is dropped"
+        );
+        assert_eq!(
+            process(&whole[..whole.len() - 4], false, false).unwrap_err(),
+            ImageError::Damaged
+        );
+    }
+
+    #[test]
+    fn a_png_loses_its_colour_profile_before_decoding() {
+        let plain = png(8, 8);
+        // After the signature and the 25-byte header chunk; the chunk is never inflated, so
+        // neither its data nor its checksum needs to be well formed.
+        let mut with_profile = plain[..33].to_vec();
+        with_profile.extend_from_slice(&[0, 0, 0, 6]);
+        with_profile.extend_from_slice(b"iCCPicc\0\0x");
+        with_profile.extend_from_slice(&[0; 4]);
+        with_profile.extend_from_slice(&plain[33..]);
+        assert_eq!(
+            without_png_profile(&with_profile).as_ref(),
+            plain.as_slice()
+        );
+        assert!(matches!(without_png_profile(&plain), Cow::Borrowed(_)));
+        let cut = &with_profile[..40];
+        assert_eq!(
+            without_png_profile(cut).as_ref(),
+            cut,
+            "a cut chunk is left to the decoder"
         );
     }
 
