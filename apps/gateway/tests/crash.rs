@@ -7,14 +7,12 @@
 
 mod support;
 
-use std::process::Command;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::time::Duration;
 
 use futures_util::future::join_all;
 use platform::testkit::{Engine, TestDatabase};
-use serde_json::{Value, json};
-use support::{Server, call, client, prepare, sign_in, start};
+use serde_json::json;
+use support::{balance_and_ledger, call, client, kill_when, prepare, sign_in, start};
 
 const MEMBERS: usize = 7;
 /// Under the 30 orders an hour a member may open.
@@ -22,33 +20,6 @@ const ORDERS_PER_MEMBER: usize = 28;
 /// The kill comes after this many acknowledged credits, well inside the burst.
 const KILL_AFTER: usize = 30;
 const FEN: i64 = 1_000;
-
-async fn balance_and_ledger(client: &reqwest::Client, server: &Server, token: &str) -> (i64, i64) {
-    let response = client
-        .get(format!("{}/user/balance", server.base))
-        .bearer_auth(token)
-        .send()
-        .await
-        .unwrap();
-    let balances: Value = response.json().await.unwrap();
-    let balance = balances["data"][0]["balance"].as_i64().unwrap();
-    let bill = call(
-        client,
-        server,
-        "/transactions/list",
-        json!({"pageSize": 100}),
-        Some(token),
-    )
-    .await
-    .unwrap();
-    let sum = bill["data"]["trans"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|row| row["amount"].as_i64().unwrap())
-        .sum();
-    (balance, sum)
-}
 
 async fn acknowledged_credits_survive_a_kill(engine: Engine) {
     let Some(database) = TestDatabase::create(engine).await else {
@@ -100,17 +71,7 @@ async fn acknowledged_credits_survive_a_kill(engine: Engine) {
         }
     });
     let burst = join_all(streams);
-    let pid = server.child.id();
-    let killer = async {
-        while acknowledged_so_far.load(Ordering::SeqCst) < KILL_AFTER {
-            tokio::time::sleep(Duration::from_millis(1)).await;
-        }
-        let status = Command::new("kill")
-            .args(["-9", &pid.to_string()])
-            .status()
-            .unwrap();
-        assert!(status.success());
-    };
+    let killer = kill_when(&acknowledged_so_far, KILL_AFTER, &server);
     let (outcomes, ()) = futures_util::future::join(burst, killer).await;
     let outcomes: Vec<_> = outcomes.into_iter().flatten().collect();
     let _ = server.child.wait();
@@ -144,14 +105,14 @@ async fn acknowledged_credits_survive_a_kill(engine: Engine) {
         );
     }
     for token in &tokens {
-        let (balance, sum) = balance_and_ledger(&client, &server, token).await;
+        let (balance, sum) = balance_and_ledger(&client, &server, token, "CNY").await;
         assert_eq!(balance, sum, "the balance is the sum of its ledger rows");
         assert_eq!(balance % FEN, 0);
     }
     let credited: i64 = {
         let mut total = 0;
         for token in &tokens {
-            total += balance_and_ledger(&client, &server, token).await.0;
+            total += balance_and_ledger(&client, &server, token, "CNY").await.0;
         }
         total
     };

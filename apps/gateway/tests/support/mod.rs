@@ -5,6 +5,7 @@
 
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 use platform::config::DatabaseUrl;
@@ -52,19 +53,26 @@ pub fn prepare(url: &DatabaseUrl, data: &Path, usernames: &[String]) {
     let status = command(url, data).arg("migrate").status().unwrap();
     assert!(status.success());
     for username in usernames {
-        let status = command(url, data)
-            .args([
-                "user",
-                "create",
-                "--username",
-                username,
-                "--password",
-                PASSWORD,
-            ])
-            .status()
-            .unwrap();
-        assert!(status.success());
+        create_user(url, data, username, "user");
     }
+}
+
+/// Creates `username` with `role` (user, admin or superadmin) through the binary's CLI.
+pub fn create_user(url: &DatabaseUrl, data: &Path, username: &str, role: &str) {
+    let status = command(url, data)
+        .args([
+            "user",
+            "create",
+            "--username",
+            username,
+            "--password",
+            PASSWORD,
+            "--role",
+            role,
+        ])
+        .status()
+        .unwrap();
+    assert!(status.success());
 }
 
 pub fn free_port() -> u16 {
@@ -146,4 +154,78 @@ pub async fn sign_in(
         data["accessToken"].as_str().unwrap().to_owned(),
         data["uuid"].as_str().unwrap_or_default().to_owned(),
     )
+}
+
+/// SIGKILLs the server once `acknowledged` reaches `threshold`: no shutdown, no flush, as a
+/// power cut or the OOM killer would stop it.
+pub async fn kill_when(acknowledged: &AtomicUsize, threshold: usize, server: &Server) {
+    while acknowledged.load(Ordering::SeqCst) < threshold {
+        tokio::time::sleep(Duration::from_millis(1)).await;
+    }
+    let status = Command::new("kill")
+        .args(["-9", &server.child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+}
+
+/// The member's balance in `currency` (CNY or POINTS), as `GET /user/balance` reports it.
+pub async fn balance(
+    client: &reqwest::Client,
+    server: &Server,
+    token: &str,
+    currency: &str,
+) -> i64 {
+    let balances: Value = client
+        .get(format!("{}/user/balance", server.base))
+        .bearer_auth(token)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let entry = balances["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|entry| entry["currencyCode"] == currency)
+        .unwrap_or_else(|| panic!("no {currency} balance in {balances}"));
+    entry["balance"].as_i64().unwrap()
+}
+
+/// Every ledger row of the member in `currency`, newest first.
+pub async fn ledger(
+    client: &reqwest::Client,
+    server: &Server,
+    token: &str,
+    currency: &str,
+) -> Vec<Value> {
+    let page_size = 100;
+    let bill = call(
+        client,
+        server,
+        "/transactions/list",
+        json!({"pageSize": page_size, "currencyCode": currency}),
+        Some(token),
+    )
+    .await
+    .unwrap();
+    let rows = bill["data"]["trans"].as_array().unwrap().clone();
+    // One page is the whole bill in these tests; a longer one would hide rows from the sums.
+    assert_eq!(bill["data"]["total"], json!(rows.len()), "{bill}");
+    rows
+}
+
+/// (balance, sum of the ledger rows) in `currency`: equal when no movement was half-written.
+pub async fn balance_and_ledger(
+    client: &reqwest::Client,
+    server: &Server,
+    token: &str,
+    currency: &str,
+) -> (i64, i64) {
+    let balance = balance(client, server, token, currency).await;
+    let rows = ledger(client, server, token, currency).await;
+    let sum = rows.iter().map(|row| row["amount"].as_i64().unwrap()).sum();
+    (balance, sum)
 }
