@@ -209,10 +209,35 @@ fn content(content: String) -> Result<String, &'static str> {
     Ok(content)
 }
 
+/// PostgreSQL refuses text holding a NUL character (a 500 when stored); no article needs one.
+const NUL_MESSAGE: &str = "文章不能包含空字符";
+
+fn without_nul<'a>(mut texts: impl Iterator<Item = &'a str>) -> Result<(), &'static str> {
+    if texts.any(|t| t.contains('\0')) {
+        return Err(NUL_MESSAGE);
+    }
+    Ok(())
+}
+
 impl TryFrom<SaveBlogRequest> for BlogDraft {
     type Error = &'static str;
 
     fn try_from(request: SaveBlogRequest) -> Result<Self, Self::Error> {
+        without_nul(
+            [
+                &request.title,
+                &request.content,
+                &request.summary,
+                &request.banner,
+                &request.twitter_author,
+            ]
+            .into_iter()
+            .chain(&request.tags)
+            .chain(&request.categories)
+            .map(String::as_str),
+        )?;
+        let authors = request.authors.map(AuthorsInput::names).transpose()?;
+        without_nul(authors.iter().flatten().map(String::as_str))?;
         Ok(Self {
             title: title(&request.title)?,
             content: content(request.content)?,
@@ -239,7 +264,7 @@ impl TryFrom<SaveBlogRequest> for BlogDraft {
                 "分类最多 5 个",
                 "分类不能超过 20 个字符",
             )?,
-            authors: request.authors.map(AuthorsInput::names).transpose()?,
+            authors,
             is_published: request.is_published.is_some_and(Flag::is_set),
         })
     }
@@ -376,6 +401,11 @@ impl TryFrom<AdminUpdateBlogRequest> for AdminEdit {
             Some(status) => Some(status == BlogStatus::Published),
             None => request.is_published.map(Flag::is_set),
         };
+        without_nul(
+            [&request.title, &request.content]
+                .into_iter()
+                .map(String::as_str),
+        )?;
         Ok(Self {
             title: title(&request.title)?,
             content: content(request.content)?,

@@ -3,7 +3,7 @@
 use actix_web::{HttpRequest, HttpResponse, get, post, web};
 use platform::http::OptionalJson;
 use platform::paging::PageRequest;
-use platform::{ApiResult, AppState, CurrentUser, Empty, Envelope, ErrorEnvelope, ok};
+use platform::{ApiError, ApiResult, AppState, CurrentUser, Empty, Envelope, ErrorEnvelope, ok};
 
 use crate::dto::{
     ChatMessage, ConversationsPage, MessagesPage, MessagesRequest, ReadRequest, SendRequest,
@@ -163,7 +163,10 @@ async fn open_socket(
     request: HttpRequest,
     body: web::Payload,
 ) -> Result<HttpResponse, actix_web::Error> {
-    let (response, session, stream) = actix_ws::handle(&request, body)?;
+    // actix-ws answers a failed handshake with an empty 400; the document (and every client)
+    // expects the error envelope.
+    let (response, session, stream) = actix_ws::handle(&request, body)
+        .map_err(|_| ApiError::bad_request("不是 WebSocket 握手请求"))?;
     let stream = stream.max_frame_size(socket::MAX_FRAME_BYTES);
     actix_web::rt::spawn(socket::run(state, session, stream));
     Ok(response)
