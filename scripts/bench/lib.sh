@@ -2,7 +2,8 @@
 # free loopback port, a bench member's token, and wrk runs summarised against health.
 # Sourced by feed.sh and people.sh after they set: engine, connections, duration.
 
-bin=target/release/xinqiao
+# XINQIAO_BENCH_BIN runs another build (say, a copy from before a change) for comparison.
+bin=${XINQIAO_BENCH_BIN:-target/release/xinqiao}
 command -v wrk >/dev/null || { echo "wrk is missing: apt-get install wrk" >&2; exit 1; }
 [[ -x $bin ]] || { echo "$bin is missing: cargo build --release -p gateway" >&2; exit 1; }
 

@@ -3,6 +3,8 @@
 
     wrk_summary.py NAME WRK_OUTPUT      -> "NAME<TAB>req/s<TAB>p50 ms<TAB>p99 ms<TAB>errors"
     wrk_summary.py --table RESULTS.TSV  -> a table; the ratio is req/s over health's req/s
+    wrk_summary.py --storm RESULTS.TSV  -> a table pairing NAME with NAME@storm; the ratio is
+                                           p99 under the storm over p99 alone
 """
 import re
 import sys
@@ -32,8 +34,22 @@ def table(path):
         print(f"{name:<14}{float(rps):>10.0f}{float(p50):>9.2f}{float(p99):>9.2f}{float(rps) / health:>11.3f}{errors:>9}")
 
 
+def storm_table(path):
+    rows = {r[0]: r for r in (line.rstrip("\n").split("\t") for line in open(path, encoding="utf-8") if line.strip())}
+    print(f"{'endpoint':<14}{'p99 alone':>11}{'p99 storm':>11}{'ratio':>8}{'req/s alone':>13}{'req/s storm':>13}{'non-2xx':>9}")
+    for name, calm in rows.items():
+        storm = rows.get(f"{name}@storm")
+        if "@" in name or storm is None:
+            continue
+        ratio = float(storm[3]) / float(calm[3])
+        print(f"{name:<14}{float(calm[3]):>11.2f}{float(storm[3]):>11.2f}{ratio:>8.2f}"
+              f"{float(calm[1]):>13.0f}{float(storm[1]):>13.0f}{int(calm[4]) + int(storm[4]):>9}")
+
+
 if __name__ == "__main__":
     if sys.argv[1] == "--table":
         table(sys.argv[2])
+    elif sys.argv[1] == "--storm":
+        storm_table(sys.argv[2])
     else:
         summarise(sys.argv[1], sys.argv[2])

@@ -8,6 +8,7 @@
 use std::collections::HashMap;
 use std::future::{Ready, ready};
 use std::pin::Pin;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -111,6 +112,9 @@ pub struct Auth {
     ttl_seconds: i64,
     directory: Arc<dyn UserDirectory>,
     cache: Mutex<HashMap<UserId, (SessionState, Instant)>>,
+    /// Counts [`Auth::forget`] calls. A directory read that was under way while one happened
+    /// may hold the state from before the change, so its answer is not cached.
+    forgotten: AtomicU64,
 }
 
 impl Auth {
@@ -126,6 +130,7 @@ impl Auth {
             ttl_seconds: i64::try_from(ttl_seconds).unwrap_or(i64::MAX / 2),
             directory,
             cache: Mutex::new(HashMap::new()),
+            forgotten: AtomicU64::new(0),
         }
     }
 
@@ -177,6 +182,7 @@ impl Auth {
     /// Drops the cached state of a user after their token version or role changed.
     pub fn forget(&self, user_id: UserId) {
         if let Ok(mut cache) = self.cache.lock() {
+            self.forgotten.fetch_add(1, Ordering::SeqCst);
             cache.remove(&user_id);
         }
     }
@@ -185,8 +191,13 @@ impl Auth {
         if let Some(state) = self.cached(user_id) {
             return Ok(Some(state));
         }
+        let forgotten_before = self.forgotten.load(Ordering::SeqCst);
         let state = self.directory.session_state(user_id).await?;
         if let (Some(state), Ok(mut cache)) = (state, self.cache.lock()) {
+            // Checked under the lock `forget` takes, so a forget cannot slip in between.
+            if self.forgotten.load(Ordering::SeqCst) != forgotten_before {
+                return Ok(Some(state));
+            }
             if cache.len() > 100_000 {
                 cache.retain(|_, (_, at)| at.elapsed() < VERSION_CACHE_TTL);
             }
@@ -417,6 +428,68 @@ mod tests {
             .await
             .expect("valid");
         assert_eq!(identity.role, Role::Admin);
+    }
+
+    /// Answers a logged-out state (version 1) except on the first read, which is held until
+    /// the test releases it and then answers the state from before the logout (version 0).
+    struct LogoutDuringFirstRead {
+        held: Mutex<Option<tokio::sync::oneshot::Receiver<()>>>,
+        reads: std::sync::atomic::AtomicUsize,
+    }
+
+    impl UserDirectory for LogoutDuringFirstRead {
+        fn session_state(&self, _: UserId) -> BoxFuture<'_, Result<Option<SessionState>, DbError>> {
+            Box::pin(async move {
+                let token_version = if self.reads.fetch_add(1, Ordering::SeqCst) == 0 {
+                    let held = self.held.lock().expect("lock").take();
+                    if let Some(held) = held {
+                        let _ = held.await;
+                    }
+                    0
+                } else {
+                    1
+                };
+                Ok(Some(SessionState {
+                    token_version,
+                    role: Role::User,
+                }))
+            })
+        }
+    }
+
+    #[actix_web::test]
+    async fn a_read_under_way_when_a_session_ends_does_not_keep_the_old_state_cached() {
+        let (release, held) = tokio::sync::oneshot::channel();
+        let directory = Arc::new(LogoutDuringFirstRead {
+            held: Mutex::new(Some(held)),
+            reads: std::sync::atomic::AtomicUsize::new(0),
+        });
+        let auth = Arc::new(Auth::new(
+            "0123456789abcdef0123456789abcdef",
+            3600,
+            directory.clone(),
+        ));
+        let token = auth.issue(&alice(), 0, 1_000).expect("issue").access_token;
+        let in_flight = {
+            let (auth, token) = (auth.clone(), token.clone());
+            actix_web::rt::spawn(async move { auth.authenticate(&token, 1_001).await })
+        };
+        while directory.reads.load(Ordering::SeqCst) == 0 {
+            actix_web::rt::task::yield_now().await;
+        }
+        // The logout commits and drops the cache while that read still holds the old state.
+        auth.forget(alice().user_id);
+        release.send(()).expect("the read is waiting");
+        assert_eq!(
+            in_flight.await.expect("joined"),
+            Ok(alice()),
+            "a request that began before the logout"
+        );
+        assert_eq!(
+            auth.authenticate(&token, 1_002).await.map_err(|e| e.code()),
+            Err(401),
+            "the next request"
+        );
     }
 
     #[actix_web::test]

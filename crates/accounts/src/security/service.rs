@@ -232,13 +232,6 @@ pub async fn send_email_code(
         let mut pooled = state.db.get().await?;
         let conn = &mut pooled.conn();
         let account = load_account(conn, user_id).await?;
-        match repo::verified_owner(conn, email.as_str()).await? {
-            Some((owner, _)) if owner == user_id => {
-                return Err(SecurityError::EmailAlreadyVerified);
-            }
-            Some(_) => return Err(SecurityError::EmailTaken),
-            None => {}
-        }
         let windows = [
             (
                 format!("email-code:member:{user_id}"),
@@ -257,7 +250,16 @@ pub async fn send_email_code(
                 CODES_PER_ADDRESS_HOUR,
             ),
         ];
+        // Whose verified address it is is answered only after the windows, and a refusal
+        // keeps its hits: otherwise a member could ask about any number of addresses.
         reserve_all(conn, &windows, now).await?;
+        match repo::verified_owner(conn, email.as_str()).await? {
+            Some((owner, _)) if owner == user_id => {
+                return Err(SecurityError::EmailAlreadyVerified);
+            }
+            Some(_) => return Err(SecurityError::EmailTaken),
+            None => {}
+        }
         let hash = codes::code_hash(
             state.config.jwt_secret.expose(),
             Purpose::Verify,

@@ -6,6 +6,7 @@
 mod abuse;
 mod account;
 mod admin_users;
+mod attacks;
 mod captcha;
 mod conventions;
 mod email;
