@@ -1,11 +1,9 @@
 //! Sign-in rules: captcha, credentials, throttling, tokens, registration.
 
-use std::num::NonZeroUsize;
-use std::sync::{Arc, OnceLock};
-
-use tokio::sync::Semaphore;
+use std::sync::OnceLock;
 
 use platform::auth::{Identity, IssuedToken};
+use platform::cpu_bound::CpuBound;
 use platform::rate_limit::{self, Limit};
 use platform::{ApiError, AppState, transaction};
 
@@ -334,38 +332,15 @@ pub fn suspended_message(until: i64) -> String {
 /// Password hashes (bcrypt) running at once, for the whole process: half the CPUs, at least
 /// one. A hash keeps a CPU busy for a quarter of a second at the production cost; unbounded,
 /// a storm of sign-ins filled the blocking pool with hashes that took every CPU from the
-/// workers, and the feeds' p99 rose 25 times (`scripts/bench/login_storm.sh`, 2 CPUs). A
-/// static because the bound is about the machine, shared by every worker.
-fn hashing_slots() -> &'static Arc<Semaphore> {
-    static SLOTS: OnceLock<Arc<Semaphore>> = OnceLock::new();
-    SLOTS.get_or_init(|| {
-        let cpus = std::thread::available_parallelism().map_or(1, NonZeroUsize::get);
-        Arc::new(Semaphore::new((cpus / 2).max(1)))
-    })
-}
-
-/// Runs a bcrypt `job` on the blocking pool once a slot is free. The wait does not hold a
-/// worker; the slot travels with the job, so it stays taken until the hash ends even when the
-/// request is dropped meanwhile.
-async fn hashing<T: Send + 'static>(
-    job: impl FnOnce() -> T + Send + 'static,
-) -> Result<T, ApiError> {
-    let slot = hashing_slots()
-        .clone()
-        .acquire_owned()
-        .await
-        .map_err(ApiError::internal)?;
-    actix_web::web::block(move || {
-        let outcome = job();
-        drop(slot);
-        outcome
-    })
-    .await
-    .map_err(ApiError::internal)
+/// workers, and the feeds' p99 rose 25 times (`scripts/bench/login_storm.sh`, 2 CPUs).
+fn hashing() -> &'static CpuBound {
+    static HASHING: OnceLock<CpuBound> = OnceLock::new();
+    HASHING.get_or_init(|| CpuBound::new(platform::cpu_bound::cpus() / 2))
 }
 
 pub(crate) async fn hash_password(password: NewPassword, cost: u32) -> Result<String, ApiError> {
-    hashing(move || bcrypt::hash(password.expose(), cost))
+    hashing()
+        .run(move || bcrypt::hash(password.expose(), cost))
         .await?
         .map_err(ApiError::internal)
 }
@@ -375,14 +350,15 @@ pub(crate) async fn verify_password(
     stored_hash: Option<String>,
     cost: u32,
 ) -> Result<bool, ApiError> {
-    hashing(move || match stored_hash {
-        Some(hash) => bcrypt::verify(&password, &hash).unwrap_or(false),
-        None => {
-            let _ = bcrypt::verify(&password, timing_decoy(cost));
-            false
-        }
-    })
-    .await
+    hashing()
+        .run(move || match stored_hash {
+            Some(hash) => bcrypt::verify(&password, &hash).unwrap_or(false),
+            None => {
+                let _ = bcrypt::verify(&password, timing_decoy(cost));
+                false
+            }
+        })
+        .await
 }
 
 /// A hash of the configured cost to verify against when there is no real one.

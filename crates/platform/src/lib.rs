@@ -5,6 +5,7 @@ pub mod audit;
 pub mod auth;
 pub mod clock;
 pub mod config;
+pub mod cpu_bound;
 pub mod db;
 pub mod demo;
 pub mod envelope;

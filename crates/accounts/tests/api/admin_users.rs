@@ -7,30 +7,13 @@ use platform::Role;
 use platform::paging::PageWindow;
 use platform::testkit::Engine;
 
-/// The user-management routes under /admin, as the admin crate mounts them (its admins-only
-/// guard in front of every back-office route is tested there; here the handlers' own
-/// `AdminUser` answers guests and members).
-fn back_office(cfg: &mut utoipa_actix_web::service_config::ServiceConfig<'_>) {
-    cfg.service(utoipa_actix_web::scope("/admin").configure(accounts::admin_routes));
-}
-
-const MODULES: &[platform::Module] = &[
-    platform::module::SITE,
-    accounts::MODULE,
-    platform::Module::new("back-office", back_office),
-];
-
-async fn spawn_admin_app(engine: Engine) -> Option<TestApp> {
-    accounts::testkit::spawn_app_with(engine, MODULES).await
-}
-
-/// The same, with mail going to a fake SMTP server (to verify addresses).
+/// [`spawn_admin_app`], with mail going to a fake SMTP server (to verify addresses).
 async fn spawn_admin_mail_app(engine: Engine) -> Option<TestApp> {
     use accounts::testkit::fake_smtp::{FAKE_SMTP_PASSWORD, FAKE_SMTP_USERNAME, FakeSmtp};
     let fake = FakeSmtp::start(Some((FAKE_SMTP_USERNAME, FAKE_SMTP_PASSWORD))).expect("fake SMTP");
     platform::testkit::TestApp::spawn(
         engine,
-        MODULES,
+        ADMIN_MODULES,
         accounts::api::directory,
         move |_, settings| accounts::mail::settings::install(settings, fake.settings()),
     )

@@ -13,25 +13,9 @@ use base64::Engine as _;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use hmac::{Hmac, Mac};
 use platform::Role;
-use platform::testkit::Engine;
 
 const MEMBER_ROUTE: &str = "/api/v1/user/account/get";
 const ADMIN_ROUTE: &str = "/api/v1/admin/user/list";
-
-/// The back-office user routes, mounted as the admin crate mounts them.
-fn back_office(cfg: &mut utoipa_actix_web::service_config::ServiceConfig<'_>) {
-    cfg.service(utoipa_actix_web::scope("/admin").configure(accounts::admin_routes));
-}
-
-const MODULES: &[platform::Module] = &[
-    platform::module::SITE,
-    accounts::MODULE,
-    platform::Module::new("back-office", back_office),
-];
-
-async fn spawn_admin_app(engine: Engine) -> Option<TestApp> {
-    accounts::testkit::spawn_app_with(engine, MODULES).await
-}
 
 fn encode_segment(value: &Value) -> String {
     URL_SAFE_NO_PAD.encode(value.to_string())

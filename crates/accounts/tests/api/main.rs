@@ -21,6 +21,24 @@ use serde_json::{Value, json};
 
 pub use accounts::testkit::{mailbox, new_captcha_id, signed_in_user, spawn_app, spawn_mail_app};
 
+/// The user-management routes under /admin, as the admin crate mounts them (its admins-only
+/// guard in front of every back-office route is tested there; here the handlers' own
+/// `AdminUser` answers guests and members).
+fn back_office(cfg: &mut utoipa_actix_web::service_config::ServiceConfig<'_>) {
+    cfg.service(utoipa_actix_web::scope("/admin").configure(accounts::admin_routes));
+}
+
+pub const ADMIN_MODULES: &[platform::Module] = &[
+    platform::module::SITE,
+    accounts::MODULE,
+    platform::Module::new("back-office", back_office),
+];
+
+/// The accounts API with its back-office routes.
+pub async fn spawn_admin_app(engine: platform::testkit::Engine) -> Option<TestApp> {
+    accounts::testkit::spawn_app_with(engine, ADMIN_MODULES).await
+}
+
 pub async fn login(app: &TestApp, username: &str, password: &str, captcha: &str) -> TestResponse {
     let captcha_id = new_captcha_id(app).await;
     app.post(

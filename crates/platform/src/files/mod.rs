@@ -3,15 +3,16 @@
 
 pub mod http;
 mod image;
-mod limiter;
 mod storage;
 
 use std::collections::HashSet;
+use std::sync::OnceLock;
 
 use diesel::prelude::*;
 use diesel_async::RunQueryDsl;
 
 use crate::auth::Identity;
+use crate::cpu_bound::CpuBound;
 use crate::db::Conn;
 use crate::error::ApiError;
 use crate::ids::UserId;
@@ -22,7 +23,6 @@ use crate::state::AppState;
 
 use self::image::ImageError;
 pub use self::image::MAX_PIXELS;
-use self::limiter::DecodeLimiter;
 pub use storage::{LocalStorage, Storage, StoredPath};
 
 const UPLOADS_PER_MEMBER: Limit = Limit {
@@ -124,6 +124,13 @@ pub struct StoredUpload {
     pub blurred_path: Option<String>,
 }
 
+/// Image decodes at once, one per CPU: decoding a large image holds over 100 MB for about a
+/// second, and more decodes than CPUs buy no speed, only memory.
+fn decodes() -> &'static CpuBound {
+    static DECODES: OnceLock<CpuBound> = OnceLock::new();
+    DECODES.get_or_init(|| CpuBound::new(crate::cpu_bound::cpus()))
+}
+
 /// Checks, decodes, re-encodes and stores an image uploaded by `owner`.
 pub async fn store_image(
     state: &AppState,
@@ -143,7 +150,7 @@ pub async fn store_image(
     let byte_size = i64::try_from(bytes.len()).unwrap_or(i64::MAX);
     let with_blurred = purpose.blurred_variant;
     let still_only = purpose.still_only.is_some();
-    let processed = DecodeLimiter::shared()
+    let processed = decodes()
         .run(move || image::process(&bytes, with_blurred, still_only))
         .await?
         .map_err(|error| match error {

@@ -1,38 +1,36 @@
-//! A bound on image decodes running at once, for the whole process. Decoding a large image
-//! holds over 100 MB for about a second; without a bound, a dozen parallel uploads cost
-//! gigabytes. A decode is CPU-bound, so more of them at once than there are CPUs buys no
-//! speed, only memory.
+//! A bound on CPU-bound jobs (image decodes, password hashes) running at once on the blocking
+//! pool. Without one, a burst of uploads or sign-ins fills the pool with jobs that take every
+//! CPU from the async workers (and, for decodes, gigabytes of memory). Each use keeps its own
+//! bound in a static, because the bound is about the machine: every actix worker and every
+//! application instance shares it.
 
 use std::num::NonZeroUsize;
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
 
 use tokio::sync::Semaphore;
 
 use crate::error::ApiError;
 
-pub struct DecodeLimiter {
+/// The CPUs this process may use.
+pub fn cpus() -> usize {
+    std::thread::available_parallelism().map_or(1, NonZeroUsize::get)
+}
+
+pub struct CpuBound {
     slots: Arc<Semaphore>,
 }
 
-impl DecodeLimiter {
-    fn new(slots: usize) -> Self {
+impl CpuBound {
+    /// At most `slots` jobs at once (at least one).
+    pub fn new(slots: usize) -> Self {
         Self {
-            slots: Arc::new(Semaphore::new(slots)),
+            slots: Arc::new(Semaphore::new(slots.max(1))),
         }
     }
 
-    /// The process's limiter, one slot per CPU. A static because the bound is about the
-    /// machine: every actix worker and every application instance shares it.
-    pub fn shared() -> &'static Self {
-        static SHARED: OnceLock<DecodeLimiter> = OnceLock::new();
-        SHARED.get_or_init(|| {
-            Self::new(std::thread::available_parallelism().map_or(1, NonZeroUsize::get))
-        })
-    }
-
     /// Runs `job` on the blocking pool once a slot is free. The wait is asynchronous, so a
-    /// queued upload does not hold an async worker thread; the slot travels with the job, so
-    /// it stays taken until the decode ends even when the request is dropped mid-way.
+    /// queued request does not hold an async worker thread; the slot travels with the job, so
+    /// it stays taken until the job ends even when the request is dropped mid-way.
     pub async fn run<T: Send + 'static>(
         &self,
         job: impl FnOnce() -> T + Send + 'static,
@@ -62,7 +60,7 @@ mod tests {
 
     #[actix_web::test]
     async fn at_most_as_many_jobs_run_at_once_as_there_are_slots() {
-        let limiter = DecodeLimiter::new(2);
+        let limiter = CpuBound::new(2);
         let running = Arc::new(AtomicUsize::new(0));
         let most = Arc::new(AtomicUsize::new(0));
         let jobs = (0..6).map(|_| {
