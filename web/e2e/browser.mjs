@@ -71,3 +71,21 @@ export async function chooseOption(page, combobox, title, { search = false } = {
     }
   }
 }
+
+/**
+ * Clicks `target` until `happened` (given a timeout) resolves, up to three times. A click on a
+ * button of a dialog that is still zooming in can land beside it on a busy machine, as CI saw;
+ * once the button is gone the click was taken, and `happened` gets its full time.
+ */
+export async function clickUntil(target, happened) {
+  for (let attempt = 1; ; attempt += 1) {
+    await target.click();
+    try {
+      await happened(5_000);
+      return;
+    } catch (error) {
+      if (!(await target.isVisible())) return happened(30_000);
+      if (attempt === 3) throw error;
+    }
+  }
+}

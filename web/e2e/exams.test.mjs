@@ -6,7 +6,7 @@
 // XINQIAO_SHOTS_DIR=<dir> also keeps screenshots at desktop and phone width.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { shootBothWidths } from './browser.mjs';
+import { clickUntil, shootBothWidths } from './browser.mjs';
 import { DEMO_PASSWORD, startJourney } from './journey.mjs';
 
 const { url, api, apiLogin, logIn, newPage } = startJourney({ demo: true });
@@ -59,8 +59,9 @@ describe('assessment journeys', () => {
 
     await card.getByRole('button', { name: /开始测评/ }).click();
     await page.getByText('需要登录后才能开始测评，是否前往登录？').waitFor();
-    await page.getByRole('button', { name: /去登录/ }).click();
-    await page.waitForURL(/\/login\?href=/);
+    await clickUntil(page.getByRole('button', { name: /去登录/ }), (timeout) =>
+      page.waitForURL(/\/login\?href=/, { timeout }),
+    );
     assert.match(page.url(), /href=%2Fexam%2Ftake%2F\d+/);
     await page.context().close();
   });
