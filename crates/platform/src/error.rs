@@ -156,14 +156,30 @@ impl ResponseError for ApiError {
     }
 }
 
+/// PostgreSQL refuses text holding a NUL character, in a statement's parameters as in stored
+/// rows; no field or parameter of the API needs one, so it is the caller's mistake: a 400, on
+/// every route at once, instead of a 500 (schemathesis found it in a body and in a query).
+pub const NUL_IN_TEXT: &str = "内容不能包含空字符";
+
+fn refused_nul(error: &diesel::result::Error) -> bool {
+    matches!(error, diesel::result::Error::DatabaseError(_, info)
+        if info.message().starts_with("invalid byte sequence for encoding") && info.message().ends_with("0x00"))
+}
+
 impl From<DbError> for ApiError {
     fn from(error: DbError) -> Self {
-        Self::internal(error)
+        match error {
+            DbError::Query(query) => query.into(),
+            other => Self::internal(other),
+        }
     }
 }
 
 impl From<diesel::result::Error> for ApiError {
     fn from(error: diesel::result::Error) -> Self {
+        if refused_nul(&error) {
+            return Self::bad_request(NUL_IN_TEXT);
+        }
         Self::internal(error)
     }
 }
