@@ -70,9 +70,32 @@ export function startJourney({ wechat = false, mail = false, model = false, demo
     return response.json();
   }
 
+  /** `POST /moment/create` of a public text moment as `token` (`fields` override); the envelope. */
+  const createMoment = (token, content, fields = {}) =>
+    api(
+      '/api/v1/moment/create',
+      {
+        content,
+        images: [],
+        visibility: 'public',
+        isTopic: 0,
+        friendShow: 0,
+        topicId: 0,
+        province: '',
+        city: '',
+        region: '',
+        landmark: '',
+        longitude: null,
+        latitude: null,
+        ...fields,
+      },
+      token,
+    );
+
   return {
     url,
     api,
+    createMoment,
     /** Fills in and submits the login form (Enter in the captcha field); does not wait for the result. */
     async logIn(page, username, { password = PASSWORD, captcha = CAPTCHA_BYPASS, href } = {}) {
       await page.goto(url(href ? `/login?href=${encodeURIComponent(href)}` : '/login'));

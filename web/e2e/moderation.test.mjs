@@ -9,31 +9,14 @@ import { before, describe, test } from 'node:test';
 import { PHONE, shootBothWidths } from './browser.mjs';
 import { DEMO_PASSWORD, PASSWORD, startJourney } from './journey.mjs';
 
-const { url, api, apiLogin, logIn, newPage, createUser } = startJourney({ demo: true });
+const { url, api, apiLogin, createMoment, logIn, newPage, createUser } = startJourney({ demo: true });
 
 const REPORTED = '加我微信领取内部优惠，名牌包一折代购，先付定金';
 const CONTROL = '周末在西湖边跑了十公里，晚霞很美';
 
 /** Posts a public text moment as `token`; answers its id. */
 async function postMoment(token, content) {
-  const created = await api(
-    '/api/v1/moment/create',
-    {
-      content,
-      images: [],
-      visibility: 'public',
-      isTopic: 0,
-      friendShow: 0,
-      topicId: 0,
-      province: '',
-      city: '',
-      region: '',
-      landmark: '',
-      longitude: null,
-      latitude: null,
-    },
-    token,
-  );
+  const created = await createMoment(token, content);
   assert.equal(created.code, 200, created.message);
   return created.data.momentId;
 }

@@ -5,7 +5,7 @@ import { describe, test } from 'node:test';
 import { PHONE } from './browser.mjs';
 import { PASSWORD, startJourney } from './journey.mjs';
 
-const { url, api, apiLogin, logIn, newPage, createUser, scratchFile } = startJourney();
+const { url, apiLogin, createMoment, logIn, newPage, createUser, scratchFile } = startJourney();
 
 /** Real PNG files, painted by the browser itself, for the upload input. */
 async function paintPngs(names) {
@@ -25,24 +25,7 @@ async function paintPngs(names) {
 /** Signs in through the API and posts a text moment, to have something in the feed. */
 async function postThroughApi(username, content) {
   const token = await apiLogin(username);
-  const created = await api(
-    '/api/v1/moment/create',
-    {
-      content,
-      images: [],
-      visibility: 'public',
-      isTopic: 0,
-      friendShow: 0,
-      topicId: 0,
-      province: '',
-      city: '',
-      region: '',
-      landmark: '',
-      longitude: null,
-      latitude: null,
-    },
-    token,
-  );
+  const created = await createMoment(token, content);
   assert.equal(created.code, 200, created.message);
 }
 

@@ -11,7 +11,10 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { before, describe, test } from 'node:test';
 import { DEMO_PASSWORD, PASSWORD, startJourney } from './journey.mjs';
 
-const { url, api, apiLogin, logIn, newPage, createUser, scratchFile } = startJourney({ demo: true, model: true });
+const { url, api, apiLogin, createMoment, logIn, newPage, createUser, scratchFile } = startJourney({
+  demo: true,
+  model: true,
+});
 
 const CORPUS = JSON.parse(await readFile(new URL('./xss-payloads.json', import.meta.url), 'utf8')).payloads.map(
   (payload) => payload.text,
@@ -246,27 +249,7 @@ describe('stored XSS', () => {
     // Moment, a comment and replies holding the whole corpus between them.
     stored.moment = chunks(2000)[0];
     assert.equal(stored.moment, CORPUS.join('\n'), 'one moment holds the whole corpus');
-    const momentId = ok(
-      await api(
-        '/api/v1/moment/create',
-        {
-          content: stored.moment,
-          images: [],
-          visibility: 'public',
-          isTopic: 0,
-          friendShow: 0,
-          topicId: 0,
-          province: '',
-          city: '',
-          region: '',
-          landmark: fitting(100, 5),
-          longitude: null,
-          latitude: null,
-        },
-        token,
-      ),
-      'moment',
-    ).momentId;
+    const momentId = ok(await createMoment(token, stored.moment, { landmark: fitting(100, 5) }), 'moment').momentId;
     stored.comments = chunks(500);
     let parentId = 0;
     for (const content of stored.comments) {
