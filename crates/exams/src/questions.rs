@@ -1,5 +1,8 @@
 //! An assessment's questions: how an editor's JSON is read and checked, and the view of them a
 //! member gets (no dimension keys, no scores).
+//!
+//! `fuzz/` compiles this file on its own (fuzz/src/lib.rs): it uses no other module of its
+//! crate.
 
 use std::collections::HashSet;
 

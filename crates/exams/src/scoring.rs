@@ -1,6 +1,9 @@
 //! The scoring engine: a member's choices and an assessment's key become dimension totals,
 //! each dimension's maximum, the summary chosen by score band, and whether the help block
 //! must show. Pure, so every instrument's key can be checked against hand-computed totals.
+//!
+//! `fuzz/` compiles this file on its own (fuzz/src/lib.rs): it uses no other module of its
+//! crate but `questions`.
 
 use std::collections::{BTreeMap, HashMap};
 

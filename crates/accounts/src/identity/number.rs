@@ -1,5 +1,8 @@
 //! Resident identity card numbers (GB 11643-1999): 6 digits of region, 8 of birth date, 3 of
 //! sequence (odd for men), and a check character over the first 17.
+//!
+//! `fuzz/` compiles this file on its own (fuzz/src/lib.rs): it uses no other module of its
+//! crate.
 
 use std::fmt;
 
