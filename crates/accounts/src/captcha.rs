@@ -15,7 +15,7 @@ pub struct RenderedCaptcha {
     pub image_data_url: String,
 }
 
-/// Draws a new captcha with the captcha crate (CPU-bound: run it on the blocking pool).
+/// Draws a new captcha with the captcha crate (CPU-bound: run it on a `CpuBound` pool).
 pub fn render() -> Option<RenderedCaptcha> {
     let mut drawing = captcha::Captcha::new();
     drawing

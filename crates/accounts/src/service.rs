@@ -89,9 +89,9 @@ pub async fn new_captcha(state: &AppState, client: &str) -> Result<NewCaptcha, A
         let conn = &mut pooled.conn();
         rate_limit::reserve(conn, &bucket, CAPTCHAS_PER_ADDRESS, now).await?;
     }
-    let rendered = actix_web::web::block(captcha::render)
-        .await
-        .map_err(ApiError::internal)?
+    let rendered = drawing()
+        .run(captcha::render)
+        .await?
         .ok_or_else(|| ApiError::internal("captcha rendering produced no image"))?;
     let captcha_id = uuid::Uuid::new_v4().to_string();
     let hash = captcha::answer_hash(
@@ -335,7 +335,14 @@ pub fn suspended_message(until: i64) -> String {
 /// workers, and the feeds' p99 rose 25 times (`scripts/bench/login_storm.sh`, 2 CPUs).
 fn hashing() -> &'static CpuBound {
     static HASHING: OnceLock<CpuBound> = OnceLock::new();
-    HASHING.get_or_init(|| CpuBound::new(platform::cpu_bound::cpus() / 2))
+    HASHING.get_or_init(|| CpuBound::new("password-hash", platform::cpu_bound::cpus() / 2))
+}
+
+/// Captcha drawings running at once: each is a few milliseconds of CPU, and a storm of
+/// sign-ins asks for one per attempt.
+fn drawing() -> &'static CpuBound {
+    static DRAWING: OnceLock<CpuBound> = OnceLock::new();
+    DRAWING.get_or_init(|| CpuBound::new("captcha-draw", platform::cpu_bound::cpus() / 2))
 }
 
 pub(crate) async fn hash_password(password: NewPassword, cost: u32) -> Result<String, ApiError> {

@@ -128,7 +128,7 @@ pub struct StoredUpload {
 /// second, and more decodes than CPUs buy no speed, only memory.
 fn decodes() -> &'static CpuBound {
     static DECODES: OnceLock<CpuBound> = OnceLock::new();
-    DECODES.get_or_init(|| CpuBound::new(crate::cpu_bound::cpus()))
+    DECODES.get_or_init(|| CpuBound::new("image-decode", crate::cpu_bound::cpus()))
 }
 
 /// Checks, decodes, re-encodes and stores an image uploaded by `owner`.
