@@ -98,18 +98,13 @@ pub struct Circle {
     pub blocked: Vec<UserId>,
 }
 
-/// The member's circle, in two queries.
+/// The member's circle: one round trip on PostgreSQL.
 pub async fn circle(conn: &mut Conn<'_>, member: UserId) -> Result<Circle, ApiError> {
-    let friends = relations::repo::mutual_of(conn, member)
-        .await?
-        .into_iter()
-        .map(|related| related.id)
-        .collect();
-    let blocked = relations::repo::blocked_either_way(conn, member)
-        .await?
-        .into_iter()
-        .collect();
-    Ok(Circle { friends, blocked })
+    let (friends, blocked) = relations::repo::circle_of(conn, member).await?;
+    Ok(Circle {
+        friends,
+        blocked: blocked.into_iter().collect(),
+    })
 }
 
 /// Passes everything of the member's that waits for review: profile changes and pending

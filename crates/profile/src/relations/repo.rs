@@ -80,24 +80,51 @@ pub async fn delete_block(
     Ok(deleted == 1)
 }
 
-/// Everyone `member` blacklisted or who blacklisted `member` (one query).
+/// Everyone `member` blacklisted or was blacklisted by.
 pub async fn blocked_either_way(
     conn: &mut Conn<'_>,
     member: UserId,
 ) -> QueryResult<HashSet<UserId>> {
-    let pairs: Vec<(UserId, UserId)> = run!(conn, |c| profile_blocks::table
+    let pairs: Vec<(UserId, UserId)> = run!(conn, |c| blocks_either_way(member).load(c).await)?;
+    Ok(others_in_blocks(member, pairs))
+}
+
+/// The member's friends (liked both ways, in no particular order) and everyone blacklisted
+/// either way: one round trip on PostgreSQL, for every page of the moments feed.
+pub async fn circle_of(
+    conn: &mut Conn<'_>,
+    member: UserId,
+) -> QueryResult<(Vec<UserId>, HashSet<UserId>)> {
+    let back = diesel::alias!(profile_likes as liked_back);
+    let liking_member = back
+        .filter(back.field(profile_likes::liked_id).eq(member))
+        .select(back.field(profile_likes::liker_id));
+    let friends = profile_likes::table
+        .filter(profile_likes::liker_id.eq(member))
+        .filter(profile_likes::liked_id.eq_any(liking_member))
+        .select(profile_likes::liked_id);
+    let (friends, pairs): (Vec<UserId>, Vec<(UserId, UserId)>) =
+        platform::run_both!(conn, |c| friends.load(c), blocks_either_way(member).load(c))?;
+    Ok((friends, others_in_blocks(member, pairs)))
+}
+
+/// (blocker, blocked) of every blacklisting `member` is in.
+#[diesel::dsl::auto_type]
+fn blocks_either_way(member: UserId) -> _ {
+    profile_blocks::table
         .filter(
             profile_blocks::blocker_id
                 .eq(member)
-                .or(profile_blocks::blocked_id.eq(member))
+                .or(profile_blocks::blocked_id.eq(member)),
         )
         .select((profile_blocks::blocker_id, profile_blocks::blocked_id))
-        .load(c)
-        .await)?;
-    Ok(pairs
+}
+
+fn others_in_blocks(member: UserId, pairs: Vec<(UserId, UserId)>) -> HashSet<UserId> {
+    pairs
         .into_iter()
         .map(|(blocker, blocked)| if blocker == member { blocked } else { blocker })
-        .collect())
+        .collect()
 }
 
 /// Whether `member` blacklisted `other` (not the other way round).
