@@ -377,6 +377,40 @@ async fn deleting_the_account_ends_sign_in_and_removes_personal_data(app) {
     signed_in_user(&app, "jiajia", Role::User).await;
 }
 
+/// Photo unlocks paid with points race the account's deletion: each is answered (done, or
+/// refused because the member is gone), and the points moved exactly for the unlocks answered
+/// as done, with the balance still equal to its ledger.
+async fn purchases_racing_the_accounts_deletion_move_points_only_for_what_succeeded(app) {
+    let member = signed_in_user(&app, "jiajia", Role::User).await;
+    let mut protected = Vec::new();
+    for name in ["lock_a", "lock_b", "lock_c", "lock_d", "lock_e", "lock_f"] {
+        let other = signed_in_user(&app, name, Role::User).await;
+        ok(&app, &other, "/api/v1/user/profile/update", json!({"nickname": name, "photoProtection": 1})).await;
+        protected.push(other);
+    }
+    payments::api::gift(&app.state, member.id, Currency::Points, 100, "活动赠送").await.unwrap();
+    let (before, _) = payments::api::balance_and_ledger_sum(&app.state, member.id, Currency::Points).await.unwrap();
+
+    let unlocks = futures_util::future::join_all(protected.iter().map(|other| {
+        app.post("/api/v1/user/profile/unlock", json!({"uuid": other.uuid}), Some(&member.token))
+    }));
+    let deletion = app.post("/api/v1/user/account/delete", json!({"password": member.password}), Some(&member.token));
+    let (unlocks, deletion) = futures_util::future::join(unlocks, deletion).await;
+    assert_eq!(deletion.status, 200, "{}", deletion.json);
+
+    let mut charged = 0;
+    for unlock in &unlocks {
+        match unlock.status {
+            200 => charged += unlock.data()["charged"].as_i64().unwrap(),
+            401 => {}
+            _ => panic!("an unlock racing the deletion: {}", unlock.json),
+        }
+    }
+    let (points, ledger) = payments::api::balance_and_ledger_sum(&app.state, member.id, Currency::Points).await.unwrap();
+    assert_eq!(points, ledger);
+    assert_eq!(points, before - charged, "{} unlocks answered", unlocks.len());
+}
+
 async fn an_administrator_cannot_delete_their_own_account(app) {
     let admin = signed_in_user(&app, "boss", Role::Admin).await;
     let refused = app.post("/api/v1/user/account/delete", json!({"password": admin.password}), Some(&admin.token)).await;

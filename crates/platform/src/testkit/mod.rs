@@ -230,8 +230,9 @@ pub fn with_token(request: TestRequest, token: Option<&str>) -> TestRequest {
 /// `$spawn` is an `async fn(Engine) -> Option<TestApp>`.
 #[macro_export]
 macro_rules! engine_tests {
-    ($spawn:path; $( async fn $name:ident($app:ident) $body:block )*) => {
+    ($spawn:path; $( $(#[doc = $doc:expr])* async fn $name:ident($app:ident) $body:block )*) => {
         $(
+            $(#[doc = $doc])*
             mod $name {
                 #[allow(unused_imports)]
                 use super::*;
