@@ -46,8 +46,9 @@ const dropdownOption = (page, title) =>
 /**
  * Picks `title` in the antd select whose combobox is `combobox` (typing it first with `search`),
  * and waits until the select shows it: as its value, or as a tag of a multiple select. A pick
- * made while the page is still settling (a dialog zooming in, a list refreshing) can land beside
- * the option on a busy machine, as CI saw; the pick is then made again.
+ * made while the page is still settling (a dialog zooming in, a list refreshing, a dropdown
+ * sliding in) can land beside the option or on the field under it on a busy machine, as CI and
+ * `make test` saw; the pick is then made again.
  */
 export async function chooseOption(page, combobox, title, { search = false } = {}) {
   const shown = combobox
@@ -59,15 +60,19 @@ export async function chooseOption(page, combobox, title, { search = false } = {
         `.ant-select-selection-item[title="${title}"]`,
       ].join(', '),
     );
+  const option = dropdownOption(page, title);
   for (let attempt = 1; ; attempt += 1) {
-    await combobox.click();
-    if (search) await combobox.fill(title);
-    await dropdownOption(page, title).click();
     try {
+      // A dropdown left open by the attempt before would be closed by another click.
+      if (search || !(await option.isVisible())) await combobox.click();
+      if (search) await combobox.fill(title);
+      // While the dropdown slides in, the field under it can take the click (CI saw a
+      // textarea do so until the dropdown closed): a short wait, then a new attempt.
+      await option.click({ timeout: 5_000 });
       await shown.waitFor({ timeout: 5_000 });
       return;
     } catch (error) {
-      if (attempt === 3) throw error;
+      if (attempt === 4) throw error;
     }
   }
 }
