@@ -12,7 +12,7 @@ import assert from 'node:assert/strict';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, test } from 'node:test';
-import { shootBothWidths } from './browser.mjs';
+import { clickUntil, shootBothWidths } from './browser.mjs';
 import { DEMO_PASSWORD, startJourney } from './journey.mjs';
 
 const { url, api, apiLogin, logIn, newPage, scratchFile } = startJourney({ demo: true });
@@ -199,10 +199,9 @@ describe('back-office journeys', () => {
 
     await photoRow.getByRole('button', { name: /通\s*过/ }).click();
     await confirmation(page).locator('.ant-modal-confirm-title', { hasText: '确定通过这张照片吗？' }).waitFor();
-    await confirmation(page)
-      .getByRole('button', { name: /通\s*过/ })
-      .click();
-    await page.getByText('图片通过成功').first().waitFor();
+    await clickUntil(confirmation(page).getByRole('button', { name: /通\s*过/ }), (timeout) =>
+      page.getByText('图片通过成功').first().waitFor({ timeout }),
+    );
     await photoRow.getByText('已通过').waitFor();
     await page.getByRole('columnheader', { name: '操作' }).waitFor({ state: 'detached' });
     await page.context().close();
