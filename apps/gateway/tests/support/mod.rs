@@ -131,20 +131,27 @@ pub async fn call(
     response.json().await.ok()
 }
 
+/// GETs `path` from a server that is up: the answer, as JSON.
+pub async fn fetch(
+    client: &reqwest::Client,
+    server: &Server,
+    path: &str,
+    token: Option<&str>,
+) -> Value {
+    let mut request = client.get(format!("{}{path}", server.base));
+    if let Some(token) = token {
+        request = request.bearer_auth(token);
+    }
+    request.send().await.unwrap().json().await.unwrap()
+}
+
 /// Signs `username` in and answers (access token, uuid).
 pub async fn sign_in(
     client: &reqwest::Client,
     server: &Server,
     username: &str,
 ) -> (String, String) {
-    let captcha: Value = client
-        .get(format!("{}/user/captcha", server.base))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let captcha = fetch(client, server, "/user/captcha", None).await;
     let body = json!({"username": username, "password": PASSWORD, "captcha": BYPASS, "captchaId": captcha["data"]["captchaId"]});
     let login = call(client, server, "/user/login", body, None)
         .await
@@ -176,15 +183,7 @@ pub async fn balance(
     token: &str,
     currency: &str,
 ) -> i64 {
-    let balances: Value = client
-        .get(format!("{}/user/balance", server.base))
-        .bearer_auth(token)
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let balances = fetch(client, server, "/user/balance", Some(token)).await;
     let entry = balances["data"]
         .as_array()
         .unwrap()
