@@ -1,8 +1,8 @@
-//! CPU-bound jobs (image decodes, password hashes) run on a few threads of their own, at a
-//! lower scheduling priority than the threads that answer requests. Without a bound, a burst of
-//! uploads or sign-ins fills the blocking pool with jobs that take every CPU from the async
-//! workers (and, for decodes, gigabytes of memory); bounded but at the same priority, a storm of
-//! sign-ins still made other requests' p99 1.6 to 1.8 times as long
+//! CPU-bound jobs (image decodes, password hashes, captcha drawings) run on a few threads of
+//! their own, at a lower scheduling priority than the threads that answer requests. Without a
+//! bound, a burst of uploads or sign-ins fills the blocking pool with jobs that take every CPU
+//! from the async workers (and, for decodes, gigabytes of memory); bounded but at the same
+//! priority, a storm of sign-ins still made other requests' p99 1.6 to 1.8 times as long
 //! (`scripts/bench/login_storm.sh`). Each use keeps its pool in a static, because the bound is
 //! about the machine: every actix worker, application instance and runtime shares it.
 

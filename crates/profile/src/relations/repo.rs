@@ -80,7 +80,7 @@ pub async fn delete_block(
     Ok(deleted == 1)
 }
 
-/// Everyone `member` blacklisted or was blacklisted by.
+/// Everyone `member` blacklisted or who blacklisted `member` (one query).
 pub async fn blocked_either_way(
     conn: &mut Conn<'_>,
     member: UserId,
