@@ -6,6 +6,7 @@ mod seed;
 mod stats;
 mod web;
 
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::Duration;
@@ -45,6 +46,11 @@ enum Command {
         #[command(subcommand)]
         action: UserCommand,
     },
+    /// Back a SQLite site up while it serves: a consistent copy of the database and every
+    /// file of the data directory, in one tar archive.
+    Backup { file: PathBuf },
+    /// Put a backup back, with the server stopped and no database at the configured place.
+    Restore { file: PathBuf },
     /// Fill an empty database with content.
     Seed {
         #[command(subcommand)]
@@ -98,6 +104,8 @@ fn main() -> ExitCode {
                     role,
                 },
         } => load_config().and_then(|loaded| create_user(loaded, &username, &password, role)),
+        Command::Backup { file } => load_config().and_then(|loaded| backup(&loaded, &file)),
+        Command::Restore { file } => load_config().and_then(|loaded| restore(&loaded, &file)),
         Command::Seed {
             what: SeedCommand::Demo,
         } => load_config().and_then(seed_demo),
@@ -152,6 +160,42 @@ fn migrate(url: &DatabaseUrl) -> Result<(), String> {
     for name in &applied {
         tracing::info!(migration = %name, "applied");
     }
+    Ok(())
+}
+
+/// The SQLite database file of the site, for the commands that only SQLite sites have.
+fn sqlite_database(loaded: &Loaded) -> Result<&Path, String> {
+    match &loaded.config.database_url {
+        DatabaseUrl::Sqlite(path) => Ok(path),
+        DatabaseUrl::Postgres(_) => Err("backup and restore are for SQLite sites; back a \
+             PostgreSQL site up with pg_dump and a copy of the data directory (README, Backups)"
+            .into()),
+    }
+}
+
+fn backup(loaded: &Loaded, file: &Path) -> Result<(), String> {
+    let database = sqlite_database(loaded)?;
+    let archived = platform::backup::backup(database, &loaded.config.data_dir, file)
+        .map_err(|e| e.to_string())?;
+    println!(
+        "backed up the database ({} bytes) and {} files to {}",
+        archived.database_bytes,
+        archived.files,
+        file.display()
+    );
+    Ok(())
+}
+
+fn restore(loaded: &Loaded, file: &Path) -> Result<(), String> {
+    let database = sqlite_database(loaded)?;
+    let archived = platform::backup::restore(file, database, &loaded.config.data_dir)
+        .map_err(|e| e.to_string())?;
+    println!(
+        "restored the database ({} bytes) and {} files from {}",
+        archived.database_bytes,
+        archived.files,
+        file.display()
+    );
     Ok(())
 }
 

@@ -16,8 +16,8 @@ use futures_util::future::{join, join_all};
 use platform::testkit::{Engine, TestDatabase};
 use serde_json::{Value, json};
 use support::{
-    Server, balance_and_ledger, call, client, create_user, kill_when, ledger, prepare, sign_in,
-    start,
+    Server, balance_and_ledger, call, client, create_user, feed, kill_when, ledger, ok, prepare,
+    sign_in, start,
 };
 
 /// An even number: members chat in pairs (0 with 1, 2 with 3, …).
@@ -169,36 +169,6 @@ async fn run_member(
         });
     }
     (acknowledged, sent)
-}
-
-async fn ok(
-    client: &reqwest::Client,
-    server: &Server,
-    path: &str,
-    body: Value,
-    token: &str,
-) -> Value {
-    let answer = call(client, server, path, body, Some(token)).await.unwrap();
-    assert_eq!(answer["code"], 200, "{path}: {answer}");
-    answer["data"].clone()
-}
-
-/// Every moment the member's feed shows, by id.
-async fn feed(client: &reqwest::Client, server: &Server, token: &str) -> HashMap<i64, Value> {
-    let mut moments = HashMap::new();
-    let mut from_id = 0;
-    loop {
-        let body = json!({"fromId": from_id, "pageSize": 20});
-        let page = ok(client, server, "/moment/list", body, token).await;
-        let items = page["moments"].as_array().unwrap();
-        let Some(last) = items.last() else {
-            return moments;
-        };
-        from_id = last["momentId"].as_i64().unwrap();
-        for item in items {
-            moments.insert(item["momentId"].as_i64().unwrap(), item.clone());
-        }
-    }
 }
 
 /// A JSON-text field of a moment (`likes`, `comments`) as a list.

@@ -3,6 +3,7 @@
 
 #![allow(dead_code)] // each test file uses its own share of these helpers
 
+use std::collections::HashMap;
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -129,6 +130,37 @@ pub async fn call(
     }
     let response = request.send().await.ok()?;
     response.json().await.ok()
+}
+
+/// POSTs `body` as the member with `token` and answers `data`; anything but 200 fails.
+pub async fn ok(
+    client: &reqwest::Client,
+    server: &Server,
+    path: &str,
+    body: Value,
+    token: &str,
+) -> Value {
+    let answer = call(client, server, path, body, Some(token)).await.unwrap();
+    assert_eq!(answer["code"], 200, "{path}: {answer}");
+    answer["data"].clone()
+}
+
+/// Every moment the member's feed shows, by id.
+pub async fn feed(client: &reqwest::Client, server: &Server, token: &str) -> HashMap<i64, Value> {
+    let mut moments = HashMap::new();
+    let mut from_id = 0;
+    loop {
+        let body = json!({"fromId": from_id, "pageSize": 20});
+        let page = ok(client, server, "/moment/list", body, token).await;
+        let items = page["moments"].as_array().unwrap();
+        let Some(last) = items.last() else {
+            return moments;
+        };
+        from_id = last["momentId"].as_i64().unwrap();
+        for item in items {
+            moments.insert(item["momentId"].as_i64().unwrap(), item.clone());
+        }
+    }
 }
 
 /// GETs `path` from a server that is up: the answer, as JSON.
