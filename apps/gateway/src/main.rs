@@ -297,6 +297,7 @@ fn serve(loaded: Loaded) -> Result<(), String> {
             .await
             .map_err(|e| format!("XINQIAO_DATABASE_URL: {e}"))?;
         spawn_maintenance(state.clone());
+        let stopping_state = state.clone();
         let document = mount::openapi_document();
         let routes = platform::http::Routes::new(mount::MODULES);
         let server = HttpServer::new(move || {
@@ -311,11 +312,40 @@ fn serve(loaded: Loaded) -> Result<(), String> {
             })
             .configure(move |cfg| web::configure(cfg, &web_dir))
         })
+        .disable_signals()
+        .shutdown_timeout(SHUTDOWN_DEADLINE_SECONDS)
         .bind(bind)
-        .map_err(|e| format!("XINQIAO_BIND: cannot listen on {bind}: {e}"))?;
+        .map_err(|e| format!("XINQIAO_BIND: cannot listen on {bind}: {e}"))?
+        .run();
+        actix_web::rt::spawn(stop_on_signal(server.handle(), stopping_state));
         println!("心桥 Xinqiao is serving on http://{bind}");
-        server.run().await.map_err(|e| e.to_string())
+        server.await.map_err(|e| e.to_string())
     })
+}
+
+/// How long a stopping server waits for requests and streams in flight before it drops them.
+const SHUTDOWN_DEADLINE_SECONDS: u64 = 20;
+
+/// On SIGTERM or SIGINT: stop taking connections, let the modules end their long-lived ones
+/// (chat sockets close with a reconnect hint), and finish what is in flight within the
+/// deadline. actix's own signal handling would wait for the sockets until the deadline.
+async fn stop_on_signal(server: actix_web::dev::ServerHandle, state: actix::Data<AppState>) {
+    use actix_web::rt::signal::unix::{SignalKind, signal};
+    let (Ok(mut terminate), Ok(mut interrupt)) = (
+        signal(SignalKind::terminate()),
+        signal(SignalKind::interrupt()),
+    ) else {
+        tracing::error!("cannot listen for SIGTERM and SIGINT: stop the server with SIGKILL");
+        return;
+    };
+    tokio::select! {
+        _ = terminate.recv() => {}
+        _ = interrupt.recv() => {}
+    }
+    tracing::info!("stopping: finishing the requests in flight");
+    let stopped = server.stop(true);
+    platform::module::shut_down(mount::MODULES, &state);
+    stopped.await;
 }
 
 /// Every module's maintenance, hourly.

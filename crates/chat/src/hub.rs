@@ -7,7 +7,7 @@
 //! workers, shared by all of them.
 
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
@@ -43,6 +43,8 @@ type Socket = (u64, mpsc::UnboundedSender<Arc<str>>);
 struct Inner {
     sockets: Mutex<HashMap<UserId, Vec<Socket>>>,
     next_socket: AtomicU64,
+    /// Set once the server stops: sockets opened after it are closed at once.
+    closing: AtomicBool,
     bus: Bus,
 }
 
@@ -99,6 +101,7 @@ impl Hub {
         Self(Arc::new(Inner {
             sockets: Mutex::new(HashMap::new()),
             next_socket: AtomicU64::new(1),
+            closing: AtomicBool::new(false),
             bus,
         }))
     }
@@ -119,19 +122,34 @@ impl Hub {
         }
         let (sender, frames) = mpsc::unbounded_channel();
         let id = self.0.next_socket.fetch_add(1, Ordering::Relaxed);
-        self.0
+        let mut sockets = self
+            .0
             .sockets
             .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .entry(member)
-            .or_default()
-            .push((id, sender));
+            .unwrap_or_else(PoisonError::into_inner);
+        // Checked under the lock close_all takes, so no socket slips in after it.
+        if !AtomicBool::load(&self.0.closing, Ordering::SeqCst) {
+            sockets.entry(member).or_default().push((id, sender));
+        }
+        drop(sockets);
         Subscription {
             hub: self.clone(),
             member,
             id,
             frames,
         }
+    }
+
+    /// Ends every socket's frames, now and for sockets opened later: the server is stopping,
+    /// and each socket closes with a reconnect hint.
+    pub fn close_all(&self) {
+        let mut sockets = self
+            .0
+            .sockets
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        self.0.closing.store(true, Ordering::SeqCst);
+        sockets.clear();
     }
 
     /// Sends the delivery to its members' sockets on every gateway. Call after the change it

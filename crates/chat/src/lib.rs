@@ -25,12 +25,18 @@ pub const CHAT_IMAGE: platform::files::Purpose =
     platform::files::Purpose::new("chat", 5 * 1024 * 1024, "图片大小不能超过 5MB!");
 
 /// The chat: its hub is built once per process with the settings; two demo members talk;
-/// a member's conversations are theirs to export and close.
+/// a member's conversations are theirs to export and close; a stopping server closes its
+/// sockets with a reconnect hint.
 pub const MODULE: platform::Module = platform::Module::new("chat", http::configure)
     .with_uploads(&[CHAT_IMAGE])
     .with_settings(load_settings)
     .with_demo_seed(demo::seed)
-    .with_member_data(member_data::export, member_data::erase);
+    .with_member_data(member_data::export, member_data::erase)
+    .with_shutdown(close_sockets);
+
+fn close_sockets(state: &platform::AppState) {
+    service::hub(state).close_all();
+}
 
 fn load_settings(
     _source: &platform::config::Source,

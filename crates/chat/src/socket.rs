@@ -59,7 +59,8 @@ pub async fn run(state: web::Data<AppState>, mut session: Session, mut stream: M
     let reason = loop {
         tokio::select! {
             frame = subscription.frames.recv() => {
-                let Some(frame) = frame else { break None };
+                // Only the hub's close_all ends the channel: the server is stopping.
+                let Some(frame) = frame else { break Some(restarting()) };
                 if caught_up.repeats(&frame) {
                     continue;
                 }
@@ -174,6 +175,15 @@ async fn sign_in(
     };
     let _ = session.clone().close(Some(refused)).await;
     None
+}
+
+/// The server is stopping (a deployment, a restart): the client reconnects at once, to
+/// another gateway or to this one when it is back.
+fn restarting() -> CloseReason {
+    CloseReason {
+        code: CloseCode::Restart,
+        description: Some("服务器正在重启，请重新连接".into()),
+    }
 }
 
 fn expired() -> CloseReason {

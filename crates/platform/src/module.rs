@@ -27,6 +27,10 @@ pub type LoadSettings = fn(&Source, &Config, &mut Settings) -> Result<(), Config
 pub type DemoSeed =
     for<'a> fn(&'a AppState, &'a mut DemoCast) -> LocalBoxFuture<'a, Result<(), SeedError>>;
 
+/// Ends a crate's long-lived connections (chat sockets) when the server stops, after it has
+/// stopped taking new ones, so clients reconnect elsewhere instead of waiting out the deadline.
+pub type Shutdown = fn(&AppState);
+
 /// A crate's share of one member's data, as the member's export shows it (their own data
 /// only, never another member's personal fields).
 pub type ExportMember =
@@ -60,6 +64,7 @@ pub struct Module {
     pub maintenance: Option<Maintenance>,
     pub demo_seed: Option<DemoSeed>,
     pub member_data: Option<MemberData>,
+    pub shutdown: Option<Shutdown>,
 }
 
 impl Module {
@@ -72,7 +77,13 @@ impl Module {
             maintenance: None,
             demo_seed: None,
             member_data: None,
+            shutdown: None,
         }
+    }
+
+    pub const fn with_shutdown(mut self, shutdown: Shutdown) -> Self {
+        self.shutdown = Some(shutdown);
+        self
     }
 
     pub const fn with_uploads(mut self, purposes: &'static [Purpose]) -> Self {
@@ -147,6 +158,13 @@ pub fn load_settings(
 }
 
 /// Runs every module's maintenance once; a failure is logged and the others still run.
+/// Every module's shutdown hook, in list order.
+pub fn shut_down(modules: &[Module], state: &AppState) {
+    for shutdown in modules.iter().filter_map(|module| module.shutdown) {
+        shutdown(state);
+    }
+}
+
 pub async fn run_maintenance(modules: &[Module], state: &AppState) {
     for module in modules {
         if let Some(job) = module.maintenance
