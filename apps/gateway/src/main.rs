@@ -15,7 +15,7 @@ use actix_web::web::Redirect;
 use actix_web::{HttpServer, web as actix};
 use clap::{Parser, Subcommand};
 use platform::clock::SystemClock;
-use platform::config::{Config, ConfigError, DatabaseUrl, Environment, Source};
+use platform::config::{Config, ConfigError, DatabaseUrl, Environment, LogFormat, Source};
 use platform::db::DbPool;
 use platform::settings::Settings;
 use platform::{AppState, Role};
@@ -129,23 +129,33 @@ struct Loaded {
 }
 
 fn load_config() -> Result<Loaded, String> {
-    init_tracing();
     let read = || {
         let source = Source::from_env()?;
         let config = Config::from_source(&source)?;
+        init_tracing(config.log_format);
         let settings = platform::module::load_settings(mount::MODULES, &source, &config)?;
         Ok::<_, ConfigError>(Loaded { config, settings })
     };
     read().map_err(|e| e.to_string())
 }
 
-fn init_tracing() {
+/// Logs to standard output, filtered by `RUST_LOG`; in JSON, each line carries the fields of
+/// its request's span (the request id, method and path) beside the event's own.
+fn init_tracing(format: LogFormat) {
     let filter = tracing_subscriber::EnvFilter::try_from_default_env()
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info,actix_server=warn"));
-    let _ = tracing_subscriber::fmt()
+    let lines = tracing_subscriber::fmt()
         .with_env_filter(filter)
-        .with_target(false)
-        .try_init();
+        .with_target(false);
+    let _ = match format {
+        LogFormat::Text => lines.try_init(),
+        LogFormat::Json => lines
+            .json()
+            .flatten_event(true)
+            .with_current_span(true)
+            .with_span_list(false)
+            .try_init(),
+    };
 }
 
 fn print_openapi() -> Result<(), String> {
@@ -318,7 +328,7 @@ fn serve(loaded: Loaded) -> Result<(), String> {
         .map_err(|e| format!("XINQIAO_BIND: cannot listen on {bind}: {e}"))?
         .run();
         actix_web::rt::spawn(stop_on_signal(server.handle(), stopping_state));
-        println!("心桥 Xinqiao is serving on http://{bind}");
+        tracing::info!("心桥 Xinqiao is serving on http://{bind}");
         server.await.map_err(|e| e.to_string())
     })
 }

@@ -14,8 +14,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use futures_util::future::{join, join_all};
 use platform::config::DatabaseUrl;
 use platform::testkit::{Engine, TestDatabase};
-use serde_json::json;
 use serde_json::Value;
+use serde_json::json;
 use support::{client, command, feed, ok, prepare, sign_in, start};
 
 const WRITERS: usize = 4;
@@ -103,7 +103,9 @@ async fn a_backup_taken_under_writes_restores_every_write_acknowledged_before_it
         .flat_map(|moment| {
             let comments: Vec<Value> =
                 serde_json::from_str(moment["comments"].as_str().unwrap()).unwrap();
-            comments.into_iter().map(|c| c["Content"].as_str().unwrap().to_owned())
+            comments
+                .into_iter()
+                .map(|c| c["Content"].as_str().unwrap().to_owned())
         })
         .collect();
     let missing: Vec<_> = before.difference(&restored).collect();

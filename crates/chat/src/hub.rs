@@ -140,6 +140,17 @@ impl Hub {
         }
     }
 
+    /// The sockets open on this gateway.
+    pub fn open_sockets(&self) -> usize {
+        self.0
+            .sockets
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .values()
+            .map(Vec::len)
+            .sum()
+    }
+
     /// Ends every socket's frames, now and for sockets opened later: the server is stopping,
     /// and each socket closes with a reconnect hint.
     pub fn close_all(&self) {

@@ -26,13 +26,18 @@ pub const CHAT_IMAGE: platform::files::Purpose =
 
 /// The chat: its hub is built once per process with the settings; two demo members talk;
 /// a member's conversations are theirs to export and close; a stopping server closes its
-/// sockets with a reconnect hint.
+/// sockets with a reconnect hint; `/metrics` tells how many sockets are open.
 pub const MODULE: platform::Module = platform::Module::new("chat", http::configure)
     .with_uploads(&[CHAT_IMAGE])
     .with_settings(load_settings)
     .with_demo_seed(demo::seed)
     .with_member_data(member_data::export, member_data::erase)
-    .with_shutdown(close_sockets);
+    .with_shutdown(close_sockets)
+    .with_gauges(&[platform::metrics::Sampled {
+        name: "chat_sockets",
+        help: "Chat WebSockets open on this gateway",
+        read: |state| service::hub(state).open_sockets() as i64,
+    }]);
 
 fn close_sockets(state: &platform::AppState) {
     service::hub(state).close_all();

@@ -2,6 +2,7 @@
 //! credited to the ledger in the same transaction that settles them.
 
 use platform::db::Conn;
+use platform::metrics::Counted;
 use platform::rate_limit::{self, Limit};
 use platform::{AppState, UserId, transaction};
 
@@ -203,6 +204,14 @@ async fn expire(
     settle(state, &order.order_no, OrderStatus::Failed).await
 }
 
+/// How recharges end, for `/metrics`: completed (credited), failed (closed, expired) or
+/// rejected, and paid amounts that did not match their order.
+static RECHARGE_OUTCOMES: Counted = Counted {
+    name: "recharge_outcomes",
+    help: "Recharge orders settled on this gateway, by outcome",
+    label: "outcome",
+};
+
 /// Moves a pending order to a final state without money (rejected or failed).
 pub async fn settle(
     state: &AppState,
@@ -210,7 +219,11 @@ pub async fn settle(
     status: OrderStatus,
 ) -> Result<(), PaymentsError> {
     let mut pooled = state.db.get().await?;
-    repo::settle_order(&mut pooled.conn(), order_no, status, None, state.now()).await?;
+    let settled =
+        repo::settle_order(&mut pooled.conn(), order_no, status, None, state.now()).await?;
+    if settled.is_some() {
+        state.metrics.count(&RECHARGE_OUTCOMES, status.as_str());
+    }
     Ok(())
 }
 
@@ -240,6 +253,7 @@ pub async fn credit(
         .await?
         .ok_or(PaymentsError::OrderNotFound)?;
     if order.amount != paid_fen {
+        state.metrics.count(&RECHARGE_OUTCOMES, "amount_mismatch");
         return Err(PaymentsError::AmountMismatch);
     }
     let detail = if Provider::Sandbox.made(&order) {
@@ -247,7 +261,7 @@ pub async fn credit(
     } else {
         WECHAT_DETAIL
     };
-    transaction!(conn, |tx| {
+    let credited = transaction!(conn, |tx| {
         let Some(order) =
             repo::settle_order(tx, order_no, OrderStatus::Completed, provider_trade_no, now)
                 .await?
@@ -265,7 +279,13 @@ pub async fn credit(
         };
         ledger::record(tx, &movement, now).await?;
         Ok::<_, PaymentsError>(Credited::Now)
-    })
+    })?;
+    if credited == Credited::Now {
+        state
+            .metrics
+            .count(&RECHARGE_OUTCOMES, OrderStatus::Completed.as_str());
+    }
+    Ok(credited)
 }
 
 /// Closes every pending order past its lifetime (the members who left without paying).

@@ -111,6 +111,18 @@ pub struct Config {
     pub behind_proxy: bool,
     /// bcrypt cost; 12 in every real deployment, lowered only by the test kit.
     pub password_hash_cost: u32,
+    /// The bearer token `/metrics` answers; without one the endpoint does not exist.
+    pub metrics_token: Option<Secret>,
+    pub log_format: LogFormat,
+}
+
+/// How the server writes its log lines.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LogFormat {
+    /// Lines for people reading a terminal.
+    Text,
+    /// One JSON object a line, with the request id, for a log collector.
+    Json,
 }
 
 /// How members reach the people who run this deployment; shown as configured, never invented.
@@ -291,6 +303,29 @@ impl Config {
 
         let public_url = public_url(source)?;
 
+        let metrics_token = match source.get("XINQIAO_METRICS_TOKEN") {
+            None => None,
+            Some(token) if token.is_empty() => None,
+            Some(token) if token.len() >= MIN_SECRET_LEN => Some(Secret::new(token)),
+            Some(_) => {
+                return Err(ConfigError::new(
+                    "XINQIAO_METRICS_TOKEN",
+                    format!("must be at least {MIN_SECRET_LEN} characters"),
+                ));
+            }
+        };
+
+        let log_format = match source.get("XINQIAO_LOG_FORMAT").as_deref().map(str::trim) {
+            None | Some("") | Some("text") => LogFormat::Text,
+            Some("json") => LogFormat::Json,
+            Some(other) => {
+                return Err(ConfigError::new(
+                    "XINQIAO_LOG_FORMAT",
+                    format!("expected text or json, got '{other}'"),
+                ));
+            }
+        };
+
         Ok(Self {
             environment,
             database_url,
@@ -309,6 +344,8 @@ impl Config {
             public_url,
             behind_proxy,
             password_hash_cost: PRODUCTION_PASSWORD_COST,
+            metrics_token,
+            log_format,
         })
     }
 
@@ -328,6 +365,8 @@ impl Config {
             public_url: String::new(),
             behind_proxy: false,
             password_hash_cost: 4,
+            metrics_token: None,
+            log_format: LogFormat::Text,
         }
     }
 }
@@ -462,6 +501,8 @@ mod tests {
             ("token_ttl", "abc", "XINQIAO_TOKEN_TTL"),
             ("env", "staging", "XINQIAO_ENV"),
             ("behind_proxy", "maybe", "XINQIAO_BEHIND_PROXY"),
+            ("metrics_token", "short", "XINQIAO_METRICS_TOKEN"),
+            ("log_format", "xml", "XINQIAO_LOG_FORMAT"),
         ] {
             let err =
                 Config::from_source(&source(&[("data_dir", &dir), (key, value)])).expect_err(key);

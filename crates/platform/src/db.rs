@@ -319,6 +319,39 @@ impl DbPool {
     }
 }
 
+/// The pool's use, as `/metrics` reports it at each scrape.
+pub const POOL_GAUGES: [crate::metrics::Sampled; 4] = [
+    crate::metrics::Sampled {
+        name: "db_pool_max_connections",
+        help: "Connections the database pool may open",
+        read: |state| state.db.status().max_size as i64,
+    },
+    crate::metrics::Sampled {
+        name: "db_pool_connections",
+        help: "Connections the database pool holds open",
+        read: |state| state.db.status().size as i64,
+    },
+    crate::metrics::Sampled {
+        name: "db_pool_idle_connections",
+        help: "Open connections no request is using",
+        read: |state| state.db.status().available as i64,
+    },
+    crate::metrics::Sampled {
+        name: "db_pool_waiting_requests",
+        help: "Requests waiting for a connection",
+        read: |state| state.db.status().waiting as i64,
+    },
+];
+
+impl DbPool {
+    pub fn status(&self) -> deadpool::Status {
+        match self {
+            Self::Sqlite(pool) => pool.status(),
+            Self::Postgres(pool) => pool.status(),
+        }
+    }
+}
+
 // The runtime lets the pool enforce its wait and create timeouts.
 fn deadpool_runtime() -> deadpool::Runtime {
     deadpool::Runtime::Tokio1

@@ -85,6 +85,10 @@ impl ApiError {
     pub fn not_configured(message: impl Into<String>) -> Self {
         Self::new(503, message)
     }
+    /// This server cannot serve now (its database is out of reach); another may.
+    pub fn unavailable(message: impl Into<String>) -> Self {
+        Self::new(503, message)
+    }
     pub fn captcha(message: impl Into<String>) -> Self {
         Self::new(CAPTCHA_CODE, message)
     }

@@ -76,6 +76,8 @@ pub fn app(
     >,
 > {
     let headers = security_headers(&state.settings.outside_origins);
+    let metrics_on = state.config.metrics_token.is_some();
+    let modules = routes.modules;
     App::new()
         .app_data(state)
         .app_data(routes.declared)
@@ -84,6 +86,15 @@ pub fn app(
         .app_data(web::PathConfig::default().error_handler(path_error))
         .app_data(web::PayloadConfig::new(JSON_BODY_LIMIT))
         .configure(before_api)
+        .configure(|cfg| {
+            // Without a token there is no metrics endpoint: the path is the web app's.
+            if metrics_on {
+                cfg.route(
+                    "/metrics",
+                    web::get().to(move |req, state| metrics(req, state, modules)),
+                );
+            }
+        })
         .service(
             web::scope("/api")
                 .service(
@@ -291,8 +302,36 @@ fn security_headers(outside_origins: &[&str]) -> DefaultHeaders {
         .add(("Referrer-Policy", "strict-origin-when-cross-origin"))
 }
 
+/// The operator's metrics, for the bearer of `XINQIAO_METRICS_TOKEN` alone.
+async fn metrics(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    modules: &'static [Module],
+) -> HttpResponse {
+    let offered = req
+        .headers()
+        .get(actix_web::http::header::AUTHORIZATION)
+        .and_then(|value| value.to_str().ok())
+        .and_then(|value| value.strip_prefix("Bearer "))
+        .unwrap_or_default();
+    let authorised = state
+        .config
+        .metrics_token
+        .as_ref()
+        .is_some_and(|token| crate::metrics::token_matches(token.expose(), offered));
+    if !authorised {
+        return HttpResponse::Unauthorized()
+            .insert_header(("WWW-Authenticate", "Bearer"))
+            .finish();
+    }
+    HttpResponse::Ok()
+        .content_type("application/openmetrics-text; version=1.0.0; charset=utf-8")
+        .body(state.metrics.render(&state, modules))
+}
+
 /// Gives every request an id (a well-formed incoming one from a proxy is kept), runs it inside
-/// a tracing span carrying that id, and returns the id in `x-request-id`.
+/// a tracing span carrying that id, returns the id in `x-request-id`, and counts the request
+/// in the metrics.
 async fn request_id(
     req: ServiceRequest,
     next: Next<impl MessageBody>,
@@ -309,19 +348,22 @@ async fn request_id(
         .map(str::to_owned)
         .unwrap_or_else(|| uuid::Uuid::new_v4().simple().to_string());
     let span = tracing::info_span!("request", request_id = %id, method = %req.method(), path = %req.path());
+    let state = req.app_data::<web::Data<AppState>>().cloned();
+    let method = req.method().clone();
     let started = std::time::Instant::now();
     let mut response = next.call(req).instrument(span.clone()).await?;
     if let Ok(value) = HeaderValue::from_str(&id) {
         response.headers_mut().insert(REQUEST_ID, value);
     }
     let status = response.status().as_u16();
-    span.in_scope(|| {
-        tracing::info!(
-            status,
-            elapsed_ms = started.elapsed().as_millis() as u64,
-            "served"
-        )
-    });
+    let elapsed = started.elapsed();
+    if let Some(state) = state {
+        let route = response.request().match_pattern();
+        state
+            .metrics
+            .observe_request(route, method.as_str(), status, elapsed);
+    }
+    span.in_scope(|| tracing::info!(status, elapsed_ms = elapsed.as_millis() as u64, "served"));
     Ok(response)
 }
 

@@ -15,6 +15,7 @@ pub mod files;
 pub mod flag;
 pub mod http;
 pub mod ids;
+pub mod metrics;
 pub mod moderation;
 pub mod module;
 pub mod paging;

@@ -12,6 +12,7 @@ use crate::error::ApiError;
 use crate::files::Purpose;
 use crate::http::Mount;
 use crate::ids::UserId;
+use crate::metrics::Sampled;
 use crate::settings::Settings;
 use crate::state::AppState;
 
@@ -65,6 +66,8 @@ pub struct Module {
     pub demo_seed: Option<DemoSeed>,
     pub member_data: Option<MemberData>,
     pub shutdown: Option<Shutdown>,
+    /// Levels the crate reports at each scrape of `/metrics` (open chat sockets).
+    pub gauges: &'static [Sampled],
 }
 
 impl Module {
@@ -78,7 +81,13 @@ impl Module {
             demo_seed: None,
             member_data: None,
             shutdown: None,
+            gauges: &[],
         }
+    }
+
+    pub const fn with_gauges(mut self, gauges: &'static [Sampled]) -> Self {
+        self.gauges = gauges;
+        self
     }
 
     pub const fn with_shutdown(mut self, shutdown: Shutdown) -> Self {
@@ -118,9 +127,10 @@ impl Module {
 }
 
 /// Site-wide calls (health, the deployment's settings for the web app); hourly,
-/// rate-limit counters of past windows go.
-pub const SITE: Module =
-    Module::new("site", crate::site::configure).with_maintenance(purge_rate_limits);
+/// rate-limit counters of past windows go; the database pool's use at each scrape.
+pub const SITE: Module = Module::new("site", crate::site::configure)
+    .with_maintenance(purge_rate_limits)
+    .with_gauges(&crate::db::POOL_GAUGES);
 
 /// Image uploads and the serving of stored files.
 pub const UPLOADS: Module = Module::new("uploads", crate::files::http::configure);

@@ -1,4 +1,7 @@
-//! Site-wide calls: liveness and what the web app needs to know about this deployment.
+//! Site-wide calls: liveness, readiness and what the web app needs to know about this
+//! deployment.
+
+use std::time::Duration;
 
 use actix_web::{get, web};
 use serde::Serialize;
@@ -7,10 +10,13 @@ use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::config::ContactDetails;
 use crate::envelope::{ApiResult, Envelope, ok};
+use crate::error::ApiError;
 use crate::state::AppState;
 
 pub fn configure(cfg: &mut ServiceConfig<'_>) {
-    cfg.service(get_health).service(get_site_config);
+    cfg.service(get_health)
+        .service(get_readiness)
+        .service(get_site_config);
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -31,6 +37,44 @@ async fn get_health() -> ApiResult<Health> {
         status: "ok".into(),
     })
 }
+
+/// How long readiness waits for the database before it says this gateway cannot serve.
+const READINESS_WITHIN: Duration = Duration::from_secs(3);
+
+/// Readiness: "ready" while this gateway reaches its database within 3 s, otherwise 503, so a
+/// load balancer or orchestrator sends its traffic to the others.
+#[utoipa::path(
+    tag = "site",
+    operation_id = "get_readiness",
+    responses(
+        (status = 200, body = Envelope<Health>),
+        (status = 503, description = "数据库暂时无法访问", body = crate::error::ErrorEnvelope)
+    )
+)]
+#[get("/health/ready")]
+async fn get_readiness(state: web::Data<AppState>) -> ApiResult<Health> {
+    let reached = tokio::time::timeout(READINESS_WITHIN, async {
+        let mut pooled = state.db.get().await?;
+        crate::raw_sql!(&mut pooled.conn(), "SELECT 1")?;
+        Ok::<_, crate::db::DbError>(())
+    })
+    .await;
+    match reached {
+        Ok(Ok(())) => ok(Health {
+            status: "ready".into(),
+        }),
+        Ok(Err(error)) => {
+            tracing::warn!(%error, "not ready: the database is out of reach");
+            Err(ApiError::unavailable(DATABASE_UNREACHABLE))
+        }
+        Err(_) => {
+            tracing::warn!("not ready: the database did not answer within 3 s");
+            Err(ApiError::unavailable(DATABASE_UNREACHABLE))
+        }
+    }
+}
+
+const DATABASE_UNREACHABLE: &str = "数据库暂时无法访问";
 
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]

@@ -7,6 +7,7 @@ use crate::clock::Clock;
 use crate::config::Config;
 use crate::db::DbPool;
 use crate::files::{LocalStorage, Purpose, Storage};
+use crate::metrics::Metrics;
 use crate::settings::Settings;
 
 pub struct AppState {
@@ -21,6 +22,8 @@ pub struct AppState {
     pub private_storage: Arc<dyn Storage>,
     /// The crates' own settings sections and the site features they switched on.
     pub settings: Settings,
+    /// Requests and the modules' events, for `/metrics`.
+    pub metrics: Metrics,
 }
 
 impl AppState {
@@ -46,6 +49,7 @@ impl AppState {
             storage,
             private_storage,
             settings,
+            metrics: Metrics::new(),
         }
     }
 

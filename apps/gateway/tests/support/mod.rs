@@ -91,7 +91,13 @@ pub async fn start_on(
     port: u16,
     client: &reqwest::Client,
 ) -> Server {
-    let mut child = command(url, data)
+    serve(command(url, data), port, client).await
+}
+
+/// Runs `command` (from [`command`], with the test's own settings) as a server on `port` and
+/// waits until health answers.
+pub async fn serve(mut command: Command, port: u16, client: &reqwest::Client) -> Server {
+    let mut child = command
         .env("XINQIAO_BIND", format!("127.0.0.1:{port}"))
         .arg("serve")
         .spawn()

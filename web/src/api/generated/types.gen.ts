@@ -7245,6 +7245,28 @@ export type GetHealthResponses = {
 
 export type GetHealthResponse = GetHealthResponses[keyof GetHealthResponses];
 
+export type GetReadinessData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/v1/health/ready';
+};
+
+export type GetReadinessErrors = {
+    /**
+     * 数据库暂时无法访问
+     */
+    503: ErrorEnvelope;
+};
+
+export type GetReadinessError = GetReadinessErrors[keyof GetReadinessErrors];
+
+export type GetReadinessResponses = {
+    200: EnvelopeHealth;
+};
+
+export type GetReadinessResponse = GetReadinessResponses[keyof GetReadinessResponses];
+
 export type GetIdcardImageData = {
     body?: never;
     path?: never;
