@@ -225,13 +225,8 @@ fn build_state(loaded: Loaded, pool_size: usize) -> Result<AppState, String> {
     let Loaded { config, settings } = loaded;
     let pool = DbPool::connect(&config.database_url, pool_size).map_err(|e| e.to_string())?;
     let directory = accounts::api::directory(pool.clone());
-    Ok(AppState::new(
-        config,
-        settings,
-        pool,
-        Arc::new(SystemClock),
-        directory,
-    ))
+    AppState::new(config, settings, pool, Arc::new(SystemClock), directory)
+        .map_err(|e| e.to_string())
 }
 
 fn create_user(loaded: Loaded, username: &str, password: &str, role: Role) -> Result<(), String> {

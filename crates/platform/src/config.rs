@@ -111,9 +111,22 @@ pub struct Config {
     pub behind_proxy: bool,
     /// bcrypt cost; 12 in every real deployment, lowered only by the test kit.
     pub password_hash_cost: u32,
+    /// Where uploads live when not on local disk: an S3-compatible bucket.
+    pub object_store: Option<ObjectStoreConfig>,
     /// The bearer token `/metrics` answers; without one the endpoint does not exist.
     pub metrics_token: Option<Secret>,
     pub log_format: LogFormat,
+}
+
+/// An S3-compatible bucket for the uploads (`XINQIAO_S3_*`).
+#[derive(Debug, Clone)]
+pub struct ObjectStoreConfig {
+    /// The service's address (`http://127.0.0.1:9000` for MinIO); `None` is AWS itself.
+    pub endpoint: Option<String>,
+    pub bucket: String,
+    pub region: String,
+    pub access_key_id: String,
+    pub secret_access_key: Secret,
 }
 
 /// How the server writes its log lines.
@@ -303,6 +316,8 @@ impl Config {
 
         let public_url = public_url(source)?;
 
+        let object_store = object_store(source)?;
+
         let metrics_token = match source.get("XINQIAO_METRICS_TOKEN") {
             None => None,
             Some(token) if token.is_empty() => None,
@@ -344,6 +359,7 @@ impl Config {
             public_url,
             behind_proxy,
             password_hash_cost: PRODUCTION_PASSWORD_COST,
+            object_store,
             metrics_token,
             log_format,
         })
@@ -365,10 +381,50 @@ impl Config {
             public_url: String::new(),
             behind_proxy: false,
             password_hash_cost: 4,
+            object_store: None,
             metrics_token: None,
             log_format: LogFormat::Text,
         }
     }
+}
+
+/// The bucket settings, when `XINQIAO_S3_BUCKET` names one; its keys are then required.
+fn object_store(source: &Source) -> Result<Option<ObjectStoreConfig>, ConfigError> {
+    let Some(bucket) = source
+        .get("XINQIAO_S3_BUCKET")
+        .filter(|b| !b.trim().is_empty())
+    else {
+        return Ok(None);
+    };
+    let required = |var: &'static str| {
+        source
+            .get(var)
+            .filter(|value| !value.is_empty())
+            .ok_or_else(|| ConfigError::new(var, "is required with XINQIAO_S3_BUCKET"))
+    };
+    let endpoint = match source.get("XINQIAO_S3_ENDPOINT").filter(|e| !e.is_empty()) {
+        None => None,
+        Some(raw) => {
+            let trimmed = raw.trim().trim_end_matches('/');
+            if !(trimmed.starts_with("https://") || trimmed.starts_with("http://")) {
+                return Err(ConfigError::new(
+                    "XINQIAO_S3_ENDPOINT",
+                    format!("expected http(s)://host[:port], got '{raw}'"),
+                ));
+            }
+            Some(trimmed.to_owned())
+        }
+    };
+    Ok(Some(ObjectStoreConfig {
+        endpoint,
+        bucket: bucket.trim().to_owned(),
+        region: source
+            .get("XINQIAO_S3_REGION")
+            .filter(|r| !r.is_empty())
+            .unwrap_or_else(|| "us-east-1".into()),
+        access_key_id: required("XINQIAO_S3_ACCESS_KEY_ID")?,
+        secret_access_key: Secret::new(required("XINQIAO_S3_SECRET_ACCESS_KEY")?),
+    }))
 }
 
 fn public_url(source: &Source) -> Result<String, ConfigError> {
@@ -503,6 +559,7 @@ mod tests {
             ("behind_proxy", "maybe", "XINQIAO_BEHIND_PROXY"),
             ("metrics_token", "short", "XINQIAO_METRICS_TOKEN"),
             ("log_format", "xml", "XINQIAO_LOG_FORMAT"),
+            ("s3_bucket", "uploads", "XINQIAO_S3_ACCESS_KEY_ID"),
         ] {
             let err =
                 Config::from_source(&source(&[("data_dir", &dir), (key, value)])).expect_err(key);

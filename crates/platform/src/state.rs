@@ -5,8 +5,9 @@ use std::sync::Arc;
 use crate::auth::{Auth, UserDirectory};
 use crate::clock::Clock;
 use crate::config::Config;
+use crate::config::ConfigError;
 use crate::db::DbPool;
-use crate::files::{LocalStorage, Purpose, Storage};
+use crate::files::{LocalStorage, ObjectStorage, Purpose, Storage};
 use crate::metrics::Metrics;
 use crate::settings::Settings;
 
@@ -27,21 +28,21 @@ pub struct AppState {
 }
 
 impl AppState {
+    /// Fails only when the object store's settings cannot make a client.
     pub fn new(
         config: Config,
         settings: Settings,
         db: DbPool,
         clock: Arc<dyn Clock>,
         directory: Arc<dyn UserDirectory>,
-    ) -> Self {
+    ) -> Result<Self, ConfigError> {
         let auth = Auth::new(
             config.jwt_secret.expose(),
             config.token_ttl_seconds,
             directory,
         );
-        let storage = Arc::new(LocalStorage::new(config.data_dir.clone()));
-        let private_storage = Arc::new(LocalStorage::new(config.data_dir.join("private")));
-        Self {
+        let (storage, private_storage) = stores(&config)?;
+        Ok(Self {
             config: Arc::new(config),
             db,
             clock,
@@ -50,7 +51,7 @@ impl AppState {
             private_storage,
             settings,
             metrics: Metrics::new(),
-        }
+        })
     }
 
     /// The store a purpose's files live in.
@@ -64,5 +65,22 @@ impl AppState {
 
     pub fn now(&self) -> i64 {
         self.clock.now()
+    }
+}
+
+type Stores = (Arc<dyn Storage>, Arc<dyn Storage>);
+
+/// The public and the private store: the configured bucket, else the data dir.
+fn stores(config: &Config) -> Result<Stores, ConfigError> {
+    match &config.object_store {
+        Some(bucket) => {
+            let (public, private) = ObjectStorage::pair(bucket)
+                .map_err(|e| ConfigError::new("XINQIAO_S3_BUCKET", e.to_string()))?;
+            Ok((Arc::new(public), Arc::new(private)))
+        }
+        None => Ok((
+            Arc::new(LocalStorage::new(config.data_dir.clone())),
+            Arc::new(LocalStorage::new(config.data_dir.join("private"))),
+        )),
     }
 }

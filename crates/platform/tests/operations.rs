@@ -31,13 +31,16 @@ impl UserDirectory for NoMembers {
 }
 
 fn state(config: Config, pool: DbPool) -> web::Data<AppState> {
-    web::Data::new(AppState::new(
-        config,
-        Settings::default(),
-        pool,
-        Arc::new(ManualClock::starting_at(1_700_000_000)),
-        Arc::new(NoMembers),
-    ))
+    web::Data::new(
+        AppState::new(
+            config,
+            Settings::default(),
+            pool,
+            Arc::new(ManualClock::starting_at(1_700_000_000)),
+            Arc::new(NoMembers),
+        )
+        .unwrap(),
+    )
 }
 
 /// GETs `$path` from `$service` (bearing `$token`, an `Option<&str>`): status and body.

@@ -83,24 +83,24 @@ pub async fn hash_photos(
     paths: Vec<String>,
 ) -> Result<HashMap<String, PhotoHash>, ApiError> {
     let store = state.files_of(PHOTO);
-    let files: Vec<_> = paths
-        .into_iter()
-        .filter_map(|path| {
-            let file = StoredPath::parse(&thumbnail_of(&path)?)
-                .and_then(|thumbnail| store.local_file(&thumbnail))?;
-            Some((path, file))
-        })
-        .collect();
-    if files.is_empty() {
+    let mut thumbnails = Vec::new();
+    for path in paths {
+        let Some(thumbnail) = thumbnail_of(&path).and_then(|t| StoredPath::parse(&t)) else {
+            continue;
+        };
+        match store.get(&thumbnail).await {
+            Ok(Some(bytes)) => thumbnails.push((path, bytes)),
+            Ok(None) => {}
+            Err(error) => tracing::warn!(%error, path, "a photo's thumbnail could not be read"),
+        }
+    }
+    if thumbnails.is_empty() {
         return Ok(HashMap::new());
     }
     actix_web::web::block(move || {
-        files
+        thumbnails
             .into_iter()
-            .filter_map(|(path, file)| {
-                let hash = PhotoHash::of_image(&std::fs::read(file).ok()?)?;
-                Some((path, hash))
-            })
+            .filter_map(|(path, bytes)| Some((path, PhotoHash::of_image(&bytes)?)))
             .collect()
     })
     .await

@@ -224,9 +224,8 @@ async fn recognise(
 ) -> Option<Recognised> {
     let provider = recognition.0.as_ref()?;
     let read = |path: &str| {
-        let file = files::StoredPath::parse(path)
-            .and_then(|stored| state.files_of(CARD_PHOTO).local_file(&stored));
-        async move { tokio::fs::read(file?).await.ok() }
+        let stored = files::StoredPath::parse(path);
+        async move { state.files_of(CARD_PHOTO).get(&stored?).await.ok()? }
     };
     let (front, back) = (read(front).await?, read(back).await?);
     match provider.recognise(front, back).await {

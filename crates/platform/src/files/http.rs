@@ -11,7 +11,9 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_actix_web::service_config::ServiceConfig;
 
-use super::{DEFAULT_PURPOSE, Purpose, StoredPath, store_image};
+use std::sync::Arc;
+
+use super::{DEFAULT_PURPOSE, Purpose, Storage, StoredPath, store_image};
 use crate::auth::CurrentUser;
 use crate::envelope::{ApiResult, Envelope, ok_with_message};
 use crate::error::{ApiError, ErrorEnvelope};
@@ -141,22 +143,16 @@ pub async fn private_file(
     purpose: Purpose,
     path: &str,
 ) -> HttpResponse {
-    let not_found = || ApiError::not_found("文件不存在").error_response();
-    let Some(file) =
-        StoredPath::parse(path).and_then(|stored| state.files_of(purpose).local_file(&stored))
-    else {
+    let Some(stored) = StoredPath::parse(path) else {
         return not_found();
     };
-    match NamedFile::open_async(file).await {
-        Ok(named) if named.metadata().is_file() => {
-            let mut response = named.into_response(request);
-            response
-                .headers_mut()
-                .insert(CACHE_CONTROL, HeaderValue::from_static("private, no-store"));
-            response
-        }
-        _ => not_found(),
-    }
+    serve_stored(
+        state.files_of(purpose),
+        request,
+        &stored,
+        "private, no-store",
+    )
+    .await
 }
 
 /// Room for the boundaries and the one field's headers on top of the file itself.
@@ -259,23 +255,55 @@ async fn get_upload(
     request: HttpRequest,
     path: web::Path<String>,
 ) -> HttpResponse {
-    let not_found = || ApiError::not_found("文件不存在").error_response();
     let Some(stored) = StoredPath::parse(&format!("uploads/{}", path.into_inner())) else {
         return not_found();
     };
-    let Some(file) = state.storage.local_file(&stored) else {
-        return not_found();
-    };
-    match NamedFile::open_async(file).await {
-        // Opening a directory succeeds too; only regular files are uploads.
-        Ok(named) if named.metadata().is_file() => {
-            let mut response = named.use_last_modified(true).into_response(&request);
-            response.headers_mut().insert(
-                CACHE_CONTROL,
-                HeaderValue::from_static("public, max-age=31536000, immutable"),
-            );
-            response
+    serve_stored(
+        &state.storage,
+        &request,
+        &stored,
+        "public, max-age=31536000, immutable",
+    )
+    .await
+}
+
+fn not_found() -> HttpResponse {
+    ApiError::not_found("文件不存在").error_response()
+}
+
+/// Answers a stored file with `cache_control`: from local disk with ranges and dates, or
+/// with the bytes an object store gives; 404 when there is none.
+async fn serve_stored(
+    store: &Arc<dyn Storage>,
+    request: &HttpRequest,
+    stored: &StoredPath,
+    cache_control: &'static str,
+) -> HttpResponse {
+    let mut response = if let Some(file) = store.local_file(stored) {
+        match NamedFile::open_async(file).await {
+            // Opening a directory succeeds too; only regular files are uploads.
+            Ok(named) if named.metadata().is_file() => {
+                named.use_last_modified(true).into_response(request)
+            }
+            _ => return not_found(),
         }
-        _ => not_found(),
-    }
+    } else {
+        match store.get(stored).await {
+            Ok(Some(bytes)) => {
+                let extension = stored.as_str().rsplit('.').next().unwrap_or_default();
+                HttpResponse::Ok()
+                    .content_type(actix_files::file_extension_to_mime(extension))
+                    .body(bytes)
+            }
+            Ok(None) => return not_found(),
+            Err(error) => {
+                tracing::error!(%error, path = stored.as_str(), "a stored file could not be read");
+                return ApiError::unavailable("文件暂时无法读取").error_response();
+            }
+        }
+    };
+    response
+        .headers_mut()
+        .insert(CACHE_CONTROL, HeaderValue::from_static(cache_control));
+    response
 }

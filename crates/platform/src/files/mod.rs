@@ -1,6 +1,7 @@
 //! The upload pipeline: size limit per purpose, decoding under pixel limits, re-encoding
 //! without metadata, a thumbnail, storage behind a trait, and a record of who uploaded what.
 
+mod bucket;
 pub mod http;
 mod image;
 mod storage;
@@ -23,6 +24,7 @@ use crate::state::AppState;
 
 use self::image::ImageError;
 pub use self::image::MAX_PIXELS;
+pub use bucket::ObjectStorage;
 pub use storage::{LocalStorage, Storage, StoredPath};
 
 const UPLOADS_PER_MEMBER: Limit = Limit {

@@ -1,5 +1,5 @@
-//! Where uploaded files live. Local disk under the data dir today; the trait is the seam for
-//! S3-compatible storage when a deployment runs several gateways.
+//! Where uploaded files live: local disk under the data dir (the default), or an S3-compatible
+//! object store ([`super::object_store::ObjectStorage`]) that several gateways share.
 
 use std::io;
 use std::path::PathBuf;
@@ -40,7 +40,10 @@ pub trait Storage: Send + Sync {
     fn delete(&self, path: &StoredPath) -> BoxFuture<'static, io::Result<()>>;
     /// Copies a stored file to another path (`NotFound` when there is none).
     fn copy(&self, from: &StoredPath, to: &StoredPath) -> BoxFuture<'static, io::Result<()>>;
-    /// The file on local disk, for serving it; `None` for stores that are not local.
+    /// The file's bytes; `None` when there is no such file.
+    fn get(&self, path: &StoredPath) -> BoxFuture<'static, io::Result<Option<Vec<u8>>>>;
+    /// The file on local disk, for serving it with ranges and dates; `None` for stores that
+    /// are not local (their files are served from [`Storage::get`]).
     fn local_file(&self, path: &StoredPath) -> Option<PathBuf>;
 }
 
@@ -98,6 +101,17 @@ impl Storage for LocalStorage {
             })
             .await
             .map_err(io::Error::other)?
+        })
+    }
+
+    fn get(&self, path: &StoredPath) -> BoxFuture<'static, io::Result<Option<Vec<u8>>>> {
+        let source = self.root.join(path.as_str());
+        Box::pin(async move {
+            match tokio::fs::read(source).await {
+                Ok(bytes) => Ok(Some(bytes)),
+                Err(error) if error.kind() == io::ErrorKind::NotFound => Ok(None),
+                Err(error) => Err(error),
+            }
         })
     }
 

@@ -5,6 +5,7 @@
 //! in a schema of its own per test; with `XINQIAO_TEST_POSTGRES_REQUIRED` set as well (as
 //! `make test` does), a missing URL fails the test instead of skipping it.
 
+pub mod bucket;
 pub mod images;
 
 use std::rc::Rc;
@@ -90,13 +91,16 @@ impl TestApp {
         adjust(&mut config, &mut settings);
         let pool = database.migrated_pool();
         let clock = ManualClock::starting_at(TEST_EPOCH);
-        let state = web::Data::new(AppState::new(
-            config,
-            settings,
-            pool.clone(),
-            Arc::new(clock.clone()),
-            directory(pool),
-        ));
+        let state = web::Data::new(
+            AppState::new(
+                config,
+                settings,
+                pool.clone(),
+                Arc::new(clock.clone()),
+                directory(pool),
+            )
+            .expect("the test configuration makes a state"),
+        );
         let routes = Routes::new(modules);
         let service = Rc::new(
             actix_web::test::init_service(app(state.clone(), routes.clone(), |_| {})).await,
