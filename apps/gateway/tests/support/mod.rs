@@ -3,6 +3,8 @@
 
 #![allow(dead_code)] // each test file uses its own share of these helpers
 
+pub mod nginx;
+
 use std::collections::HashMap;
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
@@ -20,6 +22,18 @@ pub const PASSWORD: &str = "process-pass-1";
 pub struct Server {
     pub child: Child,
     pub base: String,
+}
+
+/// Where the site's API answers: one gateway, or nginx in front of several.
+pub trait Site {
+    /// `http://host:port/api/v1`.
+    fn base(&self) -> &str;
+}
+
+impl Site for Server {
+    fn base(&self) -> &str {
+        &self.base
+    }
 }
 
 impl Server {
@@ -125,12 +139,12 @@ pub fn client() -> reqwest::Client {
 /// POSTs `body`; `None` when the request got no answer (the server was killed meanwhile).
 pub async fn call(
     client: &reqwest::Client,
-    server: &Server,
+    server: &impl Site,
     path: &str,
     body: Value,
     token: Option<&str>,
 ) -> Option<Value> {
-    let mut request = client.post(format!("{}{path}", server.base)).json(&body);
+    let mut request = client.post(format!("{}{path}", server.base())).json(&body);
     if let Some(token) = token {
         request = request.bearer_auth(token);
     }
@@ -141,7 +155,7 @@ pub async fn call(
 /// POSTs `body` as the member with `token` and answers `data`; anything but 200 fails.
 pub async fn ok(
     client: &reqwest::Client,
-    server: &Server,
+    server: &impl Site,
     path: &str,
     body: Value,
     token: &str,
@@ -152,7 +166,11 @@ pub async fn ok(
 }
 
 /// Every moment the member's feed shows, by id.
-pub async fn feed(client: &reqwest::Client, server: &Server, token: &str) -> HashMap<i64, Value> {
+pub async fn feed(
+    client: &reqwest::Client,
+    server: &impl Site,
+    token: &str,
+) -> HashMap<i64, Value> {
     let mut moments = HashMap::new();
     let mut from_id = 0;
     loop {
@@ -172,11 +190,11 @@ pub async fn feed(client: &reqwest::Client, server: &Server, token: &str) -> Has
 /// GETs `path` from a server that is up: the answer, as JSON.
 pub async fn fetch(
     client: &reqwest::Client,
-    server: &Server,
+    server: &impl Site,
     path: &str,
     token: Option<&str>,
 ) -> Value {
-    let mut request = client.get(format!("{}{path}", server.base));
+    let mut request = client.get(format!("{}{path}", server.base()));
     if let Some(token) = token {
         request = request.bearer_auth(token);
     }
@@ -186,7 +204,7 @@ pub async fn fetch(
 /// Signs `username` in and answers (access token, uuid).
 pub async fn sign_in(
     client: &reqwest::Client,
-    server: &Server,
+    server: &impl Site,
     username: &str,
 ) -> (String, String) {
     let captcha = fetch(client, server, "/user/captcha", None).await;
@@ -217,7 +235,7 @@ pub async fn kill_when(acknowledged: &AtomicUsize, threshold: usize, server: &Se
 /// The member's balance in `currency` (CNY or POINTS), as `GET /user/balance` reports it.
 pub async fn balance(
     client: &reqwest::Client,
-    server: &Server,
+    server: &impl Site,
     token: &str,
     currency: &str,
 ) -> i64 {
@@ -234,7 +252,7 @@ pub async fn balance(
 /// Every ledger row of the member in `currency`, newest first.
 pub async fn ledger(
     client: &reqwest::Client,
-    server: &Server,
+    server: &impl Site,
     token: &str,
     currency: &str,
 ) -> Vec<Value> {
@@ -257,7 +275,7 @@ pub async fn ledger(
 /// (balance, sum of the ledger rows) in `currency`: equal when no movement was half-written.
 pub async fn balance_and_ledger(
     client: &reqwest::Client,
-    server: &Server,
+    server: &impl Site,
     token: &str,
     currency: &str,
 ) -> (i64, i64) {
