@@ -18,6 +18,7 @@ pub mod ids;
 pub mod metrics;
 pub mod moderation;
 pub mod module;
+pub mod move_site;
 pub mod paging;
 pub mod rate_limit;
 pub mod settings;
