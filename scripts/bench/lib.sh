@@ -9,8 +9,11 @@ command -v wrk >/dev/null || { echo "wrk is missing: apt-get install wrk" >&2; e
 
 work=$(mktemp -d /tmp/xinqiao-bench.XXXXXX)
 server=""
+# Other processes the benchmark started (more gateways, nginx), stopped with it.
+others=()
 cleanup() {
     [[ -n $server ]] && kill "$server" 2>/dev/null || true
+    for pid in "${others[@]}"; do kill "$pid" 2>/dev/null || true; done
     rm -rf "$work"
 }
 trap cleanup EXIT
@@ -28,20 +31,42 @@ case $engine in
     *) echo "unknown engine $engine" >&2; exit 1 ;;
 esac
 
+free_port() {
+    python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()'
+}
+
+# Waits until $1 (an API base) answers health, or fails with the log $2.
+wait_healthy() {
+    for _ in $(seq 100); do
+        curl -sf "$1/health" >/dev/null && return
+        sleep 0.1
+    done
+    echo "$1 did not start: $(cat "$2")" >&2
+    exit 1
+}
+
 # Starts the server on the seeded database and sets `api`.
 start_server() {
     local port
-    port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()')
+    port=$(free_port)
     # The bypass lets the script sign in without reading a captcha image; never set in production.
     XINQIAO_CAPTCHA_BYPASS=bench-bypass XINQIAO_BIND=127.0.0.1:$port "$bin" serve >"$work/server.log" 2>&1 &
     server=$!
     api=http://127.0.0.1:$port/api/v1
-    for _ in $(seq 100); do
-        curl -sf "$api/health" >/dev/null && return
-        sleep 0.1
-    done
-    echo "the server did not start: $(cat "$work/server.log")" >&2
-    exit 1
+    wait_healthy "$api" "$work/server.log"
+}
+
+# Starts one more gateway on the seeded database, behind a proxy, and appends its port to
+# `gateway_ports`.
+gateway_ports=()
+start_gateway() {
+    local port
+    port=$(free_port)
+    XINQIAO_CAPTCHA_BYPASS=bench-bypass XINQIAO_BEHIND_PROXY=true XINQIAO_BIND=127.0.0.1:$port \
+        "$bin" serve >"$work/gateway-$port.log" 2>&1 &
+    others+=($!)
+    wait_healthy "http://127.0.0.1:$port/api/v1" "$work/gateway-$port.log"
+    gateway_ports+=("$port")
 }
 
 # Prints the access token of the bench member named $1.

@@ -14,9 +14,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use futures_util::future::{join, join_all};
 use platform::config::DatabaseUrl;
 use platform::testkit::{Engine, TestDatabase};
-use serde_json::Value;
 use serde_json::json;
-use support::{client, command, feed, ok, prepare, sign_in, start};
+use support::{client, command, comments_shown, ok, prepare, sign_in, start};
 
 const WRITERS: usize = 4;
 /// Under the 200 comments an hour a member may write: the writers keep commenting until the
@@ -97,17 +96,7 @@ async fn a_backup_taken_under_writes_restores_every_write_acknowledged_before_it
 
     let server = start(&restored_url, place.path(), &client).await;
     let token = sign_in(&client, &server, &writers[0]).await.0;
-    let restored: BTreeSet<String> = feed(&client, &server, &token)
-        .await
-        .values()
-        .flat_map(|moment| {
-            let comments: Vec<Value> =
-                serde_json::from_str(moment["comments"].as_str().unwrap()).unwrap();
-            comments
-                .into_iter()
-                .map(|c| c["Content"].as_str().unwrap().to_owned())
-        })
-        .collect();
+    let restored = comments_shown(&client, &server, &token).await;
     let missing: Vec<_> = before.difference(&restored).collect();
     assert!(
         missing.is_empty(),

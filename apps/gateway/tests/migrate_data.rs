@@ -14,7 +14,9 @@ use platform::config::DatabaseUrl;
 use platform::testkit::bucket::TestBucket;
 use platform::testkit::{Engine, TestDatabase, images};
 use serde_json::{Value, json};
-use support::{BYPASS, Server, Site, call, client, command, feed, fetch, ok, serve};
+use support::{
+    BYPASS, Server, Site, call, client, command, feed, fetch, ok, serve, upload_picture,
+};
 
 /// The demo members' password (`accounts::demo`).
 const DEMO_PASSWORD: &str = "xinqiao123";
@@ -47,33 +49,6 @@ async fn seen_by(
         .collect();
     let wallet = fetch(client, site, "/user/balance", Some(token)).await["data"].clone();
     (moments, wallet)
-}
-
-async fn upload(client: &reqwest::Client, site: &impl Site, token: &str) -> String {
-    let boundary = "xinqiao-move-boundary";
-    let mut body = format!(
-        "--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"p.png\"\r\n\
-         Content-Type: image/png\r\n\r\n"
-    )
-    .into_bytes();
-    body.extend_from_slice(&images::png(50, 40));
-    body.extend_from_slice(format!("\r\n--{boundary}--\r\n").as_bytes());
-    let answer: Value = client
-        .post(format!("{}/upload?purpose=moment", site.base()))
-        .bearer_auth(token)
-        .header(
-            "content-type",
-            format!("multipart/form-data; boundary={boundary}"),
-        )
-        .body(body)
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
-    assert_eq!(answer["code"], 200, "{answer}");
-    answer["data"]["filename"].as_str().unwrap().to_owned()
 }
 
 async fn get_bytes(client: &reqwest::Client, site: &impl Site, path: &str) -> (u16, Vec<u8>) {
@@ -116,7 +91,7 @@ async fn a_sqlite_site_moves_to_postgresql_and_a_bucket_whole() {
     )
     .await;
     let token = sign_in(&client, &old, "xiaomei").await;
-    let photo = upload(&client, &old, &token).await;
+    let photo = upload_picture(&client, &old, &token, &images::png(50, 40)).await;
     let posted = ok(
         &client,
         &old,

@@ -22,7 +22,10 @@ use platform::testkit::bucket::TestBucket;
 use platform::testkit::{Engine, TestDatabase, images};
 use serde_json::{Value, json};
 use support::nginx::Nginx;
-use support::{BYPASS, PASSWORD, Server, Site, call, client, command, fetch, ok, prepare, serve};
+use support::{
+    BYPASS, PASSWORD, Server, Site, call, client, command, comments_shown, fetch, ok, prepare,
+    serve, upload_picture,
+};
 
 const WRITERS: usize = 4;
 /// Each writer's pause between comments: about 15 a second each, so the 200 a member may
@@ -79,34 +82,6 @@ async fn sign_in(client: &reqwest::Client, site: &impl Site, username: &str) -> 
     assert_eq!(answer["code"], 200, "{answer}");
     let token = answer["data"]["accessToken"].as_str().unwrap().to_owned();
     (token, answer["data"]["uuid"].clone())
-}
-
-/// Posts `bytes` as the one `file` field of a multipart form, as the web client uploads.
-async fn upload(client: &reqwest::Client, site: &impl Site, token: &str, bytes: &[u8]) -> String {
-    let boundary = "xinqiao-scale-out-boundary";
-    let mut body = format!(
-        "--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"p.png\"\r\n\
-         Content-Type: image/png\r\n\r\n"
-    )
-    .into_bytes();
-    body.extend_from_slice(bytes);
-    body.extend_from_slice(format!("\r\n--{boundary}--\r\n").as_bytes());
-    let answer: Value = client
-        .post(format!("{}/upload?purpose=moment", site.base()))
-        .bearer_auth(token)
-        .header(
-            "content-type",
-            format!("multipart/form-data; boundary={boundary}"),
-        )
-        .body(body)
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
-    assert_eq!(answer["code"], 200, "{answer}");
-    answer["data"]["filename"].as_str().unwrap().to_owned()
 }
 
 async fn guest_feed(client: &reqwest::Client, site: &impl Site) -> BTreeSet<i64> {
@@ -184,7 +159,7 @@ async fn two_gateways_behind_nginx_serve_one_site() {
     }
 
     // An upload through one gateway is served by every gateway and through nginx.
-    let path = upload(&client, &east, &ann, &images::png(64, 48)).await;
+    let path = upload_picture(&client, &east, &ann, &images::png(64, 48)).await;
     let mut served = Vec::new();
     for base in [&east.base, &west.base, &nginx.base] {
         let response = client.get(format!("{base}/{path}")).send().await.unwrap();
@@ -257,17 +232,7 @@ async fn two_gateways_behind_nginx_serve_one_site() {
     futures_util::join!(load, restart);
 
     let reader = &threads[0].0;
-    let shown: BTreeSet<String> = support::feed(&client, &west, reader)
-        .await
-        .values()
-        .flat_map(|moment| {
-            let comments: Vec<Value> =
-                serde_json::from_str(moment["comments"].as_str().unwrap()).unwrap();
-            comments
-                .into_iter()
-                .map(|comment| comment["Content"].as_str().unwrap().to_owned())
-        })
-        .collect();
+    let shown = comments_shown(&client, &west, reader).await;
     let acknowledged = acknowledged.into_inner().unwrap();
     assert!(
         acknowledged.len() > WRITERS * 5,

@@ -49,12 +49,7 @@ pub fn answer_hash(secret: &str, captcha_id: &str, answer: &str) -> String {
 
 /// Compares two hashes in constant time.
 pub fn hashes_match(expected: &str, given: &str) -> bool {
-    expected.len() == given.len()
-        && expected
-            .bytes()
-            .zip(given.bytes())
-            .fold(0u8, |acc, (a, b)| acc | (a ^ b))
-            == 0
+    platform::text::equal_in_constant_time(expected, given)
 }
 
 #[cfg(test)]

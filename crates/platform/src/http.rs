@@ -318,7 +318,7 @@ async fn metrics(
         .config
         .metrics_token
         .as_ref()
-        .is_some_and(|token| crate::metrics::token_matches(token.expose(), offered));
+        .is_some_and(|token| crate::text::equal_in_constant_time(token.expose(), offered));
     if !authorised {
         return HttpResponse::Unauthorized()
             .insert_header(("WWW-Authenticate", "Bearer"))

@@ -35,9 +35,28 @@ pub fn has_visible(raw: &str) -> bool {
     raw.chars().any(|c| !is_invisible(c))
 }
 
+/// Whether two secrets (hashes, tokens) are equal, in a time that does not depend on where
+/// they first differ; only their lengths may show.
+pub fn equal_in_constant_time(expected: &str, given: &str) -> bool {
+    expected.len() == given.len()
+        && expected
+            .bytes()
+            .zip(given.bytes())
+            .fold(0u8, |differ, (a, b)| differ | (a ^ b))
+            == 0
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn only_the_same_secret_is_equal() {
+        assert!(equal_in_constant_time("secret-token", "secret-token"));
+        assert!(!equal_in_constant_time("secret-token", "secret-tokem"));
+        assert!(!equal_in_constant_time("secret-token", "secret"));
+        assert!(!equal_in_constant_time("secret-token", ""));
+    }
 
     #[test]
     fn zero_width_text_is_empty() {

@@ -15,12 +15,9 @@ use std::time::Duration;
 use actix_web::test::TestRequest;
 use actix_web::{HttpRequest, web};
 use diesel_async::RunQueryDsl;
-use futures_util::future::BoxFuture;
-use platform::auth::{SessionState, UserDirectory};
-use platform::db::DbError;
 use platform::files::http::receive_image;
 use platform::files::{NOT_AN_IMAGE, Purpose, StoredPath, TOO_MUCH_MEMORY};
-use platform::testkit::{Engine, TEST_EPOCH, TestApp, TestResponse, with_token};
+use platform::testkit::{Engine, EveryIdIsAMember, TEST_EPOCH, TestApp, TestResponse, with_token};
 use platform::{ApiResult, AppState, CurrentUser, Identity, Module, Role, UserId};
 
 /// The purposes the domain crates register, copied here because the platform's tests cannot
@@ -209,20 +206,6 @@ const PEAK_MEMORY_BOUND_MB: u64 = 128;
 
 /// A guard against hangs, not a speed target: every corpus file is answered in milliseconds.
 const ANSWER_WITHIN: Duration = Duration::from_secs(20);
-
-/// Signs in members without the accounts crate: every id is a member whose tokens are valid.
-struct EveryIdIsAMember;
-
-impl UserDirectory for EveryIdIsAMember {
-    fn session_state(&self, _: UserId) -> BoxFuture<'_, Result<Option<SessionState>, DbError>> {
-        Box::pin(async {
-            Ok(Some(SessionState {
-                token_version: 0,
-                role: Role::User,
-            }))
-        })
-    }
-}
 
 /// `accounts::identity::http::upload_front`: the identity card's own route, which receives
 /// the image as `POST /upload` does.

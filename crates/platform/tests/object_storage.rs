@@ -9,12 +9,9 @@
 use std::io::ErrorKind;
 use std::sync::Arc;
 
-use futures_util::future::BoxFuture;
-use platform::auth::{SessionState, UserDirectory};
-use platform::db::DbError;
 use platform::files::{ObjectStorage, Purpose, Storage, StoredPath, store_image};
 use platform::testkit::bucket::TestBucket;
-use platform::testkit::{Engine, TestApp, images};
+use platform::testkit::{Engine, EveryIdIsAMember, TestApp, images};
 use platform::{Identity, Module, Role, UserId};
 
 const MOMENT: Purpose = Purpose::new("moment", 5 * 1024 * 1024, "图片大小不能超过 5MB!");
@@ -69,20 +66,6 @@ async fn the_stores_keep_copy_read_and_delete_files_in_the_bucket() {
         b"private bytes",
         "deleting a public file leaves the private one of the same path"
     );
-}
-
-/// Signs in members without the accounts crate.
-struct EveryIdIsAMember;
-
-impl UserDirectory for EveryIdIsAMember {
-    fn session_state(&self, _: UserId) -> BoxFuture<'_, Result<Option<SessionState>, DbError>> {
-        Box::pin(async {
-            Ok(Some(SessionState {
-                token_version: 0,
-                role: Role::User,
-            }))
-        })
-    }
 }
 
 const MODULES: &[Module] = &[

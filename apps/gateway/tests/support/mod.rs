@@ -187,6 +187,59 @@ pub async fn feed(
     }
 }
 
+/// The text of every comment the member's feed shows.
+pub async fn comments_shown(
+    client: &reqwest::Client,
+    server: &impl Site,
+    token: &str,
+) -> std::collections::BTreeSet<String> {
+    feed(client, server, token)
+        .await
+        .values()
+        .flat_map(|moment| {
+            let comments: Vec<Value> =
+                serde_json::from_str(moment["comments"].as_str().unwrap()).unwrap();
+            comments
+                .into_iter()
+                .map(|comment| comment["Content"].as_str().unwrap().to_owned())
+        })
+        .collect()
+}
+
+/// Uploads `png` as a moment picture, as the web client does (the multipart form's one
+/// `file` field): the stored path.
+pub async fn upload_picture(
+    client: &reqwest::Client,
+    server: &impl Site,
+    token: &str,
+    png: &[u8],
+) -> String {
+    let boundary = "xinqiao-test-boundary";
+    let mut body = format!(
+        "--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"p.png\"\r\n\
+         Content-Type: image/png\r\n\r\n"
+    )
+    .into_bytes();
+    body.extend_from_slice(png);
+    body.extend_from_slice(format!("\r\n--{boundary}--\r\n").as_bytes());
+    let answer: Value = client
+        .post(format!("{}/upload?purpose=moment", server.base()))
+        .bearer_auth(token)
+        .header(
+            "content-type",
+            format!("multipart/form-data; boundary={boundary}"),
+        )
+        .body(body)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(answer["code"], 200, "{answer}");
+    answer["data"]["filename"].as_str().unwrap().to_owned()
+}
+
 /// GETs `path` from a server that is up: the answer, as JSON.
 pub async fn fetch(
     client: &reqwest::Client,
