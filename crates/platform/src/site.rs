@@ -21,7 +21,8 @@ pub fn configure(cfg: &mut ServiceConfig<'_>) {
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct Health {
-    /// "ok" while the process serves requests.
+    /// "ok" from liveness while the process serves requests; "ready" from readiness while it
+    /// reaches its database.
     pub status: String,
 }
 

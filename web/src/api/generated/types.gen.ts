@@ -1927,7 +1927,8 @@ export type EnvelopeHealth = {
     code: number;
     data: {
         /**
-         * "ok" while the process serves requests.
+         * "ok" from liveness while the process serves requests; "ready" from readiness while it
+         * reaches its database.
          */
         status: string;
     };
@@ -3459,7 +3460,8 @@ export type HandleFeedbackRequest = {
 
 export type Health = {
     /**
-     * "ok" while the process serves requests.
+     * "ok" from liveness while the process serves requests; "ready" from readiness while it
+     * reaches its database.
      */
     status: string;
 };
