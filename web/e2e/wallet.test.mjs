@@ -56,12 +56,16 @@ describe('wallet journeys', () => {
     await page.getByLabel('充值金额（元）').fill('5');
     await page.getByRole('button', { name: '确认充值' }).click();
     await page.getByText('请使用微信扫码支付').waitFor();
+    const firstCode = await page.getByRole('link', { name: '在本设备打开沙箱支付页' }).getAttribute('href');
     await page.clock.runFor(61_000);
     await page.getByRole('status').getByText('二维码已过期').waitFor();
     await page.getByRole('button', { name: '点击刷新' }).click();
     await page.getByRole('status').getByText('二维码已过期').waitFor({ state: 'detached' });
+    // The refresh is a new order: the panel shows its code before the member cancels it.
+    await page.locator(`a[href*="/recharge/sandbox/"]:not([href="${firstCode}"])`).waitFor();
     await page.getByRole('button', { name: '取消支付' }).click();
     await page.getByText('已取消支付').waitFor();
+    await page.getByText('请使用微信扫码支付').waitFor({ state: 'detached' });
     await page.context().close();
   });
 });

@@ -28,6 +28,8 @@ export function renderAt(path: string, element: ReactElement, extraRoutes: Route
 interface FakeAnswer {
   status?: number;
   body: unknown;
+  /** Holds the answer back until this settles: a request still in flight while the test acts. */
+  heldUntil?: Promise<void>;
 }
 
 /** Replaces fetch; each API path answers from a queue (the last answer repeats). Returns the calls made. */
@@ -46,6 +48,7 @@ export function fakeApi(answers: Record<string, FakeAnswer[] | 'network-failure'
     if (queue === 'network-failure') throw new TypeError('Failed to fetch');
     if (!queue || queue.length === 0) throw new Error(`no fake answer for ${path}`);
     const answer = queue.length > 1 ? queue.shift()! : queue[0];
+    await answer.heldUntil;
     return new Response(JSON.stringify(answer.body), {
       status: answer.status ?? 200,
       headers: { 'Content-Type': 'application/json' },

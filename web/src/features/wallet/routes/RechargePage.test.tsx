@@ -89,6 +89,27 @@ describe('RechargePage', () => {
     await waitFor(() => expect(screen.queryByText('二维码已过期', { selector: '[role=status] *' })).toBeNull());
   });
 
+  it('a refreshed code that arrives after the member cancelled does not reopen the panel', async () => {
+    let releaseRenewal = () => {};
+    const renewalHeld = new Promise<void>((resolve) => (releaseRenewal = resolve));
+    const calls = fakeApi({
+      '/api/v1/user/balance': [balance(1230)],
+      '/api/v1/recharge/create': [created('a'.repeat(32)), { ...created('b'.repeat(32)), heldUntil: renewalHeld }],
+      '/api/v1/recharge/getorder': [status('pending')],
+    });
+    const user = await startRecharge('5');
+    await act(() => vi.advanceTimersByTimeAsync(60_500));
+    await user.click(await screen.findByRole('button', { name: '点击刷新' }));
+    await waitFor(() => expect(calls.filter((call) => call.path === '/api/v1/recharge/create')).toHaveLength(2));
+    await user.click(screen.getByRole('button', { name: '取消支付' }));
+    expect(await screen.findByText('已取消支付')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('请使用微信扫码支付')).toBeNull());
+
+    await act(async () => releaseRenewal());
+    await act(() => vi.advanceTimersByTimeAsync(500));
+    expect(screen.queryByText('请使用微信扫码支付')).toBeNull();
+  });
+
   it("shows the server's reason when the order cannot be made", async () => {
     fakeApi({
       '/api/v1/user/balance': [balance(1230)],

@@ -1,5 +1,5 @@
 import { App, Button, Card, Form, InputNumber, Skeleton, Space, Statistic, Typography } from 'antd';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { CreatedRecharge } from '../../../api/generated/types.gen';
 import type { PageProps } from '../../../lib/page';
@@ -20,12 +20,23 @@ export default function RechargePage({ title }: PageProps) {
   const createRecharge = useCreateRecharge();
   const [order, setOrder] = useState<CreatedRecharge | null>(null);
   const [form] = Form.useForm<{ yuan: number }>();
+  // Counts panel openings and closings: a code that arrives after the member cancelled the
+  // panel it was meant for (a refresh still in flight) must not open it again.
+  const panelGeneration = useRef(0);
 
-  const open = (fen: number) =>
+  const open = (fen: number) => {
+    const generation = panelGeneration.current;
     createRecharge.mutate(fen, {
-      onSuccess: setOrder,
+      onSuccess: (created) => {
+        if (generation === panelGeneration.current) setOrder(created);
+      },
       onError: (error) => message.error(error.message || WALLET_TEXT.createFailed),
     });
+  };
+  const close = () => {
+    panelGeneration.current += 1;
+    setOrder(null);
+  };
 
   return (
     <Space orientation="vertical" size={16} className={styles.page}>
@@ -71,7 +82,7 @@ export default function RechargePage({ title }: PageProps) {
         <PaymentPanel
           key={order.orderNo}
           order={order}
-          onClose={() => setOrder(null)}
+          onClose={close}
           onRenew={() => open(order.amount)}
           renewing={createRecharge.isPending}
         />
