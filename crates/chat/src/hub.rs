@@ -175,7 +175,7 @@ impl Hub {
                 let notified = diesel::sql_query("SELECT pg_notify($1, $2)")
                     .bind::<diesel::sql_types::Text, _>(CHANNEL)
                     .bind::<diesel::sql_types::Text, _>(payload)
-                    .execute(&mut **pg)
+                    .execute(&mut pg.shared())
                     .await;
                 if let Err(error) = notified {
                     // The change is stored; sockets catch up when they reconnect.

@@ -8,7 +8,7 @@ use diesel::prelude::*;
 use diesel::result::{DatabaseErrorKind, Error as DieselError};
 use diesel_async::RunQueryDsl;
 use platform::UserId;
-use platform::db::Conn;
+use platform::db::{Conn, pipeline};
 use platform::paging::FeedWindow;
 use platform::run;
 
@@ -44,29 +44,39 @@ pub async fn feed_page(
     let own_others = older
         .filter(moments::user_id.eq(viewer.id))
         .filter(moments::visibility.ne("public").or(moments::held));
-    // One round trip on PostgreSQL for both reads.
-    let (mut page, own): (Vec<MomentRow>, Vec<MomentRow>) = platform::run_both!(
-        conn,
-        |c| public.select(MomentRow::as_select()).load(c),
-        own_others.select(MomentRow::as_select()).load(c)
-    )?;
-    page.extend(own);
     let friends: Vec<UserId> = viewer
         .friends
         .iter()
         .filter(|friend| !viewer.blocked.contains(friend))
         .copied()
         .collect();
-    if !friends.is_empty() {
-        let friends_only = older
-            .filter(moments::user_id.eq_any(&friends))
-            .filter(moments::visibility.eq("friends"))
-            .filter(moments::held.eq(false));
-        page.extend(run!(conn, |c| friends_only
-            .select(MomentRow::as_select())
-            .load(c)
-            .await)?);
-    }
+    let friends_only = older
+        .filter(moments::user_id.eq_any(&friends))
+        .filter(moments::visibility.eq("friends"))
+        .filter(moments::held.eq(false));
+    // One round trip on PostgreSQL for the three reads.
+    let ((mut page, own), friends_page) = pipeline(
+        conn,
+        async |c| {
+            platform::run_both!(
+                c,
+                |c| public.select(MomentRow::as_select()).load(c),
+                own_others.select(MomentRow::as_select()).load(c)
+            )
+        },
+        async |c| {
+            if friends.is_empty() {
+                return Ok(Vec::new());
+            }
+            run!(c, |c| friends_only
+                .select(MomentRow::as_select())
+                .load(c)
+                .await)
+        },
+    )
+    .await?;
+    page.extend(own);
+    page.extend(friends_page);
     page.sort_unstable_by_key(|moment| std::cmp::Reverse(moment.id));
     page.truncate(usize::try_from(window.limit).unwrap_or(usize::MAX));
     Ok(page)

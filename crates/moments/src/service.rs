@@ -46,9 +46,11 @@ platform::api_errors!(MomentsError {
 });
 
 /// A page of what the member `seen_as` may see (a guest's page when `None`); `viewer` (when
-/// signed in) decides `isLiked`. Two queries for a guest: the moments (each row carries its
-/// images, likers and thread) and the members they name; a member's page adds their circle
-/// (two), their own non-public moments and, when they have friends, the friends-only ones.
+/// signed in) decides `isLiked`. On PostgreSQL a guest's page is two round trips: the moments
+/// (each row carries its images, likers and thread), then the cards of the members they name
+/// (accounts and profiles pipelined). A member's page first reads their circle (friends and
+/// blacklist), and its moments are three reads pipelined: public, their own non-public ones
+/// and their friends' friends-only ones.
 pub async fn feed(
     state: &AppState,
     seen_as: Option<UserId>,

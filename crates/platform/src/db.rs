@@ -93,17 +93,67 @@ pub enum PooledConn {
 }
 
 /// A borrowed connection of either engine; repositories take `&mut Conn<'_>` so the same
-/// function works on a pooled connection and inside a transaction.
+/// function works on a pooled connection, inside a transaction and inside a [`pipeline`].
 pub enum Conn<'a> {
     Sqlite(&'a mut SqliteConn),
-    Postgres(&'a mut PgConn),
+    Postgres(PgLink<'a>),
+}
+
+/// A borrowed PostgreSQL connection: held alone (a transaction may begin on it), or shared
+/// with the other reads of a [`pipeline`], whose statements go out together.
+pub enum PgLink<'a> {
+    Exclusive(&'a mut PgConn),
+    Shared(&'a PgConn),
+}
+
+impl PgLink<'_> {
+    /// The connection to run statements on: diesel-async pipelines the statements of futures
+    /// made on shared references to one connection.
+    pub fn shared(&self) -> &PgConn {
+        match self {
+            Self::Exclusive(conn) => conn,
+            Self::Shared(conn) => conn,
+        }
+    }
+}
+
+/// Why [`transaction!`](crate::transaction) refused: the reads of a [`pipeline`] share their
+/// connection, and a transaction begun by one would take in the others' statements.
+pub fn transaction_in_pipeline() -> diesel::result::Error {
+    diesel::result::Error::QueryBuilderError(
+        "a transaction cannot begin inside db::pipeline".into(),
+    )
+}
+
+/// Runs two independent reads, each given its own handle on `conn`, and answers both:
+/// pipelined on PostgreSQL (every statement of both sent before the answers are read, so two
+/// crates' reads cost one round trip), one after the other on SQLite, which runs statements
+/// inline anyway. Nest it for more than two. The reads must not begin a transaction (see
+/// [`transaction_in_pipeline`]); inside one, they are part of it.
+pub async fn pipeline<A, B, E>(
+    conn: &mut Conn<'_>,
+    first: impl AsyncFnOnce(&mut Conn<'_>) -> Result<A, E>,
+    second: impl AsyncFnOnce(&mut Conn<'_>) -> Result<B, E>,
+) -> Result<(A, B), E> {
+    match conn {
+        Conn::Sqlite(_) => {
+            let first = first(conn).await?;
+            Ok((first, second(conn).await?))
+        }
+        Conn::Postgres(link) => {
+            let shared = link.shared();
+            let mut one = Conn::Postgres(PgLink::Shared(shared));
+            let mut two = Conn::Postgres(PgLink::Shared(shared));
+            try_join(first(&mut one), second(&mut two)).await
+        }
+    }
 }
 
 impl PooledConn {
     pub fn conn(&mut self) -> Conn<'_> {
         match self {
             Self::Sqlite(object) => Conn::Sqlite(object),
-            Self::Postgres(object) => Conn::Postgres(object),
+            Self::Postgres(object) => Conn::Postgres(PgLink::Exclusive(object)),
         }
     }
 }
@@ -118,8 +168,8 @@ macro_rules! run {
                 let $c: &mut $crate::db::SqliteConn = &mut **$c;
                 $body
             }
-            $crate::db::Conn::Postgres($c) => {
-                let $c: &mut $crate::db::PgConn = &mut **$c;
+            $crate::db::Conn::Postgres(link) => {
+                let $c: &mut &$crate::db::PgConn = &mut link.shared();
                 $body
             }
         }
@@ -144,9 +194,9 @@ macro_rules! run_both {
                     Err(error) => Err(error),
                 }
             }
-            $crate::db::Conn::Postgres(pg) => {
+            $crate::db::Conn::Postgres(link) => {
                 // Futures on a shared reference to the connection pipeline their statements.
-                let shared: &$crate::db::PgConn = &**pg;
+                let shared: &$crate::db::PgConn = link.shared();
                 let first = {
                     let $c = &mut &*shared;
                     $first
@@ -176,8 +226,8 @@ macro_rules! raw_sql {
                 let text = text.replace('$', "?");
                 diesel::sql_query(text)$(.bind::<$ty, _>($value))*.execute(&mut **c).await
             }
-            $crate::db::Conn::Postgres(c) => {
-                diesel::sql_query(text)$(.bind::<$ty, _>($value))*.execute(&mut **c).await
+            $crate::db::Conn::Postgres(link) => {
+                diesel::sql_query(text)$(.bind::<$ty, _>($value))*.execute(&mut link.shared()).await
             }
         }
     }};
@@ -200,12 +250,15 @@ macro_rules! transaction {
                 })
                 .await
             }
-            $crate::db::Conn::Postgres(raw) => {
+            $crate::db::Conn::Postgres($crate::db::PgLink::Exclusive(raw)) => {
                 $crate::db::AsyncConnection::transaction(&mut **raw, async |raw| {
-                    let $c = &mut $crate::db::Conn::Postgres(raw);
+                    let $c = &mut $crate::db::Conn::Postgres($crate::db::PgLink::Exclusive(raw));
                     $body
                 })
                 .await
+            }
+            $crate::db::Conn::Postgres($crate::db::PgLink::Shared(_)) => {
+                Err($crate::db::transaction_in_pipeline().into())
             }
         }
     };

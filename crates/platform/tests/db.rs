@@ -3,7 +3,7 @@
 // Unwrapping is how a test says "this must hold"; the lint guards production code.
 #![allow(clippy::unwrap_used)]
 
-use platform::db::DbPool;
+use platform::db::{DbPool, pipeline};
 use platform::rate_limit::{self, Limit};
 use platform::testkit::{Engine, TestDatabase};
 use platform::{ApiError, transaction};
@@ -107,6 +107,68 @@ async fn concurrent_callers_never_take_more_hits_than_the_window_has() {
                 .filter_map(|outcome| outcome.as_ref().err())
                 .all(|error| error.code() == 429)
         );
+    })
+    .await;
+}
+
+#[actix_web::test]
+async fn pipelined_statements_inside_a_transaction_are_part_of_it() {
+    each_engine(async |pool| {
+        let mut pooled = pool.get().await.unwrap();
+        let conn = &mut pooled.conn();
+        let outcome: Result<(), ApiError> = transaction!(conn, |tx| {
+            let ((), ()) = pipeline(
+                tx,
+                async |c| rate_limit::reserve(c, "piped-a", LIMIT, 100).await,
+                async |c| rate_limit::reserve(c, "piped-b", LIMIT, 100).await,
+            )
+            .await?;
+            Err(ApiError::bad_request("abort"))
+        });
+        assert_eq!(outcome.unwrap_err().message(), "abort");
+        drop(pooled);
+        for bucket in ["piped-a", "piped-b"] {
+            for _ in 0..3 {
+                reserve(&pool, bucket, 100).await.unwrap();
+            }
+            assert_eq!(reserve(&pool, bucket, 100).await.unwrap_err().code(), 429);
+        }
+    })
+    .await;
+}
+
+#[actix_web::test]
+async fn pipelined_reads_answer_in_order_and_cannot_begin_a_transaction() {
+    each_engine(async |pool| {
+        for _ in 0..3 {
+            reserve(&pool, "full", 100).await.unwrap();
+        }
+        let mut pooled = pool.get().await.unwrap();
+        let (full, free) = pipeline(
+            &mut pooled.conn(),
+            async |c| Ok::<_, ApiError>(rate_limit::reserve(c, "full", LIMIT, 100).await),
+            async |c| Ok(rate_limit::reserve(c, "free", LIMIT, 100).await),
+        )
+        .await
+        .unwrap();
+        assert_eq!(
+            full.unwrap_err().code(),
+            429,
+            "the first read's answer is the first"
+        );
+        assert!(free.is_ok());
+
+        let nested: Result<((), ()), ApiError> = pipeline(
+            &mut pooled.conn(),
+            async |c| transaction!(c, |tx| rate_limit::reserve(tx, "nested", LIMIT, 100).await),
+            async |_| Ok(()),
+        )
+        .await;
+        // SQLite runs the reads one after the other on the connection itself; PostgreSQL's
+        // share one, where a transaction would take in the other read's statements.
+        if matches!(pool, DbPool::Postgres(_)) {
+            assert!(nested.is_err(), "a shared connection has no transaction");
+        }
     })
     .await;
 }

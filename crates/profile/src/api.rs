@@ -2,7 +2,7 @@
 
 use std::collections::HashMap;
 
-use platform::db::Conn;
+use platform::db::{Conn, pipeline};
 use platform::{ApiError, AppState, Identity, UserId};
 
 pub use crate::error::ProfileError;
@@ -44,18 +44,21 @@ impl MemberCard {
 }
 
 /// Cards of the given members for `viewer` (a guest when `None`), keyed by user id; unknown
-/// ids are absent. Two queries, three when a protected member's unlock must be looked up.
+/// ids are absent. The accounts' summaries and the profiles are read in one round trip on
+/// PostgreSQL; a second looks up the unlocks when a member viewer meets protected photos.
 pub async fn cards(
     conn: &mut Conn<'_>,
     viewer: Option<&Identity>,
     user_ids: &[UserId],
 ) -> Result<HashMap<UserId, MemberCard>, ApiError> {
-    let summaries = accounts::api::user_summaries(conn, user_ids).await?;
-    let rows: HashMap<UserId, ProfileRow> = repo::profiles_of(conn, user_ids)
-        .await?
-        .into_iter()
-        .map(|row| (row.user_id, row))
-        .collect();
+    let (summaries, rows) = pipeline(
+        conn,
+        async |c| accounts::api::user_summaries(c, user_ids).await,
+        async |c| repo::profiles_of(c, user_ids).await,
+    )
+    .await?;
+    let rows: HashMap<UserId, ProfileRow> =
+        rows.into_iter().map(|row| (row.user_id, row)).collect();
     let needs_unlock: Vec<UserId> = rows
         .values()
         .filter(|row| !protection::clear_without_unlock(row.user_id, row.protects_photos(), viewer))

@@ -63,7 +63,8 @@ pub async fn fill(conn: &mut Conn<'_>, now: i64) -> Result<(), QueryError> {
     // PostgreSQL plans from statistics that autovacuum gathers a while after a bulk load; a
     // benchmark run straight after one would measure plans no running site has.
     if let Conn::Postgres(c) = conn {
-        c.batch_execute("ANALYZE profiles; ANALYZE profile_directory; ANALYZE profile_likes")
+        c.shared()
+            .batch_execute("ANALYZE profiles; ANALYZE profile_directory; ANALYZE profile_likes")
             .await?;
     }
     Ok(())

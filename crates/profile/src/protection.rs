@@ -3,7 +3,7 @@
 
 use std::collections::HashSet;
 
-use platform::db::Conn;
+use platform::db::{Conn, pipeline};
 use platform::files::blurred_path;
 use platform::{Identity, UserId};
 
@@ -24,7 +24,7 @@ pub fn clear_without_unlock(owner: UserId, protected: bool, viewer: Option<&Iden
 }
 
 /// Of the protected `owners`, those `viewer` sees clear: unlocked with points, or liked both
-/// ways (friends see each other free). Two queries, none for a guest.
+/// ways (friends see each other free). One round trip on PostgreSQL, none for a guest.
 pub async fn unlocked_by(
     conn: &mut Conn<'_>,
     viewer: Option<&Identity>,
@@ -36,8 +36,13 @@ pub async fn unlocked_by(
     if owners.is_empty() {
         return Ok(HashSet::new());
     }
-    let likes = relations::repo::likes_among(conn, viewer.user_id, owners).await?;
-    unlocked_given_likes(conn, viewer, owners, &likes).await
+    let (likes, owned) = pipeline(
+        conn,
+        async |c| Ok(relations::repo::likes_among(c, viewer.user_id, owners).await?),
+        async |c| owned_unlocks(c, viewer, owners).await,
+    )
+    .await?;
+    Ok(clear_for(owners, &likes, owned))
 }
 
 /// [`unlocked_by`] for a caller that has already read the likes between `viewer` and
@@ -46,21 +51,39 @@ pub async fn unlocked_given_likes(
     conn: &mut Conn<'_>,
     viewer: &Identity,
     owners: &[UserId],
-    (liked, liking): &(HashSet<UserId>, HashSet<UserId>),
+    likes: &(HashSet<UserId>, HashSet<UserId>),
 ) -> Result<HashSet<UserId>, ProfileError> {
     if owners.is_empty() {
         return Ok(HashSet::new());
     }
+    let owned = owned_unlocks(conn, viewer, owners).await?;
+    Ok(clear_for(owners, likes, owned))
+}
+
+/// Of `owners`, those whose unlock `viewer` has bought (the wallet's purchases).
+async fn owned_unlocks(
+    conn: &mut Conn<'_>,
+    viewer: &Identity,
+    owners: &[UserId],
+) -> Result<HashSet<i64>, ProfileError> {
     let ids: Vec<i64> = owners.iter().map(|owner| owner.get()).collect();
-    let owned = payments::api::owned(conn, viewer.user_id, UNLOCK_KIND, &ids).await?;
+    Ok(payments::api::owned(conn, viewer.user_id, UNLOCK_KIND, &ids).await?)
+}
+
+/// The unlocked owners and the friends among `owners` (liked by the viewer and liking them).
+fn clear_for(
+    owners: &[UserId],
+    (liked, liking): &(HashSet<UserId>, HashSet<UserId>),
+    owned: HashSet<i64>,
+) -> HashSet<UserId> {
     let friends = owners
         .iter()
         .filter(|owner| liked.contains(owner) && liking.contains(owner));
-    Ok(owned
+    owned
         .into_iter()
         .map(UserId)
         .chain(friends.copied())
-        .collect())
+        .collect()
 }
 
 /// What a locked viewer is shown instead of an image: its blurred copy (never the clear path).

@@ -58,7 +58,7 @@ pub async fn fill(conn: &mut Conn<'_>, count: u32, now: i64) -> Result<(), Query
         raw_sql!(tx, REPLIES, (BigInt, now))?;
         match tx {
             Conn::Sqlite(c) => c.batch_execute(REFRESH_COPIES_SQLITE).await,
-            Conn::Postgres(c) => c.batch_execute(REFRESH_COPIES_POSTGRES).await,
+            Conn::Postgres(c) => c.shared().batch_execute(REFRESH_COPIES_POSTGRES).await,
         }
     })
 }

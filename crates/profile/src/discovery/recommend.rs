@@ -4,6 +4,7 @@
 
 use std::collections::{HashMap, HashSet};
 
+use platform::db::pipeline;
 use platform::paging::PageRequest;
 use platform::{AppState, Identity, UserId};
 
@@ -39,11 +40,21 @@ pub async fn page(
     let conn = &mut pooled.conn();
     // A member without a profile is still shown people: with nothing to compare, activity
     // and photos rank them.
-    let (gender, mine) = directory::find(conn, me)
-        .await?
-        .unwrap_or_else(|| (String::new(), Candidate::without_profile(me)));
-    let wants = seeking::find(conn, me).await?;
-    let blocked = relations::blocked_either_way(conn, me).await?;
+    // The member's own directory row, preference and blacklist: one round trip on PostgreSQL.
+    let (found, (wants, blocked)) = pipeline(
+        conn,
+        async |c| directory::find(c, me).await,
+        async |c| {
+            pipeline(
+                c,
+                async |c| seeking::find(c, me).await,
+                async |c| relations::blocked_either_way(c, me).await,
+            )
+            .await
+        },
+    )
+    .await?;
+    let (gender, mine) = found.unwrap_or_else(|| (String::new(), Candidate::without_profile(me)));
     let wanted = wants.wanted_gender(&gender);
     let pool = directory::pool(conn, wanted, &mine.city, RECENT_POOL, NEIGHBOUR_POOL).await?;
 

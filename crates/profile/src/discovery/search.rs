@@ -8,6 +8,7 @@ use std::collections::HashMap;
 
 use diesel::prelude::*;
 use diesel_async::RunQueryDsl;
+use platform::db::pipeline;
 use platform::paging::PageWindow;
 use platform::{AppState, Identity, UserId, run};
 
@@ -157,8 +158,12 @@ pub async fn page(
     let me = viewer.user_id;
     let mut pooled = state.db.get().await?;
     let conn = &mut pooled.conn();
-    let floor = scan_floor(conn, filters.gender.as_deref()).await?;
-    let blocked = relations::blocked_either_way(conn, me).await?;
+    let (floor, blocked) = pipeline(
+        conn,
+        async |c| scan_floor(c, filters.gender.as_deref()).await,
+        async |c| relations::blocked_either_way(c, me).await,
+    )
+    .await?;
     let mut excluded: Vec<UserId> = blocked.into_iter().collect();
     excluded.push(me);
 
