@@ -6,6 +6,7 @@ use diesel_async::RunQueryDsl;
 use platform::UserId;
 use platform::auth::SessionState;
 use platform::db::Conn;
+use platform::id_list::one_of;
 use platform::run;
 
 use std::collections::HashMap;
@@ -152,7 +153,7 @@ pub async fn user_summaries(
         return Ok(HashMap::new());
     }
     let rows: Vec<(UserId, String, String, String, String, bool)> = run!(conn, |c| users::table
-        .filter(users::id.eq_any(user_ids))
+        .filter(one_of(users::id, user_ids))
         .select((
             users::id,
             users::uuid,

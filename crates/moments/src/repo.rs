@@ -9,6 +9,7 @@ use diesel::result::{DatabaseErrorKind, Error as DieselError};
 use diesel_async::RunQueryDsl;
 use platform::UserId;
 use platform::db::{Conn, pipeline};
+use platform::id_list::one_of;
 use platform::paging::FeedWindow;
 use platform::run;
 
@@ -40,7 +41,7 @@ pub async fn feed_page(
             .load(c)
             .await);
     };
-    let public = public.filter(moments::user_id.ne_all(&viewer.blocked));
+    let public = public.filter(diesel::dsl::not(one_of(moments::user_id, &viewer.blocked)));
     let own_others = older
         .filter(moments::user_id.eq(viewer.id))
         .filter(moments::visibility.ne("public").or(moments::held));

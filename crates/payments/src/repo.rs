@@ -4,6 +4,7 @@ use diesel::prelude::*;
 use diesel_async::RunQueryDsl;
 use platform::UserId;
 use platform::db::Conn;
+use platform::id_list::one_of;
 use platform::paging::PageWindow;
 use platform::run;
 
@@ -288,7 +289,7 @@ pub async fn owned(
     run!(conn, |c| purchases::table
         .filter(purchases::user_id.eq(user))
         .filter(purchases::item_kind.eq(kind))
-        .filter(purchases::item_id.eq_any(item_ids))
+        .filter(one_of(purchases::item_id, item_ids))
         .select(purchases::item_id)
         .load(c)
         .await)

@@ -22,6 +22,12 @@ macro_rules! typed_id {
             }
         }
 
+        impl From<$name> for i64 {
+            fn from(id: $name) -> i64 {
+                id.0
+            }
+        }
+
         impl std::fmt::Display for $name {
             fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
                 self.0.fmt(f)

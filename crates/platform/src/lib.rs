@@ -14,6 +14,7 @@ pub mod error;
 pub mod files;
 pub mod flag;
 pub mod http;
+pub mod id_list;
 pub mod ids;
 pub mod metrics;
 pub mod moderation;

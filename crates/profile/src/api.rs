@@ -6,7 +6,7 @@ use platform::db::{Conn, pipeline};
 use platform::{ApiError, AppState, Identity, UserId};
 
 pub use crate::error::ProfileError;
-use crate::model::ProfileRow;
+use crate::model::CardFacts;
 pub use crate::moderation::{
     describe_photo, describe_profile, hold_profile, remove_photo, remove_profile,
 };
@@ -54,11 +54,10 @@ pub async fn cards(
     let (summaries, rows) = pipeline(
         conn,
         async |c| accounts::api::user_summaries(c, user_ids).await,
-        async |c| repo::profiles_of(c, user_ids).await,
+        async |c| repo::card_facts_of(c, user_ids).await,
     )
     .await?;
-    let rows: HashMap<UserId, ProfileRow> =
-        rows.into_iter().map(|row| (row.user_id, row)).collect();
+    let rows: HashMap<UserId, CardFacts> = rows.into_iter().map(|row| (row.user_id, row)).collect();
     let needs_unlock: Vec<UserId> = rows
         .values()
         .filter(|row| !protection::clear_without_unlock(row.user_id, row.protects_photos(), viewer))
@@ -84,7 +83,7 @@ pub async fn cards(
                     .to_owned(),
                 occupation: row.map(|row| row.occupation.clone()).unwrap_or_default(),
                 education: row.map(|row| row.education.clone()).unwrap_or_default(),
-                sex: row.map_or(0, ProfileRow::sex_number),
+                sex: row.map_or(0, CardFacts::sex_number),
                 height: row.map_or(0, |row| row.height),
                 locked,
             };

@@ -70,21 +70,55 @@ impl ProfileRow {
     }
 
     pub fn protects_photos(&self) -> bool {
-        self.photo_protection == 1
+        self.photo_protection == PHOTOS_PROTECTED
     }
 
     /// The spec's sex numbers: 1 male, 2 female, 0 unknown.
     pub fn sex_number(&self) -> i64 {
-        match self.gender.as_str() {
-            "male" => 1,
-            "female" => 2,
-            _ => 0,
-        }
+        sex_number(&self.gender)
     }
 
     /// Full years on `today` (yyyymmdd); 0 without a birthday.
     pub fn age_on(&self, today: i64) -> i64 {
         age_on(self.birthday, today)
+    }
+}
+
+/// `photo_protection` when the member protects their photos.
+const PHOTOS_PROTECTED: i64 = 1;
+
+/// The spec's sex numbers for a stored gender: 1 male, 2 female, 0 unknown.
+fn sex_number(gender: &str) -> i64 {
+    match gender {
+        "male" => 1,
+        "female" => 2,
+        _ => 0,
+    }
+}
+
+/// The few profile columns a member card shows (the feed's authors, likers and commenters):
+/// a page names dozens of members, and the whole row would carry their introductions and
+/// interest lists for nothing.
+#[derive(Debug, Clone, PartialEq, Eq, Queryable, Selectable)]
+#[diesel(table_name = profiles)]
+pub struct CardFacts {
+    pub user_id: UserId,
+    pub gender: String,
+    pub birthday: i64,
+    pub height: i64,
+    pub city: String,
+    pub education: String,
+    pub occupation: String,
+    pub photo_protection: i64,
+}
+
+impl CardFacts {
+    pub fn protects_photos(&self) -> bool {
+        self.photo_protection == PHOTOS_PROTECTED
+    }
+
+    pub fn sex_number(&self) -> i64 {
+        sex_number(&self.gender)
     }
 }
 

@@ -6,10 +6,11 @@ use diesel::prelude::*;
 use diesel::upsert::excluded;
 use diesel_async::RunQueryDsl;
 use platform::db::Conn;
+use platform::id_list::one_of;
 use platform::paging::PageWindow;
 use platform::{UserId, run};
 
-use crate::model::{NewPhoto, PhotoId, PhotoReview, PhotoRow, ProfileRow, RevisionRow};
+use crate::model::{CardFacts, NewPhoto, PhotoId, PhotoReview, PhotoRow, ProfileRow, RevisionRow};
 use crate::schema::{
     profile_moderation, profile_photos, profile_revisions, profile_settings, profile_visits,
     profiles,
@@ -31,6 +32,21 @@ pub async fn profiles_of(conn: &mut Conn<'_>, user_ids: &[UserId]) -> QueryResul
     run!(conn, |c| profiles::table
         .filter(profiles::user_id.eq_any(user_ids))
         .select(ProfileRow::as_select())
+        .load(c)
+        .await)
+}
+
+/// The card columns of the given members' profiles; members without one are absent.
+pub async fn card_facts_of(
+    conn: &mut Conn<'_>,
+    user_ids: &[UserId],
+) -> QueryResult<Vec<CardFacts>> {
+    if user_ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    run!(conn, |c| profiles::table
+        .filter(one_of(profiles::user_id, user_ids))
+        .select(CardFacts::as_select())
         .load(c)
         .await)
 }

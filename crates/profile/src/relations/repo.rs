@@ -7,6 +7,7 @@ use diesel::prelude::*;
 use diesel_async::RunQueryDsl;
 use platform::UserId;
 use platform::db::Conn;
+use platform::id_list::one_of;
 use platform::run;
 
 use crate::schema::{profile_blocks, profile_likes, profile_visits};
@@ -150,11 +151,11 @@ pub async fn likes_among(
     }
     let liked_by_member = profile_likes::table
         .filter(profile_likes::liker_id.eq(member))
-        .filter(profile_likes::liked_id.eq_any(others))
+        .filter(one_of(profile_likes::liked_id, others))
         .select(profile_likes::liked_id);
     let liking_member = profile_likes::table
         .filter(profile_likes::liked_id.eq(member))
-        .filter(profile_likes::liker_id.eq_any(others))
+        .filter(one_of(profile_likes::liker_id, others))
         .select(profile_likes::liker_id);
     let (liked, liking): (Vec<UserId>, Vec<UserId>) =
         platform::run_both!(conn, |c| liked_by_member.load(c), liking_member.load(c))?;
