@@ -51,6 +51,8 @@ pub async fn feed_page(
         .filter(|friend| !viewer.blocked.contains(friend))
         .copied()
         .collect();
+    // `eq_any`, not `one_of`: with the ids in the statement SQLite walks `(user_id, id)` for
+    // each friend; with one bound list it would walk every friends-only moment.
     let friends_only = older
         .filter(moments::user_id.eq_any(&friends))
         .filter(moments::visibility.eq("friends"))
