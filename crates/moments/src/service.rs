@@ -69,26 +69,40 @@ pub async fn feed(
         .into_iter()
         .map(|row| PageMoment::new(row, viewer_id))
         .collect();
-    let mut member_ids: Vec<UserId> = page.iter().flat_map(PageMoment::member_ids).collect();
-    let members = members(conn, viewer, &mut member_ids).await?;
+    let authors = page.iter().map(|moment| moment.row.user_id).collect();
+    let named = page.iter().flat_map(PageMoment::named_ids).collect();
+    let members = members(conn, viewer, authors, named).await?;
     Ok(page
         .into_iter()
         .map(|moment| moment.into_item(&members, viewer_id))
         .collect())
 }
 
-/// The named members as `viewer` may see them (their cards, from the profile crate).
+/// The members an answer names, as `viewer` may see them (from the profile crate): cards of
+/// `carded`, whose photos it shows (the feed's authors), and names of `named` (likers,
+/// commenters), so profiles are read only for the few shown with a photo.
 async fn members(
     conn: &mut Conn<'_>,
     viewer: Option<&Identity>,
-    ids: &mut Vec<UserId>,
+    carded: Vec<UserId>,
+    named: Vec<UserId>,
 ) -> Result<Members, MomentsError> {
+    let carded = sorted_unique(carded);
+    let named: Vec<UserId> = sorted_unique(named)
+        .into_iter()
+        .filter(|id| carded.binary_search(id).is_err())
+        .collect();
+    if carded.is_empty() && named.is_empty() {
+        return Ok(Members::default());
+    }
+    let (cards, names) = profile::api::cards_and_names(conn, viewer, &carded, &named).await?;
+    Ok(Members { cards, names })
+}
+
+fn sorted_unique(mut ids: Vec<UserId>) -> Vec<UserId> {
     ids.sort_unstable();
     ids.dedup();
-    if ids.is_empty() {
-        return Ok(Members(Default::default()));
-    }
-    Ok(Members(profile::api::cards(conn, viewer, ids).await?))
+    ids
 }
 
 /// The moment if the viewer may see it; otherwise it does not exist for them.
@@ -175,7 +189,7 @@ pub async fn set_like(
     let mut pooled = state.db.get().await?;
     let conn = &mut pooled.conn();
     visible_moment(conn, viewer, moment_id).await?;
-    let mut likers = transaction!(conn, |tx| {
+    let likers = transaction!(conn, |tx| {
         lock(tx, moment_id).await?;
         if liked {
             repo::insert_like(tx, moment_id, viewer.user_id, now).await?;
@@ -185,9 +199,8 @@ pub async fn set_like(
         Ok::<_, MomentsError>(repo::refresh_likers(tx, moment_id).await?)
     })?;
     let count = i64::try_from(likers.len()).unwrap_or(i64::MAX);
-    let ordered = likers.clone();
-    let members = members(conn, Some(viewer), &mut likers).await?;
-    Ok((count, view::likes_json(&ordered, &members)))
+    let members = members(conn, Some(viewer), Vec::new(), likers.clone()).await?;
+    Ok((count, view::likes_json(&likers, &members)))
 }
 
 /// Deletes a moment with its likes, comments and images; the author or an admin may.
@@ -350,8 +363,8 @@ async fn thread_view(
     viewer: &Identity,
     thread: &[Comment],
 ) -> Result<String, MomentsError> {
-    let mut member_ids: Vec<UserId> = thread.iter().map(|c| c.user_id).collect();
-    let members = members(conn, Some(viewer), &mut member_ids).await?;
+    let commenters = thread.iter().map(|c| c.user_id).collect();
+    let members = members(conn, Some(viewer), Vec::new(), commenters).await?;
     Ok(view::comments_json(thread, &members))
 }
 

@@ -3,7 +3,7 @@
 use std::collections::HashMap;
 
 use platform::UserId;
-use profile::api::MemberCard;
+use profile::api::{MemberCard, MemberName};
 use serde::Serialize;
 
 use crate::dto::{MomentAuthor, MomentItem};
@@ -27,18 +27,31 @@ struct CommentView<'a> {
     parent_nickname: &'a str,
 }
 
-/// Members by user id, as the viewer may see them; a deleted member shows as an empty name.
-pub struct Members(pub HashMap<UserId, MemberCard>);
+/// The members a page names, by user id, as the viewer may see them: the authors' cards and
+/// the names of everyone else (likers, commenters); a deleted member shows as an empty name.
+#[derive(Default)]
+pub struct Members {
+    pub cards: HashMap<UserId, MemberCard>,
+    pub names: HashMap<UserId, MemberName>,
+}
 
 impl Members {
     fn uuid(&self, user_id: UserId) -> &str {
-        self.0.get(&user_id).map_or("", |m| m.uuid.as_str())
+        match (self.cards.get(&user_id), self.names.get(&user_id)) {
+            (Some(card), _) => &card.uuid,
+            (None, Some(named)) => &named.uuid,
+            (None, None) => "",
+        }
     }
     fn name(&self, user_id: UserId) -> &str {
-        self.0.get(&user_id).map_or("", MemberCard::name)
+        match (self.cards.get(&user_id), self.names.get(&user_id)) {
+            (Some(card), _) => card.name(),
+            (None, Some(named)) => &named.name,
+            (None, None) => "",
+        }
     }
     fn author(&self, user_id: UserId) -> MomentAuthor {
-        let Some(card) = self.0.get(&user_id) else {
+        let Some(card) = self.cards.get(&user_id) else {
             return MomentAuthor::default();
         };
         MomentAuthor {
@@ -52,7 +65,7 @@ impl Members {
         }
     }
     fn avatar(&self, user_id: UserId) -> &str {
-        self.0.get(&user_id).map_or("", |m| m.avatar.as_str())
+        self.cards.get(&user_id).map_or("", |m| m.avatar.as_str())
     }
 }
 
@@ -108,10 +121,11 @@ impl PageMoment {
         }
     }
 
-    /// Everyone whose name the moment shows: its author, likers and commenters.
-    pub fn member_ids(&self) -> impl Iterator<Item = UserId> + '_ {
-        std::iter::once(self.row.user_id)
-            .chain(self.likers.iter().copied())
+    /// Everyone the moment shows by name only: its likers and commenters.
+    pub fn named_ids(&self) -> impl Iterator<Item = UserId> + '_ {
+        self.likers
+            .iter()
+            .copied()
             .chain(self.comments.iter().map(|comment| comment.user_id))
     }
 
@@ -144,7 +158,7 @@ mod tests {
     use super::*;
 
     fn members() -> Members {
-        let summary = |uuid: &str, nickname: &str| MemberCard {
+        let card = |uuid: &str, nickname: &str| MemberCard {
             uuid: uuid.into(),
             username: format!("{uuid}-name"),
             nickname: nickname.into(),
@@ -157,11 +171,16 @@ mod tests {
             height: 0,
             locked: false,
         };
-        Members(HashMap::from([
-            (UserId(1), summary("u1", "小美")),
-            (UserId(2), summary("u2", "阿浩")),
-            (UserId(3), summary("u3", "")),
-        ]))
+        Members {
+            cards: HashMap::from([(UserId(1), card("u1", "小美")), (UserId(3), card("u3", ""))]),
+            names: HashMap::from([(
+                UserId(2),
+                MemberName {
+                    uuid: "u2".into(),
+                    name: "阿浩".into(),
+                },
+            )]),
+        }
     }
 
     fn comment(id: i64, user_id: i64, parent_id: i64, content: &str) -> Comment {

@@ -43,18 +43,41 @@ impl MemberCard {
     }
 }
 
+/// A member where a page shows only their name (a liker, a commenter): no photo, so photo
+/// protection has nothing to hide.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MemberName {
+    pub uuid: String,
+    /// The nickname, or the username when there is none.
+    pub name: String,
+}
+
 /// Cards of the given members for `viewer` (a guest when `None`), keyed by user id; unknown
-/// ids are absent. The accounts' summaries and the profiles are read in one round trip on
-/// PostgreSQL; a second looks up the unlocks when a member viewer meets protected photos.
+/// ids are absent. See [`cards_and_names`].
 pub async fn cards(
     conn: &mut Conn<'_>,
     viewer: Option<&Identity>,
     user_ids: &[UserId],
 ) -> Result<HashMap<UserId, MemberCard>, ApiError> {
-    let (summaries, rows) = pipeline(
+    Ok(cards_and_names(conn, viewer, user_ids, &[]).await?.0)
+}
+
+/// Cards of `carded` for `viewer`, and the names of `named` (those not carded as well), keyed
+/// by user id; unknown ids are absent. A page that shows many members by name and few with a
+/// photo (the feed: authors, then likers and commenters) reads profiles only for the few. The
+/// accounts' summaries and the profiles are read in one round trip on PostgreSQL; a second
+/// looks up the unlocks when a member viewer meets protected photos.
+pub async fn cards_and_names(
+    conn: &mut Conn<'_>,
+    viewer: Option<&Identity>,
+    carded: &[UserId],
+    named: &[UserId],
+) -> Result<(HashMap<UserId, MemberCard>, HashMap<UserId, MemberName>), ApiError> {
+    let everyone: Vec<UserId> = carded.iter().chain(named).copied().collect();
+    let (mut summaries, rows) = pipeline(
         conn,
-        async |c| accounts::api::user_summaries(c, user_ids).await,
-        async |c| repo::card_facts_of(c, user_ids).await,
+        async |c| accounts::api::user_summaries(c, &everyone).await,
+        async |c| repo::card_facts_of(c, carded).await,
     )
     .await?;
     let rows: HashMap<UserId, CardFacts> = rows.into_iter().map(|row| (row.user_id, row)).collect();
@@ -66,8 +89,9 @@ pub async fn cards(
     let unlocked = protection::unlocked_by(conn, viewer, &needs_unlock)
         .await
         .map_err(ApiError::from)?;
-    Ok(summaries
-        .into_iter()
+    let cards = carded
+        .iter()
+        .filter_map(|id| Some((*id, summaries.remove(id)?)))
         .map(|(id, summary)| {
             let row = rows.get(&id);
             let locked = needs_unlock.contains(&id) && !unlocked.contains(&id);
@@ -89,7 +113,20 @@ pub async fn cards(
             };
             (id, card)
         })
-        .collect())
+        .collect();
+    let names = summaries
+        .into_iter()
+        .map(|(id, summary)| {
+            let name = if summary.nickname.is_empty() {
+                summary.username
+            } else {
+                summary.nickname
+            };
+            let uuid = summary.uuid;
+            (id, MemberName { uuid, name })
+        })
+        .collect();
+    Ok((cards, names))
 }
 
 /// Who stands in a special relation to a member, for what the member may see elsewhere (the

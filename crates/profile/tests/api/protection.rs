@@ -1,7 +1,10 @@
 use super::*;
 
+use std::collections::HashMap;
+
 use futures_util::future::join_all;
 use payments::api::{Currency, Item};
+use platform::UserId;
 
 /// A member with a passed avatar and two passed photos, protecting them.
 async fn protected_member(app: &TestApp, admin: &TestUser) -> (TestUser, Vec<String>) {
@@ -64,6 +67,34 @@ async fn a_locked_profile_never_sends_a_clear_path(app) {
         assert_eq!(seen.data()["locked"], json!(0), "{}", free.username);
         assert!(strings(seen.data()).contains(&clear[0]));
     }
+}
+
+async fn members_named_without_a_photo_get_names_and_the_carded_get_cards(app) {
+    let admin = signed_in_user(&app, "admin", Role::Admin).await;
+    let (member, _) = protected_member(&app, &admin).await;
+    let liker = signed_in_user(&app, "liker", Role::User).await;
+    let mut pooled = app.state.db.get().await.unwrap();
+    let (cards, names) = profile::api::cards_and_names(
+        &mut pooled.conn(),
+        None,
+        &[member.id],
+        &[liker.id, UserId(i64::MAX)],
+    )
+    .await
+    .unwrap();
+    assert_eq!(cards.keys().collect::<Vec<_>>(), [&member.id]);
+    assert!(cards[&member.id].locked, "a guest sees the protected card locked");
+    assert_eq!(
+        names,
+        HashMap::from([(
+            liker.id,
+            profile::api::MemberName {
+                uuid: liker.uuid.clone(),
+                name: "liker".into(),
+            },
+        )]),
+        "only the named who exist, by their username when they have no nickname"
+    );
 }
 
 async fn twenty_concurrent_unlocks_charge_ten_points_once(app) {
