@@ -152,9 +152,9 @@ pub async fn user_summaries(
     if user_ids.is_empty() {
         return Ok(HashMap::new());
     }
-    let rows: Vec<(UserId, String, String, String, String, bool)> = run!(conn, |c| users::table
-        .filter(one_of(users::id, user_ids))
-        .select((
+    let rows: Vec<(UserId, String, String, String, String, bool)> = platform::load!(
+        conn,
+        users::table.filter(one_of(users::id, user_ids)).select((
             users::id,
             users::uuid,
             users::username,
@@ -162,8 +162,7 @@ pub async fn user_summaries(
             users::avatar,
             users::real_name_verified
         ))
-        .load(c)
-        .await)?;
+    )?;
     Ok(rows
         .into_iter()
         .map(|(id, uuid, username, nickname, avatar, verified)| {

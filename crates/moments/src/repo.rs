@@ -36,10 +36,7 @@ pub async fn feed_page(
         .filter(moments::visibility.eq("public"))
         .filter(moments::held.eq(false));
     let Audience::Member(viewer) = audience else {
-        return run!(conn, |c| public
-            .select(MomentRow::as_select())
-            .load(c)
-            .await);
+        return platform::load!(conn, public.select(MomentRow::as_select()));
     };
     let public = public.filter(diesel::dsl::not(one_of(moments::user_id, &viewer.blocked)));
     let own_others = older
@@ -53,28 +50,28 @@ pub async fn feed_page(
         .collect();
     // `eq_any`, not `one_of`: with the ids in the statement SQLite walks `(user_id, id)` for
     // each friend; with one bound list it would walk every friends-only moment.
-    let friends_only = older
-        .filter(moments::user_id.eq_any(&friends))
-        .filter(moments::visibility.eq("friends"))
-        .filter(moments::held.eq(false));
+    let friends_only = (!friends.is_empty()).then(|| {
+        older
+            .filter(moments::user_id.eq_any(friends))
+            .filter(moments::visibility.eq("friends"))
+            .filter(moments::held.eq(false))
+    });
     // One round trip on PostgreSQL for the three reads.
     let ((mut page, own), friends_page) = pipeline(
         conn,
         async |c| {
-            platform::run_both!(
+            pipeline(
                 c,
-                |c| public.select(MomentRow::as_select()).load(c),
-                own_others.select(MomentRow::as_select()).load(c)
+                async |c| platform::load!(c, public.select(MomentRow::as_select())),
+                async |c| platform::load!(c, own_others.select(MomentRow::as_select())),
             )
+            .await
         },
-        async |c| {
-            if friends.is_empty() {
-                return Ok(Vec::new());
+        async |c| match friends_only {
+            Some(friends_only) => {
+                platform::load!(c, friends_only.select(MomentRow::as_select()))
             }
-            run!(c, |c| friends_only
-                .select(MomentRow::as_select())
-                .load(c)
-                .await)
+            None => Ok(Vec::new()),
         },
     )
     .await?;

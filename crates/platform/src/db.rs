@@ -211,6 +211,37 @@ macro_rules! run_both {
     };
 }
 
+/// Loads every row of one diesel query on either engine: `load!(conn, query)` is
+/// `run!(conn, |c| query.load(c).await)` for a query that owns its values (no borrowed `&str`
+/// or slice: it is moved behind the connection's lock).
+///
+/// On SQLite the rows are decoded straight from the statement by diesel's synchronous path,
+/// run inline. The asynchronous wrapper's path builds the statement text and its binds
+/// again, copies every value of every row into an owned row, and only then decodes: on a
+/// page of a few hundred rows (a recommendation pool, the feed's cards) the copies cost more
+/// than SQLite's reading. PostgreSQL loads as `run!` does, pipelining inside a
+/// [`pipeline`](crate::db::pipeline).
+#[macro_export]
+macro_rules! load {
+    ($conn:expr, $query:expr) => {
+        match $conn {
+            $crate::db::Conn::Sqlite(c) => {
+                let query = $query;
+                c.spawn_blocking(move |sync| $crate::db::SyncRunQueryDsl::load(query, sync))
+                    .await
+            }
+            $crate::db::Conn::Postgres(link) => {
+                $crate::db::AsyncRunQueryDsl::load($query, &mut link.shared()).await
+            }
+        }
+    };
+}
+
+#[doc(hidden)]
+pub use diesel::RunQueryDsl as SyncRunQueryDsl;
+#[doc(hidden)]
+pub use diesel_async::RunQueryDsl as AsyncRunQueryDsl;
+
 /// Runs one raw SQL statement written with PostgreSQL's numbered placeholders (`$1`, `$2`,
 /// …) on either engine (SQLite reads them as `?1`, `?2`, …): `$conn` a `&mut Conn`, then the
 /// statement text, then `(sql type, value)` binds in placeholder order. For the few

@@ -44,11 +44,12 @@ pub async fn card_facts_of(
     if user_ids.is_empty() {
         return Ok(Vec::new());
     }
-    run!(conn, |c| profiles::table
-        .filter(one_of(profiles::user_id, user_ids))
-        .select(CardFacts::as_select())
-        .load(c)
-        .await)
+    platform::load!(
+        conn,
+        profiles::table
+            .filter(one_of(profiles::user_id, user_ids))
+            .select(CardFacts::as_select())
+    )
 }
 
 /// Writes the member's attributes; the visit count is left as it is.

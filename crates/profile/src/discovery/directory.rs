@@ -4,7 +4,7 @@
 
 use diesel::prelude::*;
 use diesel_async::RunQueryDsl;
-use platform::db::Conn;
+use platform::db::{Conn, pipeline};
 use platform::{UserId, run};
 
 use crate::model::{PhotoReview, ProfileRow};
@@ -300,40 +300,45 @@ pub async fn pool(
     let city_limit = if city.is_empty() { 0 } else { neighbours };
     // The neighbours' ids alone: that query reads the city index only (with every column
     // asked for, the planner would rather walk the whole sex in activity order).
-    let (mut latest, nearby): (Vec<Candidate>, Vec<UserId>) = platform::run_both!(
+    let (mut latest, nearby): (Vec<Candidate>, Vec<UserId>) = pipeline(
         conn,
-        |c| {
-            let mut query = profile_directory::table
-                .select(Candidate::as_select())
-                .filter(profile_directory::held.eq(false))
-                .order((
-                    profile_directory::active_at.desc(),
-                    profile_directory::user_id.desc(),
-                ))
-                .limit(recent)
-                .into_boxed();
-            if let Some(gender) = gender {
-                query = query.filter(profile_directory::gender.eq(gender));
-            }
-            query.load(c)
+        async |c| {
+            platform::load!(c, {
+                let mut query = profile_directory::table
+                    .select(Candidate::as_select())
+                    .filter(profile_directory::held.eq(false))
+                    .order((
+                        profile_directory::active_at.desc(),
+                        profile_directory::user_id.desc(),
+                    ))
+                    .limit(recent)
+                    .into_boxed();
+                if let Some(gender) = gender {
+                    query = query.filter(profile_directory::gender.eq(gender.to_owned()));
+                }
+                query
+            })
         },
-        {
-            let mut query = profile_directory::table
-                .select(profile_directory::user_id)
-                .filter(profile_directory::city.eq(city))
-                .filter(profile_directory::held.eq(false))
-                .order((
-                    profile_directory::active_at.desc(),
-                    profile_directory::user_id.desc(),
-                ))
-                .limit(city_limit)
-                .into_boxed();
-            if let Some(gender) = gender {
-                query = query.filter(profile_directory::gender.eq(gender));
-            }
-            query.load(c)
-        }
-    )?;
+        async |c| {
+            platform::load!(c, {
+                let mut query = profile_directory::table
+                    .select(profile_directory::user_id)
+                    .filter(profile_directory::city.eq(city.to_owned()))
+                    .filter(profile_directory::held.eq(false))
+                    .order((
+                        profile_directory::active_at.desc(),
+                        profile_directory::user_id.desc(),
+                    ))
+                    .limit(city_limit)
+                    .into_boxed();
+                if let Some(gender) = gender {
+                    query = query.filter(profile_directory::gender.eq(gender.to_owned()));
+                }
+                query
+            })
+        },
+    )
+    .await?;
     let known: std::collections::HashSet<UserId> = latest.iter().map(|l| l.user_id).collect();
     let missing: Vec<UserId> = nearby
         .into_iter()
