@@ -29,11 +29,12 @@ pub async fn profiles_of(conn: &mut Conn<'_>, user_ids: &[UserId]) -> QueryResul
     if user_ids.is_empty() {
         return Ok(Vec::new());
     }
-    run!(conn, |c| profiles::table
-        .filter(profiles::user_id.eq_any(user_ids))
-        .select(ProfileRow::as_select())
-        .load(c)
-        .await)
+    platform::load!(
+        conn,
+        profiles::table
+            .filter(one_of(profiles::user_id, user_ids))
+            .select(ProfileRow::as_select())
+    )
 }
 
 /// The card columns of the given members' profiles; members without one are absent.
@@ -139,17 +140,18 @@ pub async fn walls(
     if user_ids.is_empty() {
         return Ok(HashMap::new());
     }
-    let rows: Vec<(UserId, String)> = run!(conn, |c| profile_photos::table
-        .filter(profile_photos::user_id.eq_any(user_ids))
-        .filter(profile_photos::is_audited.ne(PhotoReview::Rejected as i64))
-        .order((
-            profile_photos::user_id,
-            profile_photos::position,
-            profile_photos::id
-        ))
-        .select((profile_photos::user_id, profile_photos::path))
-        .load(c)
-        .await)?;
+    let rows: Vec<(UserId, String)> = platform::load!(
+        conn,
+        profile_photos::table
+            .filter(one_of(profile_photos::user_id, user_ids))
+            .filter(profile_photos::is_audited.ne(PhotoReview::Rejected as i64))
+            .order((
+                profile_photos::user_id,
+                profile_photos::position,
+                profile_photos::id
+            ))
+            .select((profile_photos::user_id, profile_photos::path))
+    )?;
     let mut walls: HashMap<UserId, Vec<String>> = HashMap::new();
     for (user_id, path) in rows {
         walls.entry(user_id).or_default().push(path);
