@@ -182,6 +182,9 @@ diesel::table! {
     }
 }
 
+/// (bucket, hits) rows.
+type Buckets = Vec<(String, i64)>;
+
 #[actix_web::test]
 async fn load_reads_the_rows_its_own_transaction_wrote_on_either_path() {
     use diesel::prelude::*;
@@ -199,9 +202,9 @@ async fn load_reads_the_rows_its_own_transaction_wrote_on_either_path() {
             rate_limit::reserve(tx, "load-a", LIMIT, 100).await?;
             rate_limit::reserve(tx, "load-a", LIMIT, 100).await?;
             rate_limit::reserve(tx, "load-b", LIMIT, 100).await?;
-            let seen: Vec<(String, i64)> = platform::load!(tx, buckets())?;
+            let seen: Buckets = platform::load!(tx, buckets())?;
             assert_eq!(seen, [("load-a".into(), 2), ("load-b".into(), 1)]);
-            let (first, second): (Vec<(String, i64)>, Vec<(String, i64)>) = pipeline(
+            let (first, second): (Buckets, Buckets) = pipeline(
                 tx,
                 async |c| platform::load!(c, buckets()),
                 async |c| platform::load!(c, buckets().limit(1)),
@@ -211,7 +214,7 @@ async fn load_reads_the_rows_its_own_transaction_wrote_on_either_path() {
             Err(ApiError::bad_request("abort"))
         });
         assert_eq!(outcome.unwrap_err().message(), "abort");
-        let after: Vec<(String, i64)> = platform::load!(conn, buckets()).unwrap();
+        let after: Buckets = platform::load!(conn, buckets()).unwrap();
         assert!(after.is_empty(), "rolled back with the transaction");
     })
     .await;
