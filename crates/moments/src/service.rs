@@ -88,10 +88,7 @@ async fn members(
     named: Vec<UserId>,
 ) -> Result<Members, MomentsError> {
     let carded = sorted_unique(carded);
-    let named: Vec<UserId> = sorted_unique(named)
-        .into_iter()
-        .filter(|id| carded.binary_search(id).is_err())
-        .collect();
+    let named = sorted_unique(named);
     if carded.is_empty() && named.is_empty() {
         return Ok(Members::default());
     }

@@ -35,11 +35,16 @@ pub struct MemberCard {
 impl MemberCard {
     /// The nickname, or the username when there is none.
     pub fn name(&self) -> &str {
-        if self.nickname.is_empty() {
-            &self.username
-        } else {
-            &self.nickname
-        }
+        shown_name(&self.nickname, &self.username)
+    }
+}
+
+/// What a member is called on a page: the nickname, or the username when there is none.
+fn shown_name<'a>(nickname: &'a str, username: &'a str) -> &'a str {
+    if nickname.is_empty() {
+        username
+    } else {
+        nickname
     }
 }
 
@@ -117,11 +122,7 @@ pub async fn cards_and_names(
     let names = summaries
         .into_iter()
         .map(|(id, summary)| {
-            let name = if summary.nickname.is_empty() {
-                summary.username
-            } else {
-                summary.nickname
-            };
+            let name = shown_name(&summary.nickname, &summary.username).to_owned();
             let uuid = summary.uuid;
             (id, MemberName { uuid, name })
         })

@@ -78,7 +78,7 @@ async fn members_named_without_a_photo_get_names_and_the_carded_get_cards(app) {
         &mut pooled.conn(),
         None,
         &[member.id],
-        &[liker.id, UserId(i64::MAX)],
+        &[liker.id, member.id, UserId(i64::MAX)],
     )
     .await
     .unwrap();
@@ -93,7 +93,7 @@ async fn members_named_without_a_photo_get_names_and_the_carded_get_cards(app) {
                 name: "liker".into(),
             },
         )]),
-        "only the named who exist, by their username when they have no nickname"
+        "only the named who exist and are not carded, by their username when they have no nickname"
     );
 }
 
