@@ -8,7 +8,7 @@ use diesel::prelude::*;
 use diesel::result::{DatabaseErrorKind, Error as DieselError};
 use diesel_async::RunQueryDsl;
 use platform::UserId;
-use platform::db::{Conn, pipeline};
+use platform::db::Conn;
 use platform::id_list::one_of;
 use platform::paging::FeedWindow;
 use platform::run;
@@ -20,9 +20,9 @@ use crate::visibility::Audience;
 /// A page of the feed, newest first. The filters say in SQL what [`Audience::can_see`] says
 /// in Rust (a held moment counting as private). A member's page is the public page (without
 /// members blacklisted either way), the member's own other moments (held ones included) and
-/// their friends' friends-only ones, read apart and merged: each read walks its own index,
-/// `(visibility, held, id)` and `(user_id, id)`, where one `public OR mine OR friends'` filter
-/// would make both engines collect and sort every match.
+/// their friends' friends-only ones, read as the parts of one `UNION ALL` and merged: each
+/// part walks its own index, `(visibility, held, id)` or `(user_id, id)`, where one
+/// `public OR mine OR friends'` filter would make both engines collect and sort every match.
 pub async fn feed_page(
     conn: &mut Conn<'_>,
     audience: &Audience,
@@ -48,35 +48,29 @@ pub async fn feed_page(
         .filter(|friend| !viewer.blocked.contains(friend))
         .copied()
         .collect();
-    // `eq_any`, not `one_of`: with the ids in the statement SQLite walks `(user_id, id)` for
-    // each friend; with one bound list it would walk every friends-only moment.
-    let friends_only = (!friends.is_empty()).then(|| {
-        older
+    // One statement, each part walking its own index newest first and stopping at the page's
+    // size. The friends' part is left out without friends: its `eq_any` writes the ids into
+    // the statement, which SQLite then prepares again on every run.
+    let mut page = if friends.is_empty() {
+        platform::load!(
+            conn,
+            public
+                .select(MomentRow::as_select())
+                .union_all(own_others.select(MomentRow::as_select()))
+        )?
+    } else {
+        let friends_only = older
             .filter(moments::user_id.eq_any(friends))
             .filter(moments::visibility.eq("friends"))
-            .filter(moments::held.eq(false))
-    });
-    // One round trip on PostgreSQL for the three reads.
-    let ((mut page, own), friends_page) = pipeline(
-        conn,
-        async |c| {
-            pipeline(
-                c,
-                async |c| platform::load!(c, public.select(MomentRow::as_select())),
-                async |c| platform::load!(c, own_others.select(MomentRow::as_select())),
-            )
-            .await
-        },
-        async |c| match friends_only {
-            Some(friends_only) => {
-                platform::load!(c, friends_only.select(MomentRow::as_select()))
-            }
-            None => Ok(Vec::new()),
-        },
-    )
-    .await?;
-    page.extend(own);
-    page.extend(friends_page);
+            .filter(moments::held.eq(false));
+        platform::load!(
+            conn,
+            public
+                .select(MomentRow::as_select())
+                .union_all(own_others.select(MomentRow::as_select()))
+                .union_all(friends_only.select(MomentRow::as_select()))
+        )?
+    };
     page.sort_unstable_by_key(|moment| std::cmp::Reverse(moment.id));
     page.truncate(usize::try_from(window.limit).unwrap_or(usize::MAX));
     Ok(page)

@@ -71,7 +71,12 @@ pub async fn feed(
         .collect();
     let authors = page.iter().map(|moment| moment.row.user_id).collect();
     let named = page.iter().flat_map(PageMoment::named_ids).collect();
-    let members = members(conn, viewer, authors, named).await?;
+    // The circle read for the page holds the viewer's friends, who see each other's photos.
+    let viewer_friends = match &audience {
+        Audience::Member(member) if Some(member.id) == viewer_id => Some(&member.friends[..]),
+        _ => None,
+    };
+    let members = members(conn, viewer, viewer_friends, authors, named).await?;
     Ok(page
         .into_iter()
         .map(|moment| moment.into_item(&members, viewer_id))
@@ -84,6 +89,7 @@ pub async fn feed(
 async fn members(
     conn: &mut Conn<'_>,
     viewer: Option<&Identity>,
+    viewer_friends: Option<&[UserId]>,
     carded: Vec<UserId>,
     named: Vec<UserId>,
 ) -> Result<Members, MomentsError> {
@@ -92,7 +98,8 @@ async fn members(
     if carded.is_empty() && named.is_empty() {
         return Ok(Members::default());
     }
-    let (cards, names) = profile::api::cards_and_names(conn, viewer, &carded, &named).await?;
+    let (cards, names) =
+        profile::api::cards_and_names(conn, viewer, viewer_friends, &carded, &named).await?;
     Ok(Members { cards, names })
 }
 
@@ -196,7 +203,7 @@ pub async fn set_like(
         Ok::<_, MomentsError>(repo::refresh_likers(tx, moment_id).await?)
     })?;
     let count = i64::try_from(likers.len()).unwrap_or(i64::MAX);
-    let members = members(conn, Some(viewer), Vec::new(), likers.clone()).await?;
+    let members = members(conn, Some(viewer), None, Vec::new(), likers.clone()).await?;
     Ok((count, view::likes_json(&likers, &members)))
 }
 
@@ -361,7 +368,7 @@ async fn thread_view(
     thread: &[Comment],
 ) -> Result<String, MomentsError> {
     let commenters = thread.iter().map(|c| c.user_id).collect();
-    let members = members(conn, Some(viewer), Vec::new(), commenters).await?;
+    let members = members(conn, Some(viewer), None, Vec::new(), commenters).await?;
     Ok(view::comments_json(thread, &members))
 }
 

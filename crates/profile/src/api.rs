@@ -64,17 +64,20 @@ pub async fn cards(
     viewer: Option<&Identity>,
     user_ids: &[UserId],
 ) -> Result<HashMap<UserId, MemberCard>, ApiError> {
-    Ok(cards_and_names(conn, viewer, user_ids, &[]).await?.0)
+    Ok(cards_and_names(conn, viewer, None, user_ids, &[]).await?.0)
 }
 
 /// Cards of `carded` for `viewer`, and the names of `named` (those not carded as well), keyed
 /// by user id; unknown ids are absent. A page that shows many members by name and few with a
 /// photo (the feed: authors, then likers and commenters) reads profiles only for the few. The
 /// accounts' summaries and the profiles are read in one round trip on PostgreSQL; a second
-/// looks up the unlocks when a member viewer meets protected photos.
+/// looks up the unlocks when a member viewer meets protected photos. A caller that has read
+/// the viewer's friends already (the feed, with the viewer's [`circle`]) passes them as
+/// `viewer_friends`, and that lookup reads the viewer's purchases only.
 pub async fn cards_and_names(
     conn: &mut Conn<'_>,
     viewer: Option<&Identity>,
+    viewer_friends: Option<&[UserId]>,
     carded: &[UserId],
     named: &[UserId],
 ) -> Result<(HashMap<UserId, MemberCard>, HashMap<UserId, MemberName>), ApiError> {
@@ -91,9 +94,13 @@ pub async fn cards_and_names(
         .filter(|row| !protection::clear_without_unlock(row.user_id, row.protects_photos(), viewer))
         .map(|row| row.user_id)
         .collect();
-    let unlocked = protection::unlocked_by(conn, viewer, &needs_unlock)
-        .await
-        .map_err(ApiError::from)?;
+    let unlocked = match (viewer, viewer_friends) {
+        (Some(viewer), Some(friends)) => {
+            protection::unlocked_given_friends(conn, viewer, &needs_unlock, friends).await
+        }
+        _ => protection::unlocked_by(conn, viewer, &needs_unlock).await,
+    }
+    .map_err(ApiError::from)?;
     let cards = carded
         .iter()
         .filter_map(|id| Some((*id, summaries.remove(id)?)))
@@ -138,7 +145,7 @@ pub struct Circle {
     pub blocked: Vec<UserId>,
 }
 
-/// The member's circle: one round trip on PostgreSQL.
+/// The member's circle, in one statement.
 pub async fn circle(conn: &mut Conn<'_>, member: UserId) -> Result<Circle, ApiError> {
     let (friends, blocked) = relations::repo::circle_of(conn, member).await?;
     Ok(Circle {

@@ -36,13 +36,14 @@ pub async fn unlocked_by(
     if owners.is_empty() {
         return Ok(HashSet::new());
     }
-    let (likes, owned) = pipeline(
+    let ((liked, liking), owned) = pipeline(
         conn,
         async |c| Ok(relations::repo::likes_among(c, viewer.user_id, owners).await?),
         async |c| owned_unlocks(c, viewer, owners).await,
     )
     .await?;
-    Ok(clear_for(owners, &likes, owned))
+    let is_friend = |owner: &UserId| liked.contains(owner) && liking.contains(owner);
+    Ok(clear_for(owners, is_friend, owned))
 }
 
 /// [`unlocked_by`] for a caller that has already read the likes between `viewer` and
@@ -51,13 +52,34 @@ pub async fn unlocked_given_likes(
     conn: &mut Conn<'_>,
     viewer: &Identity,
     owners: &[UserId],
-    likes: &(HashSet<UserId>, HashSet<UserId>),
+    (liked, liking): &(HashSet<UserId>, HashSet<UserId>),
+) -> Result<HashSet<UserId>, ProfileError> {
+    let is_friend = |owner: &UserId| liked.contains(owner) && liking.contains(owner);
+    unlocked_given(conn, viewer, owners, is_friend).await
+}
+
+/// [`unlocked_by`] for a caller that has already read the viewer's friends (the feed, from
+/// the viewer's circle): one query.
+pub async fn unlocked_given_friends(
+    conn: &mut Conn<'_>,
+    viewer: &Identity,
+    owners: &[UserId],
+    friends: &[UserId],
+) -> Result<HashSet<UserId>, ProfileError> {
+    unlocked_given(conn, viewer, owners, |owner| friends.contains(owner)).await
+}
+
+async fn unlocked_given(
+    conn: &mut Conn<'_>,
+    viewer: &Identity,
+    owners: &[UserId],
+    is_friend: impl Fn(&UserId) -> bool,
 ) -> Result<HashSet<UserId>, ProfileError> {
     if owners.is_empty() {
         return Ok(HashSet::new());
     }
     let owned = owned_unlocks(conn, viewer, owners).await?;
-    Ok(clear_for(owners, likes, owned))
+    Ok(clear_for(owners, is_friend, owned))
 }
 
 /// Of `owners`, those whose unlock `viewer` has bought (the wallet's purchases).
@@ -70,15 +92,13 @@ async fn owned_unlocks(
     Ok(payments::api::owned(conn, viewer.user_id, UNLOCK_KIND, &ids).await?)
 }
 
-/// The unlocked owners and the friends among `owners` (liked by the viewer and liking them).
+/// The unlocked owners and the friends among `owners`.
 fn clear_for(
     owners: &[UserId],
-    (liked, liking): &(HashSet<UserId>, HashSet<UserId>),
+    is_friend: impl Fn(&UserId) -> bool,
     owned: HashSet<i64>,
 ) -> HashSet<UserId> {
-    let friends = owners
-        .iter()
-        .filter(|owner| liked.contains(owner) && liking.contains(owner));
+    let friends = owners.iter().filter(|owner| is_friend(owner));
     owned
         .into_iter()
         .map(UserId)

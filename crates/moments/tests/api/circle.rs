@@ -55,4 +55,32 @@ async fn members_blacklisted_either_way_vanish_from_each_others_feed(app) {
     assert_eq!(contents(&member_feed(&app, &ann, 0).await).len(), 3);
 }
 
+
+async fn friends_see_each_others_protected_avatars_clear_in_the_feed(app) {
+    let author = signed_in_user(&app, "author", Role::User).await;
+    let friend = signed_in_user(&app, "friend", Role::User).await;
+    let stranger = signed_in_user(&app, "stranger", Role::User).await;
+    let avatar = app.upload("/api/v1/upload?purpose=avatar", &png(40, 30), Some(&author.token)).await;
+    assert_eq!(avatar.status, 200, "{}", avatar.json);
+    let avatar = avatar.message();
+    let saved = app
+        .post("/api/v1/user/profile/update", json!({"avatar": avatar, "photoProtection": 1}), Some(&author.token))
+        .await;
+    assert_eq!(saved.status, 200, "{}", saved.json);
+    profile::api::pass_all_waiting(&app.state, author.id).await.unwrap();
+    publish(&app, &author, "公开的", "public").await;
+    relate(&app, &author, "/api/v1/user/like", &friend).await;
+    relate(&app, &friend, "/api/v1/user/like", &author).await;
+
+    let avatar_seen_by = async |viewer: &TestUser| {
+        let page = member_feed(&app, viewer, 0).await;
+        page[0]["avatar"].as_str().unwrap().to_owned()
+    };
+    let clear = avatar_seen_by(&friend).await;
+    assert!(!clear.is_empty() && !clear.contains("_blur"), "a friend sees it clear: {clear}");
+    assert_eq!(avatar_seen_by(&author).await, clear);
+    let locked = avatar_seen_by(&stranger).await;
+    assert!(locked.contains("_blur"), "a stranger sees it blurred: {locked}");
+}
+
 }

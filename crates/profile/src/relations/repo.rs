@@ -4,6 +4,7 @@
 use std::collections::HashSet;
 
 use diesel::prelude::*;
+use diesel::sql_types::Bool;
 use diesel_async::RunQueryDsl;
 use platform::UserId;
 use platform::db::Conn;
@@ -91,7 +92,7 @@ pub async fn blocked_either_way(
 }
 
 /// The member's friends (liked both ways, in no particular order) and everyone blacklisted
-/// either way: one round trip on PostgreSQL, for every page of the moments feed.
+/// either way: one statement, for every page of the moments feed.
 pub async fn circle_of(
     conn: &mut Conn<'_>,
     member: UserId,
@@ -100,13 +101,29 @@ pub async fn circle_of(
     let liking_member = back
         .filter(back.field(profile_likes::liked_id).eq(member))
         .select(back.field(profile_likes::liker_id));
+    // One statement: each row a member and whether they are in a blacklisting with `member`
+    // (either way) or a friend.
     let friends = profile_likes::table
         .filter(profile_likes::liker_id.eq(member))
         .filter(profile_likes::liked_id.eq_any(liking_member))
-        .select(profile_likes::liked_id);
-    let (friends, pairs): (Vec<UserId>, Vec<(UserId, UserId)>) =
-        platform::run_both!(conn, |c| friends.load(c), blocks_either_way(member).load(c))?;
-    Ok((friends, others_in_blocks(member, pairs)))
+        .select((profile_likes::liked_id, false.into_sql::<Bool>()));
+    let blocked_by_member = profile_blocks::table
+        .filter(profile_blocks::blocker_id.eq(member))
+        .select((profile_blocks::blocked_id, true.into_sql::<Bool>()));
+    let blocking_member = profile_blocks::table
+        .filter(profile_blocks::blocked_id.eq(member))
+        .select((profile_blocks::blocker_id, true.into_sql::<Bool>()));
+    let rows: Vec<(UserId, bool)> = platform::load!(
+        conn,
+        friends
+            .union_all(blocked_by_member)
+            .union_all(blocking_member)
+    )?;
+    let (blocked, friends): (Vec<_>, Vec<_>) = rows.into_iter().partition(|(_, blocked)| *blocked);
+    Ok((
+        friends.into_iter().map(|(id, _)| id).collect(),
+        blocked.into_iter().map(|(id, _)| id).collect(),
+    ))
 }
 
 /// (blocker, blocked) of every blacklisting `member` is in.

@@ -77,6 +77,7 @@ async fn members_named_without_a_photo_get_names_and_the_carded_get_cards(app) {
     let (cards, names) = profile::api::cards_and_names(
         &mut pooled.conn(),
         None,
+        None,
         &[member.id],
         &[liker.id, member.id, UserId(i64::MAX)],
     )
