@@ -238,6 +238,14 @@ pub async fn refresh(
 /// member browsing should not write on every page.
 const ACTIVITY_RESOLUTION_SECONDS: i64 = 10 * 60;
 
+/// The members discovery shows: not held by moderation. Written as `NOT held`, never with a
+/// bound `false`, so that both engines use the directory's partial indexes (their condition
+/// must be visible in the statement itself, not in a value bound to it).
+#[diesel::dsl::auto_type]
+pub fn shown() -> _ {
+    diesel::dsl::not(profile_directory::held)
+}
+
 /// Whether activity last noted at `active_at` should be noted again at `now`.
 pub fn is_stale(active_at: i64, now: i64) -> bool {
     active_at < now - ACTIVITY_RESOLUTION_SECONDS
@@ -306,7 +314,7 @@ pub async fn pool(
             platform::load!(c, {
                 let mut query = profile_directory::table
                     .select(Candidate::as_select())
-                    .filter(profile_directory::held.eq(false))
+                    .filter(shown())
                     .order((
                         profile_directory::active_at.desc(),
                         profile_directory::user_id.desc(),
@@ -324,7 +332,7 @@ pub async fn pool(
                 let mut query = profile_directory::table
                     .select(profile_directory::user_id)
                     .filter(profile_directory::city.eq(city.to_owned()))
-                    .filter(profile_directory::held.eq(false))
+                    .filter(shown())
                     .order((
                         profile_directory::active_at.desc(),
                         profile_directory::user_id.desc(),

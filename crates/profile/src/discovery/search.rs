@@ -9,9 +9,11 @@ use std::collections::HashMap;
 use diesel::prelude::*;
 use diesel_async::RunQueryDsl;
 use platform::db::pipeline;
+use platform::id_list::one_of;
 use platform::paging::PageWindow;
 use platform::{AppState, Identity, UserId, run};
 
+use super::directory::shown;
 use super::seeking::{MAX_AGE, MIN_AGE};
 use crate::catalogue;
 use crate::error::ProfileError;
@@ -197,7 +199,7 @@ async fn scan_floor(
     run!(conn, |c| {
         let mut query = profile_directory::table
             .select((profile_directory::active_at, profile_directory::user_id))
-            .filter(profile_directory::held.eq(false))
+            .filter(shown())
             .order((
                 profile_directory::active_at.desc(),
                 profile_directory::user_id.desc(),
@@ -218,10 +220,18 @@ macro_rules! filtered {
     ($filters:expr, $floor:expr, $excluded:expr) => {{
         let filters: &Filters = $filters;
         let mut query = profile_directory::table
-            .filter(profile_directory::user_id.ne_all($excluded))
-            .filter(profile_directory::held.eq(false))
+            .filter(shown())
             .filter(profile_directory::birthday.between(filters.birthdays.0, filters.birthdays.1))
             .into_boxed();
+        // Tested on every entry the scan walks: a member with an empty blacklist (most) is
+        // one comparison, not a lookup in a list.
+        query = match $excluded {
+            [only] => query.filter(profile_directory::user_id.ne(*only)),
+            several => query.filter(diesel::dsl::not(one_of(
+                profile_directory::user_id,
+                several,
+            ))),
+        };
         if let Some((active_at, user_id)) = $floor {
             // The plain lower bound is what lets both engines walk the activity index as a
             // range; the second condition settles ties at the floor.

@@ -97,15 +97,20 @@ pub async fn circle_of(
     conn: &mut Conn<'_>,
     member: UserId,
 ) -> QueryResult<(Vec<UserId>, HashSet<UserId>)> {
+    // Walks the member's own likes, each checked for a like back by its key: bounded by how
+    // many the member likes, not by how many like them (a popular member's likers are many).
     let back = diesel::alias!(profile_likes as liked_back);
-    let liking_member = back
-        .filter(back.field(profile_likes::liked_id).eq(member))
-        .select(back.field(profile_likes::liker_id));
+    let liked_back = back
+        .filter(
+            back.field(profile_likes::liker_id)
+                .eq(profile_likes::liked_id),
+        )
+        .filter(back.field(profile_likes::liked_id).eq(member));
     // One statement: each row a member and whether they are in a blacklisting with `member`
     // (either way) or a friend.
     let friends = profile_likes::table
         .filter(profile_likes::liker_id.eq(member))
-        .filter(profile_likes::liked_id.eq_any(liking_member))
+        .filter(diesel::dsl::exists(liked_back))
         .select((profile_likes::liked_id, false.into_sql::<Bool>()));
     let blocked_by_member = profile_blocks::table
         .filter(profile_blocks::blocker_id.eq(member))
