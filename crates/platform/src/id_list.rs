@@ -1,5 +1,5 @@
-//! `column IN (ids)` with the ids bound as one value, so the statement's text is the same for
-//! every list and both engines prepare it once per connection.
+//! `column IN (ids)` (or texts) with the list bound as one value, so the statement's text is
+//! the same for every list and both engines prepare it once per connection.
 //!
 //! diesel's `eq_any` writes one placeholder per id on SQLite (`IN (?, ?, …)`): each page of a
 //! different size is a new statement, prepared again on every run (the feed's member cards,
@@ -7,47 +7,71 @@
 //! the ids as one JSON array, and `= ANY(?)` with one array on PostgreSQL (what `eq_any`
 //! already writes there).
 
+use std::marker::PhantomData;
+
 use diesel::QueryResult;
 use diesel::expression::{AppearsOnTable, Expression, SelectableExpression, ValidGrouping};
 use diesel::pg::Pg;
 use diesel::query_builder::{AstPass, QueryFragment, QueryId};
-use diesel::sql_types::{Array, BigInt, Bool, Text};
+use diesel::serialize::ToSql;
+use diesel::sql_types::{Array, BigInt, Bool, HasSqlType, SqlType, Text};
 use diesel::sqlite::Sqlite;
+use serde::Serialize;
 
 /// `column` is one of `ids` (never true for an empty list).
-pub fn one_of<C, I>(column: C, ids: &[I]) -> OneOf<C>
+pub fn one_of<C, I>(column: C, ids: &[I]) -> OneOf<C, BigInt, i64>
 where
     I: Copy + Into<i64>,
 {
-    let ids: Vec<i64> = ids.iter().map(|&id| id.into()).collect();
-    let json = serde_json::to_string(&ids).unwrap_or_else(|_| "[]".into());
-    OneOf { column, ids, json }
+    list(column, ids.iter().map(|&id| id.into()).collect())
 }
 
-/// See [`one_of`].
-#[derive(Debug, Clone, QueryId)]
-pub struct OneOf<C> {
+/// `column` is one of `texts` (never true for an empty list): a filter on a few catalogue
+/// values (educations, marital statuses) that stays one prepared statement.
+pub fn one_of_texts<C>(column: C, texts: &[String]) -> OneOf<C, Text, String> {
+    list(column, texts.to_vec())
+}
+
+fn list<C, ST, V: Serialize>(column: C, values: Vec<V>) -> OneOf<C, ST, V> {
+    let json = serde_json::to_string(&values).unwrap_or_else(|_| "[]".into());
+    OneOf {
+        column,
+        values,
+        json,
+        sql_type: PhantomData,
+    }
+}
+
+/// See [`one_of`] and [`one_of_texts`]: `column` (of SQL type `ST`) among `values`.
+#[derive(Debug, Clone)]
+pub struct OneOf<C, ST, V> {
     column: C,
-    ids: Vec<i64>,
+    values: Vec<V>,
     json: String,
+    sql_type: PhantomData<ST>,
 }
 
-impl<C: Expression<SqlType = BigInt>> Expression for OneOf<C> {
+impl<C: QueryId, ST: 'static, V: 'static> QueryId for OneOf<C, ST, V> {
+    type QueryId = OneOf<C::QueryId, ST, V>;
+    const HAS_STATIC_QUERY_ID: bool = C::HAS_STATIC_QUERY_ID;
+}
+
+impl<C: Expression<SqlType = ST>, ST: SqlType, V> Expression for OneOf<C, ST, V> {
     type SqlType = Bool;
 }
 
-impl<C: AppearsOnTable<QS>, QS> AppearsOnTable<QS> for OneOf<C> where Self: Expression {}
+impl<C: AppearsOnTable<QS>, QS, ST, V> AppearsOnTable<QS> for OneOf<C, ST, V> where Self: Expression {}
 
-impl<C: SelectableExpression<QS>, QS> SelectableExpression<QS> for OneOf<C> where
+impl<C: SelectableExpression<QS>, QS, ST, V> SelectableExpression<QS> for OneOf<C, ST, V> where
     Self: AppearsOnTable<QS>
 {
 }
 
-impl<C: ValidGrouping<GB>, GB> ValidGrouping<GB> for OneOf<C> {
+impl<C: ValidGrouping<GB>, GB, ST, V> ValidGrouping<GB> for OneOf<C, ST, V> {
     type IsAggregate = C::IsAggregate;
 }
 
-impl<C: QueryFragment<Sqlite>> QueryFragment<Sqlite> for OneOf<C> {
+impl<C: QueryFragment<Sqlite>, ST, V> QueryFragment<Sqlite> for OneOf<C, ST, V> {
     fn walk_ast<'b>(&'b self, mut out: AstPass<'_, 'b, Sqlite>) -> QueryResult<()> {
         self.column.walk_ast(out.reborrow())?;
         out.push_sql(" IN (SELECT value FROM json_each(");
@@ -57,11 +81,17 @@ impl<C: QueryFragment<Sqlite>> QueryFragment<Sqlite> for OneOf<C> {
     }
 }
 
-impl<C: QueryFragment<Pg>> QueryFragment<Pg> for OneOf<C> {
+impl<C, ST, V> QueryFragment<Pg> for OneOf<C, ST, V>
+where
+    C: QueryFragment<Pg>,
+    Pg: HasSqlType<ST>,
+    ST: 'static,
+    Vec<V>: ToSql<Array<ST>, Pg>,
+{
     fn walk_ast<'b>(&'b self, mut out: AstPass<'_, 'b, Pg>) -> QueryResult<()> {
         self.column.walk_ast(out.reborrow())?;
         out.push_sql(" = ANY(");
-        out.push_bind_param::<Array<BigInt>, Vec<i64>>(&self.ids)?;
+        out.push_bind_param::<Array<ST>, Vec<V>>(&self.values)?;
         out.push_sql(")");
         Ok(())
     }
@@ -77,6 +107,7 @@ mod tests {
     diesel::table! {
         members (id) {
             id -> BigInt,
+            name -> Text,
         }
     }
 
@@ -109,12 +140,28 @@ mod tests {
         assert_eq!(postgres, sql_of::<Pg>(&thirty));
         assert!(postgres.ends_with("= ANY($1)"), "{postgres}");
         assert!(QueryFragment::<Sqlite>::is_safe_to_cache_prepared(&one, &Sqlite).expect("cache"));
+
+        let texts = members::table
+            .filter(one_of_texts(members::name, &["硕士".to_owned()]))
+            .select(members::id);
+        let sqlite = sql_of::<Sqlite>(&texts);
+        assert!(
+            sqlite.ends_with("IN (SELECT value FROM json_each(?))"),
+            "{sqlite}"
+        );
+        let postgres = sql_of::<Pg>(&texts);
+        assert!(postgres.ends_with("= ANY($1)"), "{postgres}");
+        assert!(
+            QueryFragment::<Sqlite>::is_safe_to_cache_prepared(&texts, &Sqlite).expect("cache")
+        );
     }
 
     #[test]
     fn the_ids_travel_as_one_json_array() {
         let condition = one_of(members::id, &[3_i64, 1, 2]);
         assert_eq!(condition.json, "[3,1,2]");
-        assert_eq!(condition.ids, vec![3, 1, 2]);
+        assert_eq!(condition.values, vec![3, 1, 2]);
+        let texts = one_of_texts(members::name, &["硕士".to_owned(), "博士".to_owned()]);
+        assert_eq!(texts.json, r#"["硕士","博士"]"#);
     }
 }

@@ -9,7 +9,7 @@ use std::collections::HashMap;
 use diesel::prelude::*;
 use diesel_async::RunQueryDsl;
 use platform::db::pipeline;
-use platform::id_list::one_of;
+use platform::id_list::{one_of, one_of_texts};
 use platform::paging::PageWindow;
 use platform::{AppState, Identity, UserId, run};
 
@@ -256,11 +256,16 @@ macro_rules! filtered {
             query = query.filter(profile_directory::weight.between(low, high));
         }
         if !filters.educations.is_empty() {
-            query = query.filter(profile_directory::education.eq_any(&filters.educations));
+            query = query.filter(one_of_texts(
+                profile_directory::education,
+                &filters.educations,
+            ));
         }
         if !filters.marital_statuses.is_empty() {
-            query =
-                query.filter(profile_directory::marital_status.eq_any(&filters.marital_statuses));
+            query = query.filter(one_of_texts(
+                profile_directory::marital_status,
+                &filters.marital_statuses,
+            ));
         }
         if let Some(most) = filters.max_boys {
             query = query.filter(profile_directory::boy_count.le(most));
