@@ -5,6 +5,7 @@
 //! images, likes or comments rewrite the copy from the source table in the same transaction.
 
 use diesel::prelude::*;
+use diesel::query_dsl::positional_order_dsl::{OrderColumn, PositionalOrderDsl};
 use diesel::result::{DatabaseErrorKind, Error as DieselError};
 use diesel_async::RunQueryDsl;
 use platform::UserId;
@@ -38,7 +39,6 @@ pub async fn feed_page(
     let Audience::Member(viewer) = audience else {
         return platform::load!(conn, public.select(MomentRow::as_select()));
     };
-    let public = public.filter(diesel::dsl::not(one_of(moments::user_id, &viewer.blocked)));
     let own_others = older
         .filter(moments::user_id.eq(viewer.id))
         .filter(moments::visibility.ne("public").or(moments::held));
@@ -48,16 +48,31 @@ pub async fn feed_page(
         .filter(|friend| !viewer.blocked.contains(friend))
         .copied()
         .collect();
+    // The public part without members blacklisted either way; with none, no exclusion at all
+    // (an empty list still costs a lookup per moment walked). Boxed: two statement shapes.
+    let blocked = &viewer.blocked;
+    macro_rules! public_part {
+        () => {{
+            let mut part = public.into_boxed();
+            if !blocked.is_empty() {
+                part = part.filter(diesel::dsl::not(one_of(moments::user_id, blocked)));
+            }
+            part.select(MomentRow::as_select())
+        }};
+    }
     // One statement, each part walking its own index newest first and stopping at the page's
-    // size. The friends' part is left out without friends: its `eq_any` writes the ids into
-    // the statement, which SQLite then prepares again on every run.
-    let mut page = if friends.is_empty() {
+    // size, then merged newest first by the engine, which returns one page of rows. The
+    // friends' part is left out without friends: its `eq_any` writes the ids into the
+    // statement, which SQLite then prepares again on every run.
+    let newest_first = OrderColumn::from(1).desc();
+    if friends.is_empty() {
         platform::load!(
             conn,
-            public
-                .select(MomentRow::as_select())
+            public_part!()
                 .union_all(own_others.select(MomentRow::as_select()))
-        )?
+                .positional_order_by(newest_first)
+                .limit(window.limit)
+        )
     } else {
         let friends_only = older
             .filter(moments::user_id.eq_any(friends))
@@ -65,15 +80,13 @@ pub async fn feed_page(
             .filter(moments::held.eq(false));
         platform::load!(
             conn,
-            public
-                .select(MomentRow::as_select())
+            public_part!()
                 .union_all(own_others.select(MomentRow::as_select()))
                 .union_all(friends_only.select(MomentRow::as_select()))
-        )?
-    };
-    page.sort_unstable_by_key(|moment| std::cmp::Reverse(moment.id));
-    page.truncate(usize::try_from(window.limit).unwrap_or(usize::MAX));
-    Ok(page)
+                .positional_order_by(newest_first)
+                .limit(window.limit)
+        )
+    }
 }
 
 pub async fn find_moment(

@@ -83,4 +83,40 @@ async fn friends_see_each_others_protected_avatars_clear_in_the_feed(app) {
     assert!(locked.contains("_blur"), "a stranger sees it blurred: {locked}");
 }
 
+
+async fn a_members_pages_merge_public_own_and_friends_moments_newest_first(app) {
+    let me = signed_in_user(&app, "reader", Role::User).await;
+    let friend = signed_in_user(&app, "friend", Role::User).await;
+    let stranger = signed_in_user(&app, "stranger", Role::User).await;
+    relate(&app, &me, "/api/v1/user/like", &friend).await;
+    relate(&app, &friend, "/api/v1/user/like", &me).await;
+    let mut expected = Vec::new();
+    for n in 0..27 {
+        let (author, visibility, shown) = match n % 4 {
+            0 => (&me, "private", true),
+            1 => (&friend, "friends", true),
+            2 => (&stranger, "public", true),
+            _ => (&stranger, "friends", false),
+        };
+        let content = format!("第{n}条");
+        publish(&app, author, &content, visibility).await;
+        if shown {
+            expected.push(content);
+        }
+    }
+    expected.reverse();
+    let mut seen = Vec::new();
+    let mut from_id = 0;
+    loop {
+        let page = member_feed(&app, &me, from_id).await;
+        if page.is_empty() {
+            break;
+        }
+        assert!(page.len() <= 10);
+        from_id = page.iter().map(|m| m["momentId"].as_i64().unwrap()).min().unwrap();
+        seen.extend(contents(&page).into_iter().map(str::to_owned));
+    }
+    assert_eq!(seen, expected);
+}
+
 }
