@@ -7,12 +7,6 @@ async fn relate(app: &TestApp, user: &TestUser, path: &str, target: &TestUser) {
     assert_eq!(response.status, 200, "{path}: {}", response.json);
 }
 
-fn contents(page: &[Value]) -> Vec<&str> {
-    page.iter()
-        .map(|moment| moment["content"].as_str().unwrap())
-        .collect()
-}
-
 platform::engine_tests! { spawn_app;
 
 async fn friends_only_moments_reach_mutual_likes_and_nobody_else(app) {
@@ -55,7 +49,6 @@ async fn members_blacklisted_either_way_vanish_from_each_others_feed(app) {
     assert_eq!(contents(&member_feed(&app, &ann, 0).await).len(), 3);
 }
 
-
 async fn friends_see_each_others_protected_avatars_clear_in_the_feed(app) {
     let author = signed_in_user(&app, "author", Role::User).await;
     let friend = signed_in_user(&app, "friend", Role::User).await;
@@ -83,7 +76,6 @@ async fn friends_see_each_others_protected_avatars_clear_in_the_feed(app) {
     assert!(locked.contains("_blur"), "a stranger sees it blurred: {locked}");
 }
 
-
 async fn a_members_pages_merge_public_own_and_friends_moments_newest_first(app) {
     let me = signed_in_user(&app, "reader", Role::User).await;
     let friend = signed_in_user(&app, "friend", Role::User).await;
@@ -105,17 +97,7 @@ async fn a_members_pages_merge_public_own_and_friends_moments_newest_first(app) 
         }
     }
     expected.reverse();
-    let mut seen = Vec::new();
-    let mut from_id = 0;
-    loop {
-        let page = member_feed(&app, &me, from_id).await;
-        if page.is_empty() {
-            break;
-        }
-        assert!(page.len() <= 10);
-        from_id = page.iter().map(|m| m["momentId"].as_i64().unwrap()).min().unwrap();
-        seen.extend(contents(&page).into_iter().map(str::to_owned));
-    }
+    let seen = every_page(async |from_id| member_feed(&app, &me, from_id).await).await;
     assert_eq!(seen, expected);
 }
 

@@ -53,17 +53,7 @@ async fn paging_walks_the_feed_newest_first_without_gaps_or_repeats(app) {
     for n in 0..23 {
         publish(&app, &author, &format!("第{n}条"), "public").await;
     }
-    let mut seen = Vec::new();
-    let mut from_id = 0;
-    loop {
-        let page = guest_feed(&app, from_id).await;
-        if page.is_empty() {
-            break;
-        }
-        assert!(page.len() <= 10);
-        from_id = page.iter().map(|m| m["momentId"].as_i64().unwrap()).min().unwrap();
-        seen.extend(contents(&page).into_iter().map(str::to_owned));
-    }
+    let seen = every_page(async |from_id| guest_feed(&app, from_id).await).await;
     let expected: Vec<String> = (0..23).rev().map(|n| format!("第{n}条")).collect();
     assert_eq!(seen, expected);
 }

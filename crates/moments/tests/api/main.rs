@@ -108,6 +108,26 @@ pub async fn member_feed(app: &TestApp, user: &TestUser, from_id: i64) -> Vec<Va
     response.data()["moments"].as_array().unwrap().clone()
 }
 
+/// The contents of a feed's every page, newest first: `page(from_id)` is read from 0, then
+/// below each page's oldest moment, until a page comes back empty. No page holds more than ten.
+pub async fn every_page(page: impl AsyncFn(i64) -> Vec<Value>) -> Vec<String> {
+    let mut seen = Vec::new();
+    let mut from_id = 0;
+    loop {
+        let moments = page(from_id).await;
+        if moments.is_empty() {
+            return seen;
+        }
+        assert!(moments.len() <= 10, "{} on one page", moments.len());
+        from_id = moments
+            .iter()
+            .map(|m| m["momentId"].as_i64().unwrap())
+            .min()
+            .unwrap();
+        seen.extend(contents(&moments).into_iter().map(str::to_owned));
+    }
+}
+
 pub fn contents(moments: &[Value]) -> Vec<&str> {
     moments
         .iter()
