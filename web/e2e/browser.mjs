@@ -78,6 +78,28 @@ export async function chooseOption(page, combobox, title, { search = false } = {
 }
 
 /**
+ * Picks the path `names` in the antd cascader whose combobox is `combobox`, level by level, and
+ * waits until the field shows the last name. A click on a level while the dropdown is still
+ * sliding in can miss, so the next level never opens (CI saw this); the pick is then made again.
+ */
+export async function chooseCascade(page, combobox, names) {
+  const field = combobox.locator(
+    'xpath=ancestor::*[contains(concat(" ", @class, " "), " ant-select ")][1]',
+  );
+  const item = (name) => page.locator(`.ant-cascader-menu-item[title="${name}"]:visible`);
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      if (!(await item(names[0]).isVisible())) await combobox.click();
+      for (const name of names) await item(name).click({ timeout: 5_000 });
+      await field.getByText(names.at(-1), { exact: false }).waitFor({ timeout: 5_000 });
+      return;
+    } catch (error) {
+      if (attempt === 4) throw error;
+    }
+  }
+}
+
+/**
  * Clicks `target` until `happened` (given a timeout) resolves, up to three times. A click on a
  * button of a dialog that is still zooming in can land beside it on a busy machine, as CI saw;
  * once the button is gone the click was taken, and `happened` gets its full time.

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, test } from 'node:test';
-import { shootBothWidths } from './browser.mjs';
+import { chooseCascade, shootBothWidths } from './browser.mjs';
 import { PASSWORD, startJourney } from './journey.mjs';
 
 const { url, api, apiLogin, logIn, newPage, createUser, scratchFile } = startJourney();
@@ -55,10 +55,7 @@ describe('profile journeys', () => {
     await page.getByRole('button', { name: /编\s*辑/ }).click();
     await nickname.fill('晴天');
 
-    await page.getByLabel('现居地').click();
-    for (const name of ['北京市', '市辖区', '朝阳区']) {
-      await page.locator(visible(`.ant-cascader-menu-item[title="${name}"]`)).click();
-    }
+    await chooseCascade(page, page.getByLabel('现居地'), ['北京市', '市辖区', '朝阳区']);
 
     const hobbies = page.getByLabel('兴趣爱好');
     for (const name of ['绘画', '跑步']) {
