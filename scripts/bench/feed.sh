@@ -16,7 +16,7 @@ members=${BENCH_MEMBERS:-10000}
 moments=${BENCH_MOMENTS:-100000}
 source scripts/bench/lib.sh
 
-"$bin" seed bench --members "$members" --moments "$moments" >/dev/null
+seed_bench "$members" "$moments"
 start_server
 
 # The deepest page that still has a full page of public moments below it.

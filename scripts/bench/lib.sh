@@ -31,6 +31,19 @@ case $engine in
     *) echo "unknown engine $engine" >&2; exit 1 ;;
 esac
 
+# Seeds $1 members and $2 moments. On PostgreSQL the load then ends as autovacuum would leave it
+# on a running site a minute later: vacuumed (so the directory's index-only walks skip the heap
+# on pages marked all-visible) and analysed (so plans come from statistics). A synchronous
+# commit first flushes the WAL: VACUUM cannot mark a page all-visible while the commit that
+# wrote its rows is unflushed, which the test cluster's asynchronous commits leave for later.
+seed_bench() {
+    "$bin" seed bench --members "$1" --moments "$2" >/dev/null
+    if [[ $engine == postgres ]]; then
+        psql "$base" -qAtc "SET synchronous_commit = on; SELECT txid_current()" >/dev/null
+        PGOPTIONS="-csearch_path=$schema" psql "$base" -qc "VACUUM (ANALYZE)"
+    fi
+}
+
 free_port() {
     python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()'
 }

@@ -19,7 +19,7 @@ export BENCH_MEMBERS=${BENCH_MEMBERS:-1000}
 moments=${BENCH_MOMENTS:-10000}
 source scripts/bench/lib.sh
 
-"$bin" seed bench --members "$BENCH_MEMBERS" --moments "$moments" >/dev/null
+seed_bench "$BENCH_MEMBERS" "$moments"
 # The storm's addresses come from X-Forwarded-For, as behind a proxy.
 XINQIAO_BEHIND_PROXY=true start_server
 token=$(sign_in bench_1)

@@ -15,7 +15,7 @@ connections=${BENCH_CONNECTIONS:-64}
 duration=${BENCH_DURATION:-10s}
 source scripts/bench/lib.sh
 
-"$bin" seed bench --members "$members" --moments 100 >/dev/null
+seed_bench "$members" 100
 start_server
 BENCH_TOKEN=$(sign_in bench_2)
 export BENCH_TOKEN

@@ -19,7 +19,7 @@ nginx=${XINQIAO_BENCH_NGINX:-/usr/sbin/nginx}
 [[ -x $nginx ]] || { echo "nginx is missing: apt-get install nginx-light" >&2; exit 1; }
 source scripts/bench/lib.sh
 
-"$bin" seed bench --members "$members" --moments "$moments" >/dev/null
+seed_bench "$members" "$moments"
 start_gateway
 start_gateway
 
