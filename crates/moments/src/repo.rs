@@ -5,7 +5,6 @@
 //! images, likes or comments rewrite the copy from the source table in the same transaction.
 
 use diesel::prelude::*;
-use diesel::query_dsl::positional_order_dsl::{OrderColumn, PositionalOrderDsl};
 use diesel::result::{DatabaseErrorKind, Error as DieselError};
 use diesel_async::RunQueryDsl;
 use platform::UserId;
@@ -21,70 +20,91 @@ use crate::visibility::Audience;
 /// A page of the feed, newest first. The filters say in SQL what [`Audience::can_see`] says
 /// in Rust (a held moment counting as private). A member's page is the public page (without
 /// members blacklisted either way), the member's own other moments (held ones included) and
-/// their friends' friends-only ones, read as the parts of one `UNION ALL` and merged: each
-/// part walks its own index, `(visibility, held, id)` or `(user_id, id)`, where one
-/// `public OR mine OR friends'` filter would make both engines collect and sort every match.
+/// their friends' friends-only ones: the ids of each part, read as the parts of one
+/// `UNION ALL`, then the page's rows by id. Each part walks its own index, `(visibility, held,
+/// id)` or `(user_id, id)`, where one `public OR mine OR friends'` filter would make both
+/// engines collect and sort every match.
 pub async fn feed_page(
     conn: &mut Conn<'_>,
     audience: &Audience,
     window: FeedWindow,
 ) -> QueryResult<Vec<MomentRow>> {
-    let older = moments::table
-        .filter(moments::id.lt(window.before))
-        .order(moments::id.desc())
-        .limit(window.limit);
-    let public = older
-        .filter(moments::visibility.eq("public"))
-        .filter(moments::held.eq(false));
+    // Macros, not values: the selection and a boxed query are typed by their engine, and
+    // `load!` builds its query once per engine.
+    macro_rules! page {
+        () => {
+            moments::table
+                .select(MomentRow::as_select())
+                .order(moments::id.desc())
+                .limit(window.limit)
+        };
+    }
     let Audience::Member(viewer) = audience else {
-        return platform::load!(conn, public.select(MomentRow::as_select()));
+        return platform::load!(
+            conn,
+            page!()
+                .filter(moments::id.lt(window.before))
+                .filter(moments::visibility.eq("public"))
+                .filter(moments::held.eq(false))
+        );
     };
-    let own_others = older
-        .filter(moments::user_id.eq(viewer.id))
-        .filter(moments::visibility.ne("public").or(moments::held));
-    let friends: Vec<UserId> = viewer
-        .friends
-        .iter()
-        .filter(|friend| !viewer.blocked.contains(friend))
-        .copied()
-        .collect();
+    // The parts read the table under another name: diesel takes a subquery on the outer
+    // query's own table for a correlated one.
+    let listed = diesel::alias!(moments as listed);
+    let (id, user_id) = (listed.field(moments::id), listed.field(moments::user_id));
+    let (visibility, held) = (
+        listed.field(moments::visibility),
+        listed.field(moments::held),
+    );
+    let older = listed
+        .filter(id.lt(window.before))
+        .order(id.desc())
+        .limit(window.limit)
+        .select(id);
     // The public part without members blacklisted either way; with none, no exclusion at all
     // (an empty list still costs a lookup per moment walked). Boxed: two statement shapes.
     let blocked = &viewer.blocked;
-    macro_rules! public_part {
+    macro_rules! public {
         () => {{
-            let mut part = public.into_boxed();
+            let mut part = older
+                .filter(visibility.eq("public"))
+                .filter(held.eq(false))
+                .into_boxed();
             if !blocked.is_empty() {
-                part = part.filter(diesel::dsl::not(one_of(moments::user_id, blocked)));
+                part = part.filter(diesel::dsl::not(one_of(user_id, blocked)));
             }
-            part.select(MomentRow::as_select())
+            part
         }};
     }
-    // One statement, each part walking its own index newest first and stopping at the page's
-    // size, then merged newest first by the engine, which returns one page of rows. The
-    // friends' part is left out without friends: its `eq_any` writes the ids into the
-    // statement, which SQLite then prepares again on every run.
-    let newest_first = OrderColumn::from(1).desc();
+    let own_others = older
+        .filter(user_id.eq(viewer.id))
+        .filter(visibility.ne("public").or(held));
+    let friends: Vec<UserId> = viewer
+        .friends
+        .iter()
+        .filter(|friend| !blocked.contains(friend))
+        .copied()
+        .collect();
+    // One statement. The parts carry ids only, so the engine merges a few dozen numbers, not
+    // a few dozen whole rows copied into a sorter (SQLite sorts each part of a merged
+    // `UNION ALL` again), and reads whole rows for one page only. The friends' part is left
+    // out without friends: its `eq_any` writes the ids into the statement, which SQLite then
+    // prepares again on every run.
     if friends.is_empty() {
         platform::load!(
             conn,
-            public_part!()
-                .union_all(own_others.select(MomentRow::as_select()))
-                .positional_order_by(newest_first)
-                .limit(window.limit)
+            page!().filter(moments::id.eq_any(public!().union_all(own_others)))
         )
     } else {
         let friends_only = older
-            .filter(moments::user_id.eq_any(friends))
-            .filter(moments::visibility.eq("friends"))
-            .filter(moments::held.eq(false));
+            .filter(user_id.eq_any(friends))
+            .filter(visibility.eq("friends"))
+            .filter(held.eq(false));
         platform::load!(
             conn,
-            public_part!()
-                .union_all(own_others.select(MomentRow::as_select()))
-                .union_all(friends_only.select(MomentRow::as_select()))
-                .positional_order_by(newest_first)
-                .limit(window.limit)
+            page!().filter(
+                moments::id.eq_any(public!().union_all(own_others).union_all(friends_only))
+            )
         )
     }
 }

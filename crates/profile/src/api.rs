@@ -81,7 +81,10 @@ pub async fn cards_and_names(
     carded: &[UserId],
     named: &[UserId],
 ) -> Result<(HashMap<UserId, MemberCard>, HashMap<UserId, MemberName>), ApiError> {
-    let everyone: Vec<UserId> = carded.iter().chain(named).copied().collect();
+    // An author is often also a liker or commenter: each member is read once.
+    let mut everyone: Vec<UserId> = carded.iter().chain(named).copied().collect();
+    everyone.sort_unstable();
+    everyone.dedup();
     let (mut summaries, rows) = pipeline(
         conn,
         async |c| accounts::api::user_summaries(c, &everyone).await,
