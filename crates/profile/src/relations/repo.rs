@@ -87,8 +87,8 @@ pub async fn blocked_either_way(
     conn: &mut Conn<'_>,
     member: UserId,
 ) -> QueryResult<HashSet<UserId>> {
-    let pairs: Vec<(UserId, UserId)> = run!(conn, |c| blocks_either_way(member).load(c).await)?;
-    Ok(others_in_blocks(member, pairs))
+    let rows: Vec<(UserId, bool)> = platform::load!(conn, blacklisted_either_way(member))?;
+    Ok(rows.into_iter().map(|(id, _)| id).collect())
 }
 
 /// The member's friends (liked both ways, in no particular order) and everyone blacklisted
@@ -112,18 +112,8 @@ pub async fn circle_of(
         .filter(profile_likes::liker_id.eq(member))
         .filter(diesel::dsl::exists(liked_back))
         .select((profile_likes::liked_id, false.into_sql::<Bool>()));
-    let blocked_by_member = profile_blocks::table
-        .filter(profile_blocks::blocker_id.eq(member))
-        .select((profile_blocks::blocked_id, true.into_sql::<Bool>()));
-    let blocking_member = profile_blocks::table
-        .filter(profile_blocks::blocked_id.eq(member))
-        .select((profile_blocks::blocker_id, true.into_sql::<Bool>()));
-    let rows: Vec<(UserId, bool)> = platform::load!(
-        conn,
-        friends
-            .union_all(blocked_by_member)
-            .union_all(blocking_member)
-    )?;
+    let rows: Vec<(UserId, bool)> =
+        platform::load!(conn, friends.union_all(blacklisted_either_way(member)))?;
     let (blocked, friends): (Vec<_>, Vec<_>) = rows.into_iter().partition(|(_, blocked)| *blocked);
     Ok((
         friends.into_iter().map(|(id, _)| id).collect(),
@@ -131,23 +121,17 @@ pub async fn circle_of(
     ))
 }
 
-/// (blocker, blocked) of every blacklisting `member` is in.
+/// Each member in a blacklisting with `member`, either way, tagged `true` (the tag tells them
+/// from the friends beside them in [`circle_of`]): two keyed lookups, one a side.
 #[diesel::dsl::auto_type]
-fn blocks_either_way(member: UserId) -> _ {
-    profile_blocks::table
-        .filter(
-            profile_blocks::blocker_id
-                .eq(member)
-                .or(profile_blocks::blocked_id.eq(member)),
-        )
-        .select((profile_blocks::blocker_id, profile_blocks::blocked_id))
-}
-
-fn others_in_blocks(member: UserId, pairs: Vec<(UserId, UserId)>) -> HashSet<UserId> {
-    pairs
-        .into_iter()
-        .map(|(blocker, blocked)| if blocker == member { blocked } else { blocker })
-        .collect()
+fn blacklisted_either_way(member: UserId) -> _ {
+    let blocked_by_member = profile_blocks::table
+        .filter(profile_blocks::blocker_id.eq(member))
+        .select((profile_blocks::blocked_id, true.into_sql::<Bool>()));
+    let blocking_member = profile_blocks::table
+        .filter(profile_blocks::blocked_id.eq(member))
+        .select((profile_blocks::blocker_id, true.into_sql::<Bool>()));
+    blocked_by_member.union_all(blocking_member)
 }
 
 /// Whether `member` blacklisted `other` (not the other way round).
