@@ -43,6 +43,10 @@ export async function shootBothWidths(page, name, { fullPage = true } = {}) {
 const dropdownOption = (page, title) =>
   page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${title}"]`);
 
+/** The antd select (or cascader) around `combobox`, where it shows what was picked. */
+const selectOf = (combobox) =>
+  combobox.locator('xpath=ancestor::*[contains(concat(" ", @class, " "), " ant-select ")][1]');
+
 /**
  * Picks `title` in the antd select whose combobox is `combobox` (typing it first with `search`),
  * and waits until the select shows it: as its value, or as a tag of a multiple select. A pick
@@ -51,15 +55,13 @@ const dropdownOption = (page, title) =>
  * `make test` saw; the pick is then made again.
  */
 export async function chooseOption(page, combobox, title, { search = false } = {}) {
-  const shown = combobox
-    .locator('xpath=ancestor::*[contains(concat(" ", @class, " "), " ant-select ")][1]')
-    .locator(
-      [
-        `.ant-select-content[title="${title}"]`,
-        `.ant-select-content-value[title="${title}"]`,
-        `.ant-select-selection-item[title="${title}"]`,
-      ].join(', '),
-    );
+  const shown = selectOf(combobox).locator(
+    [
+      `.ant-select-content[title="${title}"]`,
+      `.ant-select-content-value[title="${title}"]`,
+      `.ant-select-selection-item[title="${title}"]`,
+    ].join(', '),
+  );
   const option = dropdownOption(page, title);
   for (let attempt = 1; ; attempt += 1) {
     try {
@@ -83,9 +85,7 @@ export async function chooseOption(page, combobox, title, { search = false } = {
  * sliding in can miss, so the next level never opens (CI saw this); the pick is then made again.
  */
 export async function chooseCascade(page, combobox, names) {
-  const field = combobox.locator(
-    'xpath=ancestor::*[contains(concat(" ", @class, " "), " ant-select ")][1]',
-  );
+  const field = selectOf(combobox);
   const item = (name) => page.locator(`.ant-cascader-menu-item[title="${name}"]:visible`);
   for (let attempt = 1; ; attempt += 1) {
     try {
