@@ -4,7 +4,7 @@
 // /blacklist. XINQIAO_SHOTS_DIR=<dir> also keeps screenshots at desktop and phone width.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { shootBothWidths } from './browser.mjs';
+import { clickUntil, shootBothWidths } from './browser.mjs';
 import { PASSWORD, startJourney } from './journey.mjs';
 
 const { url, api, apiLogin, logIn, newPage, createUser } = startJourney();
@@ -90,11 +90,10 @@ describe('people journeys', () => {
     const friend = card(her, 'ahang');
     await friend.waitFor();
     await friend.getByRole('button', { name: '拉黑' }).click();
-    await her
-      .getByRole('dialog')
-      .getByRole('button', { name: /确\s*定/ })
-      .click();
-    await her.getByText('已添加到黑名单').waitFor();
+    // The confirmation zooms in: a click that lands beside its button is made again.
+    await clickUntil(her.getByRole('dialog').getByRole('button', { name: /确\s*定/ }), (timeout) =>
+      her.getByText('已添加到黑名单').waitFor({ timeout }),
+    );
     await card(her, 'ahang').waitFor({ state: 'detached' });
 
     await her.goto(url('/blacklist'));
