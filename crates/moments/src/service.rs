@@ -50,7 +50,9 @@ platform::api_errors!(MomentsError {
 /// (each row carries its images, likers and thread), then the cards of the members they name
 /// (accounts and profiles pipelined). A member's page first reads their circle (friends and
 /// blacklist), and its moments are three reads pipelined: public, their own non-public ones
-/// and their friends' friends-only ones.
+/// and their friends' friends-only ones. On SQLite the page's reads are one read transaction
+/// ([`read_snapshot`](platform::db::read_snapshot)): the circle, the moments and the cards come
+/// from one state of the database, and the WAL's read lock is taken once.
 pub async fn feed(
     state: &AppState,
     seen_as: Option<UserId>,
@@ -58,29 +60,31 @@ pub async fn feed(
     window: FeedWindow,
 ) -> Result<Vec<MomentItem>, MomentsError> {
     let mut pooled = state.db.get().await?;
-    let conn = &mut pooled.conn();
-    let audience = match seen_as {
-        Some(member) => Audience::member(conn, member).await?,
-        None => Audience::Guest,
-    };
-    let viewer_id = viewer.map(|identity| identity.user_id);
-    let page: Vec<PageMoment> = repo::feed_page(conn, &audience, window)
-        .await?
-        .into_iter()
-        .map(|row| PageMoment::new(row, viewer_id))
-        .collect();
-    let authors = page.iter().map(|moment| moment.row.user_id).collect();
-    let named = page.iter().flat_map(PageMoment::named_ids).collect();
-    // The circle read for the page holds the viewer's friends, who see each other's photos.
-    let viewer_friends = match &audience {
-        Audience::Member(member) if Some(member.id) == viewer_id => Some(&member.friends[..]),
-        _ => None,
-    };
-    let members = members(conn, viewer, viewer_friends, authors, named).await?;
-    Ok(page
-        .into_iter()
-        .map(|moment| moment.into_item(&members, viewer_id))
-        .collect())
+    platform::db::read_snapshot(&mut pooled.conn(), async |conn| {
+        let audience = match seen_as {
+            Some(member) => Audience::member(conn, member).await?,
+            None => Audience::Guest,
+        };
+        let viewer_id = viewer.map(|identity| identity.user_id);
+        let page: Vec<PageMoment> = repo::feed_page(conn, &audience, window)
+            .await?
+            .into_iter()
+            .map(|row| PageMoment::new(row, viewer_id))
+            .collect();
+        let authors = page.iter().map(|moment| moment.row.user_id).collect();
+        let named = page.iter().flat_map(PageMoment::named_ids).collect();
+        // The circle read for the page holds the viewer's friends, who see each other's photos.
+        let viewer_friends = match &audience {
+            Audience::Member(member) if Some(member.id) == viewer_id => Some(&member.friends[..]),
+            _ => None,
+        };
+        let members = members(conn, viewer, viewer_friends, authors, named).await?;
+        Ok(page
+            .into_iter()
+            .map(|moment| moment.into_item(&members, viewer_id))
+            .collect())
+    })
+    .await
 }
 
 /// The members an answer names, as `viewer` may see them (from the profile crate): cards of

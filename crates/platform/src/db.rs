@@ -324,6 +324,45 @@ where
     }
 }
 
+/// Runs a request's reads (`work`, statements on the handle it is given) as one read
+/// transaction on SQLite: `BEGIN` (deferred: no lock until the first read) … `COMMIT`, so the
+/// WAL's read lock and the pager's shared lock are taken once for all of them instead of once
+/// per statement, and the reads see one snapshot. Inside a transaction the reads are already
+/// part of it. PostgreSQL runs them as they are: a transaction there would cost two more
+/// round trips.
+pub async fn read_snapshot<R, E>(
+    conn: &mut Conn<'_>,
+    work: impl AsyncFnOnce(&mut Conn<'_>) -> Result<R, E>,
+) -> Result<R, E>
+where
+    E: From<diesel::result::Error>,
+{
+    use diesel::connection::{AnsiTransactionManager, TransactionManager as _};
+    use diesel_async::TransactionManager;
+    type Manager = <SqliteConn as AsyncConnection>::TransactionManager;
+
+    let Conn::Sqlite(raw) = conn else {
+        return work(conn).await;
+    };
+    let began = raw
+        .spawn_blocking(|sync| {
+            let state = AnsiTransactionManager::transaction_manager_status_mut(sync);
+            if state.transaction_depth()?.is_some() {
+                return Ok(false);
+            }
+            AnsiTransactionManager::begin_transaction_sql(sync, "BEGIN").map(|()| true)
+        })
+        .await?;
+    let outcome = work(&mut Conn::Sqlite(raw)).await;
+    if began {
+        match &outcome {
+            Ok(_) => Manager::commit_transaction(raw).await?,
+            Err(_) => Manager::rollback_transaction(raw).await?,
+        }
+    }
+    outcome
+}
+
 /// A pool configuration that hands a connection back out without a test query: the default
 /// sends `SELECT 1` on every checkout, a round trip per request. A connection that broke is
 /// still dropped (diesel marks it broken on the failed statement, and the pool discards it

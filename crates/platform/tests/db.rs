@@ -3,7 +3,7 @@
 // Unwrapping is how a test says "this must hold"; the lint guards production code.
 #![allow(clippy::unwrap_used)]
 
-use platform::db::{DbPool, pipeline};
+use platform::db::{DbPool, pipeline, read_snapshot};
 use platform::rate_limit::{self, Limit};
 use platform::testkit::{Engine, TestDatabase};
 use platform::{ApiError, transaction};
@@ -216,6 +216,64 @@ async fn load_reads_the_rows_its_own_transaction_wrote_on_either_path() {
         assert_eq!(outcome.unwrap_err().message(), "abort");
         let after: Buckets = platform::load!(conn, buckets()).unwrap();
         assert!(after.is_empty(), "rolled back with the transaction");
+    })
+    .await;
+}
+
+/// The hits of `bucket` as `conn` reads them.
+async fn hits_of(conn: &mut platform::db::Conn<'_>, bucket: &str) -> Result<Buckets, ApiError> {
+    use diesel::prelude::*;
+    let bucket = bucket.to_owned();
+    Ok(platform::load!(
+        conn,
+        rate_limits::table
+            .filter(rate_limits::bucket.eq(bucket))
+            .select((rate_limits::bucket, rate_limits::hits))
+    )?)
+}
+
+#[actix_web::test]
+async fn reads_in_a_snapshot_see_one_state_of_sqlite_and_leave_the_connection_clean() {
+    each_engine(async |pool| {
+        reserve(&pool, "snap", 100).await.unwrap();
+        let mut pooled = pool.get().await.unwrap();
+        let (before, after) = read_snapshot(&mut pooled.conn(), async |c| {
+            let before = hits_of(c, "snap").await?;
+            // Another connection commits a hit between the snapshot's two reads.
+            reserve(&pool, "snap", 100).await?;
+            Ok::<_, ApiError>((before, hits_of(c, "snap").await?))
+        })
+        .await
+        .unwrap();
+        assert_eq!(before, [("snap".into(), 1)]);
+        match pool {
+            DbPool::Sqlite(_) => assert_eq!(after, before, "one read transaction on SQLite"),
+            // PostgreSQL runs each read on its own (a transaction would cost round trips).
+            DbPool::Postgres(_) => assert_eq!(after, [("snap".into(), 2)]),
+        }
+        assert_eq!(
+            hits_of(&mut pooled.conn(), "snap").await.unwrap(),
+            [("snap".into(), 2)],
+            "after the snapshot the connection reads the present"
+        );
+
+        let failed: Result<(), ApiError> = read_snapshot(&mut pooled.conn(), async |c| {
+            hits_of(c, "snap").await?;
+            Err(ApiError::bad_request("abort"))
+        })
+        .await;
+        assert_eq!(failed.unwrap_err().message(), "abort");
+        // Ended by the failure, so a write transaction begins on the same connection.
+        let conn = &mut pooled.conn();
+        let nested: Result<Buckets, ApiError> = transaction!(conn, |tx| {
+            rate_limit::reserve(tx, "snap", LIMIT, 100).await?;
+            read_snapshot(tx, async |c| hits_of(c, "snap").await).await
+        });
+        assert_eq!(
+            nested.unwrap(),
+            [("snap".into(), 3)],
+            "inside a transaction the reads are part of it"
+        );
     })
     .await;
 }

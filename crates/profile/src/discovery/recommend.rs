@@ -4,7 +4,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-use platform::db::pipeline;
+use platform::db::{pipeline, read_snapshot};
 use platform::paging::PageRequest;
 use platform::{AppState, Identity, UserId};
 
@@ -37,68 +37,71 @@ pub async fn page(
     let today = date_number(now);
     let me = viewer.user_id;
     let mut pooled = state.db.get().await?;
-    let conn = &mut pooled.conn();
-    // A member without a profile is still shown people: with nothing to compare, activity
-    // and photos rank them.
-    // The member's own directory row, preference and blacklist: one round trip on PostgreSQL.
-    let (found, (wants, blocked)) = pipeline(
-        conn,
-        async |c| directory::find(c, me).await,
-        async |c| {
-            pipeline(
-                c,
-                async |c| seeking::find(c, me).await,
-                async |c| relations::blocked_either_way(c, me).await,
-            )
-            .await
-        },
-    )
-    .await?;
-    let (gender, mine) = found.unwrap_or_else(|| (String::new(), Candidate::without_profile(me)));
-    let wanted = wants.wanted_gender(&gender);
-    let pool = directory::pool(conn, wanted, &mine.city, RECENT_POOL, NEIGHBOUR_POOL).await?;
+    read_snapshot(&mut pooled.conn(), async |conn| {
+        // A member without a profile is still shown people: with nothing to compare, activity
+        // and photos rank them.
+        // The member's own directory row, preference and blacklist: one round trip on PostgreSQL.
+        let (found, (wants, blocked)) = pipeline(
+            conn,
+            async |c| directory::find(c, me).await,
+            async |c| {
+                pipeline(
+                    c,
+                    async |c| seeking::find(c, me).await,
+                    async |c| relations::blocked_either_way(c, me).await,
+                )
+                .await
+            },
+        )
+        .await?;
+        let (gender, mine) =
+            found.unwrap_or_else(|| (String::new(), Candidate::without_profile(me)));
+        let wanted = wants.wanted_gender(&gender);
+        let pool = directory::pool(conn, wanted, &mine.city, RECENT_POOL, NEIGHBOUR_POOL).await?;
 
-    let mut seen = HashSet::new();
-    let mut candidates: Vec<Candidate> = pool
-        .into_iter()
-        .filter(|candidate| {
-            candidate.user_id != me
-                && !blocked.contains(&candidate.user_id)
-                && wants.admits_age(candidate.age_on(today))
-                && seen.insert(candidate.user_id)
-        })
-        .collect();
-    if let Some(keyword) = request.keyword() {
-        let ids: Vec<UserId> = candidates.iter().map(|c| c.user_id).collect();
-        let matching = lists::matching(conn, &ids, &keyword, today).await?;
-        candidates.retain(|candidate| matching.contains(&candidate.user_id));
-    }
-
-    let seeker = Seeker::new(&mine, today, now);
-    let mut ranked: Vec<(i64, Candidate)> = candidates
-        .into_iter()
-        .map(|candidate| (seeker.score(&candidate), candidate))
-        .collect();
-    ranked.sort_by(|(a_score, a), (b_score, b)| {
-        (b_score, b.active_at, b.user_id).cmp(&(a_score, a.active_at, a.user_id))
-    });
-
-    let total = i64::try_from(ranked.len()).unwrap_or(i64::MAX);
-    let window = request.window(PAGE_SIZE, MAX_PAGE_SIZE);
-    let shown: Vec<(Fit, Candidate)> = window
-        .of_items(ranked)
-        .map(|(_, listing)| (seeker.fit(&listing), listing))
-        .collect();
-    let ids: Vec<UserId> = shown.iter().map(|(_, listing)| listing.user_id).collect();
-    let mut people: HashMap<UserId, Person> = lists::people(conn, viewer, &ids, today).await?;
-    if directory::is_stale(mine.active_at, now) {
-        directory::touch(conn, me, now).await?;
-    }
-    Ok(RecommendPage {
-        people: shown
+        let mut seen = HashSet::new();
+        let mut candidates: Vec<Candidate> = pool
             .into_iter()
-            .filter_map(|(fit, listing)| Some((people.remove(&listing.user_id)?, fit)))
-            .collect(),
-        total,
+            .filter(|candidate| {
+                candidate.user_id != me
+                    && !blocked.contains(&candidate.user_id)
+                    && wants.admits_age(candidate.age_on(today))
+                    && seen.insert(candidate.user_id)
+            })
+            .collect();
+        if let Some(keyword) = request.keyword() {
+            let ids: Vec<UserId> = candidates.iter().map(|c| c.user_id).collect();
+            let matching = lists::matching(conn, &ids, &keyword, today).await?;
+            candidates.retain(|candidate| matching.contains(&candidate.user_id));
+        }
+
+        let seeker = Seeker::new(&mine, today, now);
+        let mut ranked: Vec<(i64, Candidate)> = candidates
+            .into_iter()
+            .map(|candidate| (seeker.score(&candidate), candidate))
+            .collect();
+        ranked.sort_by(|(a_score, a), (b_score, b)| {
+            (b_score, b.active_at, b.user_id).cmp(&(a_score, a.active_at, a.user_id))
+        });
+
+        let total = i64::try_from(ranked.len()).unwrap_or(i64::MAX);
+        let window = request.window(PAGE_SIZE, MAX_PAGE_SIZE);
+        let shown: Vec<(Fit, Candidate)> = window
+            .of_items(ranked)
+            .map(|(_, listing)| (seeker.fit(&listing), listing))
+            .collect();
+        let ids: Vec<UserId> = shown.iter().map(|(_, listing)| listing.user_id).collect();
+        let mut people: HashMap<UserId, Person> = lists::people(conn, viewer, &ids, today).await?;
+        if directory::is_stale(mine.active_at, now) {
+            directory::touch(conn, me, now).await?;
+        }
+        Ok(RecommendPage {
+            people: shown
+                .into_iter()
+                .filter_map(|(fit, listing)| Some((people.remove(&listing.user_id)?, fit)))
+                .collect(),
+            total,
+        })
     })
+    .await
 }

@@ -8,7 +8,7 @@ use std::collections::HashMap;
 
 use diesel::prelude::*;
 use diesel_async::RunQueryDsl;
-use platform::db::pipeline;
+use platform::db::{pipeline, read_snapshot};
 use platform::id_list::{one_of, one_of_texts};
 use platform::paging::PageWindow;
 use platform::{AppState, Identity, UserId, run};
@@ -159,35 +159,37 @@ pub async fn page(
     let today = date_number(now);
     let me = viewer.user_id;
     let mut pooled = state.db.get().await?;
-    let conn = &mut pooled.conn();
-    let (floor, blocked) = pipeline(
-        conn,
-        async |c| scan_floor(c, filters.gender.as_deref()).await,
-        async |c| relations::blocked_either_way(c, me).await,
-    )
-    .await?;
-    let mut excluded: Vec<UserId> = blocked.into_iter().collect();
-    excluded.push(me);
+    read_snapshot(&mut pooled.conn(), async |conn| {
+        let (floor, blocked) = pipeline(
+            conn,
+            async |c| scan_floor(c, filters.gender.as_deref()).await,
+            async |c| relations::blocked_either_way(c, me).await,
+        )
+        .await?;
+        let mut excluded: Vec<UserId> = blocked.into_iter().collect();
+        excluded.push(me);
 
-    let (ids, total) = if let Some(keyword) = &filters.keyword {
-        // Names live with accounts: match them over the scan's hits, then page here.
-        let hits = matching_ids(conn, filters, floor, &excluded).await?;
-        let matching = lists::matching(conn, &hits, keyword, today).await?;
-        let hits: Vec<UserId> = hits
-            .into_iter()
-            .filter(|id| matching.contains(id))
-            .collect();
-        let total = i64::try_from(hits.len()).unwrap_or(i64::MAX);
-        let page = filters.window.of_items(hits).collect();
-        (page, total)
-    } else {
-        page_and_count(conn, filters, floor, &excluded).await?
-    };
-    let mut people: HashMap<UserId, Person> = lists::people(conn, viewer, &ids, today).await?;
-    Ok(SearchPage {
-        people: ids.iter().filter_map(|id| people.remove(id)).collect(),
-        total,
+        let (ids, total) = if let Some(keyword) = &filters.keyword {
+            // Names live with accounts: match them over the scan's hits, then page here.
+            let hits = matching_ids(conn, filters, floor, &excluded).await?;
+            let matching = lists::matching(conn, &hits, keyword, today).await?;
+            let hits: Vec<UserId> = hits
+                .into_iter()
+                .filter(|id| matching.contains(id))
+                .collect();
+            let total = i64::try_from(hits.len()).unwrap_or(i64::MAX);
+            let page = filters.window.of_items(hits).collect();
+            (page, total)
+        } else {
+            page_and_count(conn, filters, floor, &excluded).await?
+        };
+        let mut people: HashMap<UserId, Person> = lists::people(conn, viewer, &ids, today).await?;
+        Ok(SearchPage {
+            people: ids.iter().filter_map(|id| people.remove(id)).collect(),
+            total,
+        })
     })
+    .await
 }
 
 /// The (activity, id) of the last member the scan reaches, when there are more than

@@ -6,7 +6,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-use platform::db::{Conn, pipeline};
+use platform::db::{Conn, pipeline, read_snapshot};
 use platform::files::is_awaiting_review;
 use platform::paging::{PageRequest, PageWindow};
 use platform::{AppState, Identity, UserId};
@@ -91,42 +91,44 @@ pub async fn page(
     let today = date_number(state.now());
     let me = viewer.user_id;
     let mut pooled = state.db.get().await?;
-    let conn = &mut pooled.conn();
-    // The relation's rows, the blacklist and the held profiles: one round trip on PostgreSQL.
-    let (mut related, (blocked, held)) = pipeline(
-        conn,
-        async |c| relation.rows_of(c, me).await,
-        async |c| {
-            pipeline(
-                c,
-                async |c| match relation {
-                    // Likes cannot cross a blacklisting (it removes them); visits can. The
-                    // blacklist itself is the list.
-                    Relation::Blacklist => Ok(HashSet::new()),
-                    _ => repo::blocked_either_way(c, me).await,
-                },
-                async |c| profiles::held_members(c).await,
-            )
-            .await
-        },
-    )
-    .await?;
-    related.retain(|row| !blocked.contains(&row.id) && !held.contains(&row.id));
-    if let Some(keyword) = request.keyword() {
-        let ids: Vec<UserId> = related.iter().map(|row| row.id).collect();
-        let matching = matching(conn, &ids, &keyword, today).await?;
-        related.retain(|row| matching.contains(&row.id));
-    }
-    let total = i64::try_from(related.len()).unwrap_or(i64::MAX);
-    let window: PageWindow = request.window(PAGE_SIZE, MAX_PAGE_SIZE);
-    let shown: Vec<Related> = window.of_items(related).collect();
-    let ids: Vec<UserId> = shown.iter().map(|row| row.id).collect();
-    let mut people = people(conn, viewer, &ids, today).await?;
-    let people = shown
-        .into_iter()
-        .filter_map(|row| Some((people.remove(&row.id)?, row)))
-        .collect();
-    Ok(RelationPage { people, total })
+    read_snapshot(&mut pooled.conn(), async |conn| {
+        // The relation's rows, the blacklist and the held profiles: one round trip on PostgreSQL.
+        let (mut related, (blocked, held)) = pipeline(
+            conn,
+            async |c| relation.rows_of(c, me).await,
+            async |c| {
+                pipeline(
+                    c,
+                    async |c| match relation {
+                        // Likes cannot cross a blacklisting (it removes them); visits can. The
+                        // blacklist itself is the list.
+                        Relation::Blacklist => Ok(HashSet::new()),
+                        _ => repo::blocked_either_way(c, me).await,
+                    },
+                    async |c| profiles::held_members(c).await,
+                )
+                .await
+            },
+        )
+        .await?;
+        related.retain(|row| !blocked.contains(&row.id) && !held.contains(&row.id));
+        if let Some(keyword) = request.keyword() {
+            let ids: Vec<UserId> = related.iter().map(|row| row.id).collect();
+            let matching = matching(conn, &ids, &keyword, today).await?;
+            related.retain(|row| matching.contains(&row.id));
+        }
+        let total = i64::try_from(related.len()).unwrap_or(i64::MAX);
+        let window: PageWindow = request.window(PAGE_SIZE, MAX_PAGE_SIZE);
+        let shown: Vec<Related> = window.of_items(related).collect();
+        let ids: Vec<UserId> = shown.iter().map(|row| row.id).collect();
+        let mut people = people(conn, viewer, &ids, today).await?;
+        let people = shown
+            .into_iter()
+            .filter_map(|row| Some((people.remove(&row.id)?, row)))
+            .collect();
+        Ok(RelationPage { people, total })
+    })
+    .await
 }
 
 /// Of `ids`, the members whose name or region contains `keyword`, or whose age it is (two
