@@ -286,12 +286,14 @@ pub async fn find(
     conn: &mut Conn<'_>,
     user_id: UserId,
 ) -> QueryResult<Option<(String, Candidate)>> {
-    run!(conn, |c| profile_directory::table
-        .find(user_id)
-        .select((profile_directory::gender, Candidate::as_select()))
-        .first(c)
-        .await
-        .optional())
+    // load! decodes the row straight from SQLite's statement (the generic path copies it).
+    let rows: Vec<(String, Candidate)> = platform::load!(
+        conn,
+        profile_directory::table
+            .find(user_id)
+            .select((profile_directory::gender, Candidate::as_select()))
+    )?;
+    Ok(rows.into_iter().next())
 }
 
 /// The recommendation pool: the `recent` most recently active members of `gender` (everyone

@@ -67,13 +67,13 @@ impl Seeking {
 }
 
 pub async fn find(conn: &mut Conn<'_>, user_id: UserId) -> QueryResult<Seeking> {
-    let found = run!(conn, |c| profile_settings::table
-        .find(user_id)
-        .select(Seeking::as_select())
-        .first(c)
-        .await
-        .optional())?;
-    Ok(found.unwrap_or_default())
+    let found: Vec<Seeking> = platform::load!(
+        conn,
+        profile_settings::table
+            .find(user_id)
+            .select(Seeking::as_select())
+    )?;
+    Ok(found.into_iter().next().unwrap_or_default())
 }
 
 pub async fn save(conn: &mut Conn<'_>, user_id: UserId, seeking: &Seeking) -> QueryResult<()> {
