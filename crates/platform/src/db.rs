@@ -330,6 +330,11 @@ where
 /// per statement, and the reads see one snapshot. Inside a transaction the reads are already
 /// part of it. PostgreSQL runs them as they are: a transaction there would cost two more
 /// round trips.
+///
+/// `work` only reads. A write would upgrade the read transaction, and SQLite refuses that
+/// upgrade at once (no busy wait) when another connection has committed since the first
+/// read: the request would fail under load only. Debug builds (the tests) make the snapshot
+/// `query_only`, so such a write fails every time.
 pub async fn read_snapshot<R, E>(
     conn: &mut Conn<'_>,
     work: impl AsyncFnOnce(&mut Conn<'_>) -> Result<R, E>,
@@ -337,7 +342,9 @@ pub async fn read_snapshot<R, E>(
 where
     E: From<diesel::result::Error>,
 {
-    use diesel::connection::{AnsiTransactionManager, TransactionManager as _};
+    use diesel::connection::{
+        AnsiTransactionManager, SimpleConnection as _, TransactionManager as _,
+    };
     use diesel_async::TransactionManager;
     type Manager = <SqliteConn as AsyncConnection>::TransactionManager;
 
@@ -350,11 +357,18 @@ where
             if state.transaction_depth()?.is_some() {
                 return Ok(false);
             }
-            AnsiTransactionManager::begin_transaction_sql(sync, "BEGIN").map(|()| true)
+            AnsiTransactionManager::begin_transaction_sql(sync, "BEGIN")?;
+            if cfg!(debug_assertions) {
+                sync.batch_execute("PRAGMA query_only = 1")?;
+            }
+            Ok(true)
         })
         .await?;
     let outcome = work(&mut Conn::Sqlite(raw)).await;
     if began {
+        if cfg!(debug_assertions) {
+            raw.batch_execute("PRAGMA query_only = 0").await?;
+        }
         match &outcome {
             Ok(_) => Manager::commit_transaction(raw).await?,
             Err(_) => Manager::rollback_transaction(raw).await?,

@@ -257,6 +257,14 @@ async fn reads_in_a_snapshot_see_one_state_of_sqlite_and_leave_the_connection_cl
             "after the snapshot the connection reads the present"
         );
 
+        if cfg!(debug_assertions) && matches!(pool, DbPool::Sqlite(_)) {
+            let written: Result<(), ApiError> = read_snapshot(&mut pooled.conn(), async |c| {
+                rate_limit::reserve(c, "snap-write", LIMIT, 100).await
+            })
+            .await;
+            assert!(written.is_err(), "a write inside a snapshot fails in tests");
+        }
+
         let failed: Result<(), ApiError> = read_snapshot(&mut pooled.conn(), async |c| {
             hits_of(c, "snap").await?;
             Err(ApiError::bad_request("abort"))

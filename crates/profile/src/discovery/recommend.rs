@@ -37,7 +37,7 @@ pub async fn page(
     let today = date_number(now);
     let me = viewer.user_id;
     let mut pooled = state.db.get().await?;
-    read_snapshot(&mut pooled.conn(), async |conn| {
+    let (page, active_at) = read_snapshot(&mut pooled.conn(), async |conn| {
         // A member without a profile is still shown people: with nothing to compare, activity
         // and photos rank them.
         // The member's own directory row, preference and blacklist: one round trip on PostgreSQL.
@@ -92,16 +92,19 @@ pub async fn page(
             .collect();
         let ids: Vec<UserId> = shown.iter().map(|(_, listing)| listing.user_id).collect();
         let mut people: HashMap<UserId, Person> = lists::people(conn, viewer, &ids, today).await?;
-        if directory::is_stale(mine.active_at, now) {
-            directory::touch(conn, me, now).await?;
-        }
-        Ok(RecommendPage {
+        let page = RecommendPage {
             people: shown
                 .into_iter()
                 .filter_map(|(fit, listing)| Some((people.remove(&listing.user_id)?, fit)))
                 .collect(),
             total,
-        })
+        };
+        Ok::<_, ProfileError>((page, mine.active_at))
     })
-    .await
+    .await?;
+    // After the reads' snapshot, which must not write (see `read_snapshot`).
+    if directory::is_stale(active_at, now) {
+        directory::touch(&mut pooled.conn(), me, now).await?;
+    }
+    Ok(page)
 }

@@ -105,6 +105,22 @@ async fn recommendations_rank_by_shared_signals_and_leave_out_who_they_must(app)
     assert_eq!(app.post("/api/v1/recommend/list", json!({}), None).await.status, 401);
 }
 
+async fn asking_for_recommendations_marks_the_member_active(app) {
+    // Two women alike in everything; the earlier member loses the tie of equal activity.
+    let early = member_with(&app, "bella_early", person("female", 19960101, "3301", &["photo"])).await;
+    member_with(&app, "clara_later", person("female", 19960101, "3301", &["photo"])).await;
+    let seeker = member_with(&app, "mike_seeker", person("male", 19950101, "3301", &["photo"])).await;
+    assert_eq!(usernames(&recommended(&app, &seeker, json!({})).await.0), ["clara_later", "bella_early"]);
+
+    // Five days on (within the sign-in's lifetime), the earlier one looks for people and so
+    // counts as active again.
+    app.clock.advance(5 * 24 * 3600);
+    recommended(&app, &early, json!({})).await;
+    let (cards, _) = recommended(&app, &seeker, json!({})).await;
+    assert_eq!(usernames(&cards), ["bella_early", "clara_later"]);
+    assert!(cards[0]["score"].as_i64().unwrap() > cards[1]["score"].as_i64().unwrap());
+}
+
 async fn advanced_search_applies_every_filter_and_its_boundaries(app) {
     let me = member_with(&app, "seeker", person("male", 19900101, "1101", &["read"])).await;
     let mut young = person("female", 19990101, "3301", &["travel", "photo"]);
