@@ -159,6 +159,8 @@ async fn advanced_search_applies_every_filter_and_its_boundaries(app) {
     let (page, total) = searched(&app, &me, json!({"pageSize": 1, "page": 3})).await;
     assert_eq!((page.len(), total), (1, 3));
     assert_eq!(searched(&app, &me, json!({"pageSize": 1, "page": 4})).await, (Vec::new(), 3));
+    let (page, total) = searched(&app, &me, json!({"pageSize": 2, "page": 2})).await;
+    assert_eq!((page.len(), total), (1, 3), "a short last page");
 
     for (body, text) in [
         (json!({"ageMin": 40, "ageMax": 30}), "年龄范围无效"),
