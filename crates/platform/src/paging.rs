@@ -57,14 +57,6 @@ impl PageWindow {
         }
     }
 
-    /// How many items the list holds in all, when this window's page of `shown` items tells:
-    /// a page shorter than the window, and not empty past the first, ends the list.
-    pub fn total_ending_with(self, shown: usize) -> Option<i64> {
-        let shown = i64::try_from(shown).ok()?;
-        let ends = shown < self.limit && (shown > 0 || self.offset == 0);
-        ends.then_some(self.offset + shown)
-    }
-
     /// This window of `items` held in memory (a list ranked or filtered in the process).
     pub fn of_items<T>(self, items: impl IntoIterator<Item = T>) -> impl Iterator<Item = T> {
         items
@@ -127,31 +119,6 @@ pub fn containing(words: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn a_short_page_tells_the_total_and_a_full_or_empty_later_one_does_not() {
-        let first = PageWindow {
-            offset: 0,
-            limit: 10,
-        };
-        let third = PageWindow {
-            offset: 20,
-            limit: 10,
-        };
-        assert_eq!(first.total_ending_with(3), Some(3));
-        assert_eq!(first.total_ending_with(0), Some(0), "nothing at all");
-        assert_eq!(third.total_ending_with(4), Some(24));
-        assert_eq!(
-            first.total_ending_with(10),
-            None,
-            "a full page may have more after it"
-        );
-        assert_eq!(
-            third.total_ending_with(0),
-            None,
-            "past the end: how far is unknown"
-        );
-    }
 
     #[test]
     fn page_windows_are_one_based_defaulted_and_capped() {

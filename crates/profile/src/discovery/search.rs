@@ -311,9 +311,8 @@ async fn matching_ids(
         .await)
 }
 
-/// One window of the ids matching `filters` and how many match in all. A page shorter than
-/// its window ended the walk, and then tells the total itself (a narrow search's first page,
-/// the usual case); otherwise the count walks the matches again.
+/// One window of the ids matching `filters` and how many match in all, pipelined on
+/// PostgreSQL.
 async fn page_and_count(
     conn: &mut platform::db::Conn<'_>,
     filters: &Filters,
@@ -321,24 +320,19 @@ async fn page_and_count(
     excluded: &[UserId],
 ) -> QueryResult<(Vec<UserId>, i64)> {
     let window = filters.window;
-    let page: Vec<UserId> = run!(conn, |c| filtered!(filters, floor, excluded)
-        .select(profile_directory::user_id)
-        .order((
-            profile_directory::active_at.desc(),
-            profile_directory::user_id.desc()
-        ))
-        .offset(window.offset)
-        .limit(window.limit)
-        .load(c)
-        .await)?;
-    if let Some(total) = window.total_ending_with(page.len()) {
-        return Ok((page, total));
-    }
-    let total = run!(conn, |c| filtered!(filters, floor, excluded)
-        .count()
-        .get_result(c)
-        .await)?;
-    Ok((page, total))
+    platform::run_both!(
+        conn,
+        |c| filtered!(filters, floor, excluded)
+            .select(profile_directory::user_id)
+            .order((
+                profile_directory::active_at.desc(),
+                profile_directory::user_id.desc()
+            ))
+            .offset(window.offset)
+            .limit(window.limit)
+            .load(c),
+        filtered!(filters, floor, excluded).count().get_result(c)
+    )
 }
 
 #[cfg(test)]
