@@ -90,10 +90,15 @@ pub async fn feed_page(
     // `UNION ALL` again), and reads whole rows for one page only. The friends' part is left
     // out without friends: its `eq_any` writes the ids into the statement, which SQLite then
     // prepares again on every run.
+    // The page repeats the window's bound: PostgreSQL's one plan for every page (see
+    // `platform::db`) otherwise merges the ids with a walk of the whole table from its newest
+    // row, however deep the page.
     if friends.is_empty() {
         platform::load!(
             conn,
-            page!().filter(moments::id.eq_any(public!().union_all(own_others)))
+            page!()
+                .filter(moments::id.lt(window.before))
+                .filter(moments::id.eq_any(public!().union_all(own_others)))
         )
     } else {
         let friends_only = older
@@ -102,9 +107,11 @@ pub async fn feed_page(
             .filter(held.eq(false));
         platform::load!(
             conn,
-            page!().filter(
-                moments::id.eq_any(public!().union_all(own_others).union_all(friends_only))
-            )
+            page!()
+                .filter(moments::id.lt(window.before))
+                .filter(
+                    moments::id.eq_any(public!().union_all(own_others).union_all(friends_only))
+                )
         )
     }
 }
