@@ -331,10 +331,8 @@ fn serve(loaded: Loaded) -> Result<(), String> {
     actix_web::rt::System::new().block_on(async move {
         let bind = loaded.config.bind;
         let web_dir = loaded.config.web_dir.clone();
-        let pool_size = match loaded.config.database_url {
-            DatabaseUrl::Sqlite(_) => 8,
-            DatabaseUrl::Postgres(_) => 16,
-        };
+        // On PostgreSQL each worker has a pool of its own (see `platform::db::PgPools`).
+        let pool_size = 8;
         let state = actix::Data::new(build_state(loaded, pool_size)?);
         state
             .db

@@ -107,11 +107,9 @@ pub async fn feed_page(
             .filter(held.eq(false));
         platform::load!(
             conn,
-            page!()
-                .filter(moments::id.lt(window.before))
-                .filter(
-                    moments::id.eq_any(public!().union_all(own_others).union_all(friends_only))
-                )
+            page!().filter(moments::id.lt(window.before)).filter(
+                moments::id.eq_any(public!().union_all(own_others).union_all(friends_only))
+            )
         )
     }
 }

@@ -4,6 +4,8 @@
 //! transactions to "database is locked") and a normal transaction on PostgreSQL.
 
 use std::path::Path;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 use diesel::SqliteConnection;
@@ -90,7 +92,76 @@ pub enum DbError {
 #[derive(Clone)]
 pub enum DbPool {
     Sqlite(Pool<SqliteConn>),
-    Postgres(Pool<PgConn>),
+    Postgres(PgPools),
+}
+
+/// PostgreSQL connections: a pool for each thread that asks for them.
+///
+/// A diesel-async connection reads and writes its socket in a task spawned on the runtime
+/// that opened it. Asked from another thread, each round trip hands the statements to that
+/// task and the answer back: two wake-ups of another thread, and one thread (the one that
+/// opened every connection at start-up) carrying all the traffic. actix runs one
+/// single-threaded runtime per worker, so a worker that takes its connections from a pool of
+/// its own opens them on its own runtime and never hands a statement across. Threads take
+/// the next pool as they first ask (the main thread, then the workers); more threads than
+/// pools share them, which works the same, only with the hand-offs.
+#[derive(Clone)]
+pub struct PgPools {
+    pools: Arc<[Pool<PgConn>]>,
+}
+
+static NEXT_PG_POOL: AtomicUsize = AtomicUsize::new(0);
+
+thread_local! {
+    static THIS_THREADS_PG_POOL: usize = NEXT_PG_POOL.fetch_add(1, Ordering::Relaxed);
+}
+
+impl PgPools {
+    /// One pool for each worker actix starts (one per CPU) and one for the main thread.
+    fn connect(url: &str, max_size_each: usize) -> Result<Self, DbError> {
+        let count = std::thread::available_parallelism().map_or(2, usize::from) + 1;
+        let pools = (0..count)
+            .map(|_| postgres_pool(url, max_size_each))
+            .collect::<Result<Arc<[_]>, _>>()?;
+        Ok(Self { pools })
+    }
+
+    fn of_this_thread(&self) -> &Pool<PgConn> {
+        let index = THIS_THREADS_PG_POOL.with(|index| *index);
+        &self.pools[index % self.pools.len()]
+    }
+
+    fn status(&self) -> deadpool::Status {
+        let each = self.pools.iter().map(Pool::status);
+        deadpool::Status {
+            max_size: each.clone().map(|s| s.max_size).sum(),
+            size: each.clone().map(|s| s.size).sum(),
+            available: each.clone().map(|s| s.available).sum(),
+            waiting: each.map(|s| s.waiting).sum(),
+        }
+    }
+}
+
+fn postgres_pool(url: &str, max_size: usize) -> Result<Pool<PgConn>, DbError> {
+    let mut config = recycled_unverified();
+    config.custom_setup = Box::new(|url| {
+        async move {
+            let mut conn = PgConn::establish(url).await?;
+            conn.batch_execute(POSTGRES_SESSION)
+                .await
+                .map_err(diesel::ConnectionError::CouldntSetupConfiguration)?;
+            Ok(conn)
+        }
+        .boxed()
+    });
+    let manager = AsyncDieselConnectionManager::<PgConn>::new_with_config(url, config);
+    Pool::builder(manager)
+        .max_size(max_size)
+        .wait_timeout(Some(Duration::from_secs(10)))
+        .create_timeout(Some(Duration::from_secs(10)))
+        .runtime(deadpool_runtime())
+        .build()
+        .map_err(|e| DbError::Pool(e.to_string()))
 }
 
 /// A connection checked out of the pool.
@@ -397,7 +468,8 @@ fn recycled_unverified<C: AsyncConnection + 'static>() -> ManagerConfig<C> {
 }
 
 impl DbPool {
-    /// Builds the pool; the SQLite file's folder is created when missing.
+    /// Builds the pool; the SQLite file's folder is created when missing. On PostgreSQL
+    /// `max_size` bounds each thread's pool (see [`PgPools`]).
     pub fn connect(url: &DatabaseUrl, max_size: usize) -> Result<Self, DbError> {
         match url {
             DatabaseUrl::Sqlite(path) => {
@@ -429,43 +501,26 @@ impl DbPool {
                     .map(Self::Sqlite)
                     .map_err(|e| DbError::Pool(e.to_string()))
             }
-            DatabaseUrl::Postgres(url) => {
-                let mut config = recycled_unverified();
-                config.custom_setup = Box::new(|url| {
-                    async move {
-                        let mut conn = PgConn::establish(url).await?;
-                        conn.batch_execute(POSTGRES_SESSION)
-                            .await
-                            .map_err(diesel::ConnectionError::CouldntSetupConfiguration)?;
-                        Ok(conn)
-                    }
-                    .boxed()
-                });
-                let manager =
-                    AsyncDieselConnectionManager::<PgConn>::new_with_config(url.clone(), config);
-                Pool::builder(manager)
-                    .max_size(max_size)
-                    .wait_timeout(Some(Duration::from_secs(10)))
-                    .create_timeout(Some(Duration::from_secs(10)))
-                    .runtime(deadpool_runtime())
-                    .build()
-                    .map(Self::Postgres)
-                    .map_err(|e| DbError::Pool(e.to_string()))
-            }
+            DatabaseUrl::Postgres(url) => PgPools::connect(url, max_size).map(Self::Postgres),
         }
     }
 
     pub async fn get(&self) -> Result<PooledConn, DbError> {
         match self {
             Self::Sqlite(pool) => pool.get().await.map(PooledConn::Sqlite),
-            Self::Postgres(pool) => pool.get().await.map(PooledConn::Postgres),
+            Self::Postgres(pools) => pools.of_this_thread().get().await.map(PooledConn::Postgres),
         }
         .map_err(|e| DbError::Pool(e.to_string()))
     }
 
     /// Opens `count` connections up front, so the first burst of traffic does not wait while
-    /// they are established.
+    /// they are established. On PostgreSQL it opens one, which proves the server answers: a
+    /// worker opens its own as it first needs them, on its own runtime (see [`PgPools`]).
     pub async fn warm_up(&self, count: usize) -> Result<(), DbError> {
+        let count = match self {
+            Self::Sqlite(_) => count,
+            Self::Postgres(_) => 1,
+        };
         let mut held = Vec::with_capacity(count);
         for _ in 0..count {
             held.push(self.get().await?);
@@ -502,7 +557,7 @@ impl DbPool {
     pub fn status(&self) -> deadpool::Status {
         match self {
             Self::Sqlite(pool) => pool.status(),
-            Self::Postgres(pool) => pool.status(),
+            Self::Postgres(pools) => pools.status(),
         }
     }
 }

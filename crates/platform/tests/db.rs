@@ -317,10 +317,62 @@ async fn postgres_plans_a_paged_statement_once_for_all_its_runs() {
              WHERE statement LIKE '%rate_limits%LIMIT%')"
         ))
     };
-    let (generic, custom): (i64, i64) = diesel::select((plans("generic_plans"), plans("custom_plans")))
-    .get_result(&mut *conn)
-    .await
-    .unwrap();
+    let (generic, custom): (i64, i64) =
+        diesel::select((plans("generic_plans"), plans("custom_plans")))
+            .get_result(&mut *conn)
+            .await
+            .unwrap();
     assert_eq!(custom, 0, "no run planned on its own");
     assert!(generic >= 8, "every run used the one plan: {generic}");
+}
+
+/// The PostgreSQL backend serving a connection from `pool` on this thread.
+async fn backend_of(pool: &DbPool) -> i32 {
+    use diesel_async::RunQueryDsl;
+    let platform::db::PooledConn::Postgres(mut conn) = pool.get().await.unwrap() else {
+        unreachable!("a PostgreSQL database gives PostgreSQL connections")
+    };
+    diesel::select(diesel::dsl::sql::<diesel::sql_types::Integer>(
+        "pg_backend_pid()",
+    ))
+    .get_result(&mut *conn)
+    .await
+    .unwrap()
+}
+
+#[test]
+fn each_thread_is_served_by_postgres_connections_it_opened_itself() {
+    let runtime = actix_web::rt::System::new();
+    let Some(database) = runtime.block_on(TestDatabase::create(Engine::Postgres)) else {
+        eprintln!("skipped: XINQIAO_TEST_POSTGRES_URL is not set");
+        return;
+    };
+    let pool = database.migrated_pool();
+    // Like an actix worker: a thread with a single-threaded runtime of its own, which keeps
+    // running (and driving the connection it opened) until told to stop.
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let (told, backends) = std::sync::mpsc::channel();
+    let worker = std::thread::spawn({
+        let pool = pool.clone();
+        move || {
+            actix_web::rt::System::new().block_on(async move {
+                told.send(backend_of(&pool).await).unwrap();
+                told.send(backend_of(&pool).await).unwrap();
+                stopped.await.unwrap();
+            })
+        }
+    });
+    let (first, again) = (backends.recv().unwrap(), backends.recv().unwrap());
+    assert_eq!(first, again, "a thread gets its own connection back");
+
+    // The worker's connection is idle in a pool now; another thread does not get it.
+    let other = std::thread::spawn({
+        let pool = pool.clone();
+        move || actix_web::rt::System::new().block_on(backend_of(&pool))
+    })
+    .join()
+    .unwrap();
+    assert_ne!(other, first, "another thread opens a connection of its own");
+    stop.send(()).unwrap();
+    worker.join().unwrap();
 }
