@@ -51,6 +51,8 @@ describe('chat journeys', () => {
     await box.pressSequentially('周末有空吗？');
     await box.press('Enter');
     await bubble(her, '周末有空吗？').waitFor();
+    // The bubble can arrive over the socket before the send's own answer, which empties the box.
+    await her.waitForFunction((element) => element.value === '', await box.elementHandle(), { timeout: 5000 });
     assert.equal(await box.inputValue(), '', 'the box empties after sending');
 
     // He sees it arrive live (no reload), which also marks it read for her.

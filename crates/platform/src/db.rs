@@ -41,9 +41,9 @@ const SQLITE_PRAGMAS: &str = "PRAGMA busy_timeout = 5000; PRAGMA journal_mode = 
 /// (`LIMIT`, `OFFSET`) bound as parameters as diesel always does. PostgreSQL's plan cache
 /// costs a parameter `LIMIT` at a tenth of the table, so it never trusts its one plan for all
 /// runs and plans each run again: a keyset page of the feed answered 22k/s planned every time
-/// and 56k/s with the one plan (pgbench, two cores). Each list query's one plan was read with
-/// EXPLAIN on the benchmarks' data; a query whose walk needs its bound says it twice (see
-/// the moments feed).
+/// and 56k/s with the one plan (pgbench, two cores). The feed's and the people lists' plans
+/// were read with EXPLAIN on the benchmarks' data; a query whose walk needs its bound says
+/// it twice (see the moments feed).
 const POSTGRES_SESSION: &str = "SET plan_cache_mode = force_generic_plan";
 
 /// Runs each SQLite statement on the calling thread, at once.
