@@ -30,11 +30,14 @@ pub async fn feed_page(
     window: FeedWindow,
 ) -> QueryResult<Vec<MomentRow>> {
     // Macros, not values: the selection and a boxed query are typed by their engine, and
-    // `load!` builds its query once per engine.
+    // `load!` builds its query once per engine. A member's page states the window's bound
+    // beside its ids too: PostgreSQL's one plan for every page (see `platform::db`) otherwise
+    // merges the ids with a walk of the whole table from its newest row, however deep the page.
     macro_rules! page {
         () => {
             moments::table
                 .select(MomentRow::as_select())
+                .filter(moments::id.lt(window.before))
                 .order(moments::id.desc())
                 .limit(window.limit)
         };
@@ -43,7 +46,6 @@ pub async fn feed_page(
         return platform::load!(
             conn,
             page!()
-                .filter(moments::id.lt(window.before))
                 .filter(moments::visibility.eq("public"))
                 .filter(moments::held.eq(false))
         );
@@ -90,15 +92,10 @@ pub async fn feed_page(
     // `UNION ALL` again), and reads whole rows for one page only. The friends' part is left
     // out without friends: its `eq_any` writes the ids into the statement, which SQLite then
     // prepares again on every run.
-    // The page repeats the window's bound: PostgreSQL's one plan for every page (see
-    // `platform::db`) otherwise merges the ids with a walk of the whole table from its newest
-    // row, however deep the page.
     if friends.is_empty() {
         platform::load!(
             conn,
-            page!()
-                .filter(moments::id.lt(window.before))
-                .filter(moments::id.eq_any(public!().union_all(own_others)))
+            page!().filter(moments::id.eq_any(public!().union_all(own_others)))
         )
     } else {
         let friends_only = older
@@ -107,7 +104,7 @@ pub async fn feed_page(
             .filter(held.eq(false));
         platform::load!(
             conn,
-            page!().filter(moments::id.lt(window.before)).filter(
+            page!().filter(
                 moments::id.eq_any(public!().union_all(own_others).union_all(friends_only))
             )
         )

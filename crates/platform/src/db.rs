@@ -143,18 +143,10 @@ impl PgPools {
 }
 
 fn postgres_pool(url: &str, max_size: usize) -> Result<Pool<PgConn>, DbError> {
-    let mut config = recycled_unverified();
-    config.custom_setup = Box::new(|url| {
-        async move {
-            let mut conn = PgConn::establish(url).await?;
-            conn.batch_execute(POSTGRES_SESSION)
-                .await
-                .map_err(diesel::ConnectionError::CouldntSetupConfiguration)?;
-            Ok(conn)
-        }
-        .boxed()
-    });
-    let manager = AsyncDieselConnectionManager::<PgConn>::new_with_config(url, config);
+    let manager = AsyncDieselConnectionManager::<PgConn>::new_with_config(
+        url,
+        recycled_unverified(POSTGRES_SESSION),
+    );
     Pool::builder(manager)
         .max_size(max_size)
         .wait_timeout(Some(Duration::from_secs(10)))
@@ -460,10 +452,24 @@ where
 /// A pool configuration that hands a connection back out without a test query: the default
 /// sends `SELECT 1` on every checkout, a round trip per request. A connection that broke is
 /// still dropped (diesel marks it broken on the failed statement, and the pool discards it
-/// when it comes back), at the cost of that one statement's error.
-fn recycled_unverified<C: AsyncConnection + 'static>() -> ManagerConfig<C> {
+/// when it comes back), at the cost of that one statement's error. Each new connection first
+/// runs `session` (the engine's settings).
+fn recycled_unverified<C>(session: &'static str) -> ManagerConfig<C>
+where
+    C: AsyncConnection + SimpleAsyncConnection + Send + 'static,
+{
     let mut config = ManagerConfig::default();
     config.recycling_method = RecyclingMethod::Fast;
+    config.custom_setup = Box::new(move |url| {
+        async move {
+            let mut conn = C::establish(url).await?;
+            conn.batch_execute(session)
+                .await
+                .map_err(diesel::ConnectionError::CouldntSetupConfiguration)?;
+            Ok(conn)
+        }
+        .boxed()
+    });
     config
 }
 
@@ -478,20 +484,9 @@ impl DbPool {
                         DbError::Pool(format!("cannot create {}: {e}", parent.display()))
                     })?;
                 }
-                let mut config = recycled_unverified();
-                config.custom_setup = Box::new(|url| {
-                    async move {
-                        let mut conn = SqliteConn::establish(url).await?;
-                        conn.batch_execute(SQLITE_PRAGMAS)
-                            .await
-                            .map_err(diesel::ConnectionError::CouldntSetupConfiguration)?;
-                        Ok(conn)
-                    }
-                    .boxed()
-                });
                 let manager = AsyncDieselConnectionManager::<SqliteConn>::new_with_config(
                     path.to_string_lossy(),
-                    config,
+                    recycled_unverified(SQLITE_PRAGMAS),
                 );
                 Pool::builder(manager)
                     .max_size(max_size)
