@@ -122,6 +122,56 @@ impl CardFacts {
     }
 }
 
+/// The profile columns a person card shows (recommendations, search and the relation lists):
+/// a page's dozen members without the columns nobody there reads.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Queryable, Selectable)]
+#[diesel(table_name = profiles)]
+pub struct PersonFacts {
+    pub user_id: UserId,
+    pub gender: String,
+    pub birthday: i64,
+    pub height: i64,
+    pub province: String,
+    pub city: String,
+    pub district: String,
+    pub education: String,
+    pub occupation: String,
+    pub marital_status: String,
+    pub boy_count: i64,
+    pub girl_count: i64,
+    /// JSON array of interest item codes.
+    pub hobbies: String,
+    pub introduction: String,
+    pub photo_protection: i64,
+}
+
+impl PersonFacts {
+    /// A member who never saved a profile.
+    pub fn empty(user_id: UserId) -> Self {
+        Self {
+            user_id,
+            hobbies: "[]".into(),
+            ..Self::default()
+        }
+    }
+
+    pub fn hobbies(&self) -> Vec<String> {
+        serde_json::from_str(&self.hobbies).unwrap_or_default()
+    }
+
+    pub fn protects_photos(&self) -> bool {
+        self.photo_protection == PHOTOS_PROTECTED
+    }
+
+    pub fn sex_number(&self) -> i64 {
+        sex_number(&self.gender)
+    }
+
+    pub fn age_on(&self, today: i64) -> i64 {
+        age_on(self.birthday, today)
+    }
+}
+
 /// Full years from `birthday` to `today` (both yyyymmdd); 0 without a birthday.
 pub fn age_on(birthday: i64, today: i64) -> i64 {
     if birthday == 0 {

@@ -10,7 +10,9 @@ use platform::id_list::one_of;
 use platform::paging::PageWindow;
 use platform::{UserId, run};
 
-use crate::model::{CardFacts, NewPhoto, PhotoId, PhotoReview, PhotoRow, ProfileRow, RevisionRow};
+use crate::model::{
+    CardFacts, NewPhoto, PersonFacts, PhotoId, PhotoReview, PhotoRow, ProfileRow, RevisionRow,
+};
 use crate::schema::{
     profile_moderation, profile_photos, profile_revisions, profile_settings, profile_visits,
     profiles,
@@ -34,6 +36,22 @@ pub async fn profiles_of(conn: &mut Conn<'_>, user_ids: &[UserId]) -> QueryResul
         profiles::table
             .filter(one_of(profiles::user_id, user_ids))
             .select(ProfileRow::as_select())
+    )
+}
+
+/// The person-card columns of the given members' profiles; members without one are absent.
+pub async fn person_facts_of(
+    conn: &mut Conn<'_>,
+    user_ids: &[UserId],
+) -> QueryResult<Vec<PersonFacts>> {
+    if user_ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    platform::load!(
+        conn,
+        profiles::table
+            .filter(one_of(profiles::user_id, user_ids))
+            .select(PersonFacts::as_select())
     )
 }
 

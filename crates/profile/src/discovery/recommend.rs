@@ -76,19 +76,23 @@ pub async fn page(
         }
 
         let seeker = Seeker::new(&mine, today, now);
-        let mut ranked: Vec<(i64, Candidate)> = candidates
-            .into_iter()
-            .map(|candidate| (seeker.score(&candidate), candidate))
+        // The sort moves keys, not the pool's few hundred candidates; ids are unique, so the
+        // position never decides.
+        let mut ranked: Vec<(i64, i64, UserId, usize)> = candidates
+            .iter()
+            .enumerate()
+            .map(|(at, c)| (seeker.score(c), c.active_at, c.user_id, at))
             .collect();
-        ranked.sort_by(|(a_score, a), (b_score, b)| {
-            (b_score, b.active_at, b.user_id).cmp(&(a_score, a.active_at, a.user_id))
-        });
+        ranked.sort_unstable_by(|a, b| b.cmp(a));
 
         let total = i64::try_from(ranked.len()).unwrap_or(i64::MAX);
         let window = request.window(PAGE_SIZE, MAX_PAGE_SIZE);
         let shown: Vec<(Fit, Candidate)> = window
             .of_items(ranked)
-            .map(|(_, listing)| (seeker.fit(&listing), listing))
+            .map(|(.., at)| {
+                let listing = std::mem::take(&mut candidates[at]);
+                (seeker.fit(&listing), listing)
+            })
             .collect();
         let ids: Vec<UserId> = shown.iter().map(|(_, listing)| listing.user_id).collect();
         let mut people: HashMap<UserId, Person> = lists::people(conn, viewer, &ids, today).await?;

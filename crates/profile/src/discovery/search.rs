@@ -24,6 +24,8 @@ use crate::schema::profile_directory;
 
 /// How many of the most recently active members a search looks through.
 pub const SCAN_LIMIT: i64 = 2_000;
+/// How many windows past the one asked for a search reads to learn its total without counting.
+const PAGES_AHEAD: i64 = 3;
 /// Spec 2, section 9: 12 a page by default, 24, 36 or 48 on request.
 pub const PAGE_SIZE: i64 = 12;
 pub const MAX_PAGE_SIZE: i64 = 48;
@@ -311,8 +313,10 @@ async fn matching_ids(
         .await)
 }
 
-/// One window of the ids matching `filters` and how many match in all, pipelined on
-/// PostgreSQL.
+/// One window of the ids matching `filters` and how many match in all. The walk for the
+/// window reads on through [`PAGES_AHEAD`] more windows: when the matches end among them (a
+/// narrow search, the common case), their number gives the total and the second walk, the
+/// count over the whole scan, is left out.
 async fn page_and_count(
     conn: &mut platform::db::Conn<'_>,
     filters: &Filters,
@@ -320,19 +324,29 @@ async fn page_and_count(
     excluded: &[UserId],
 ) -> QueryResult<(Vec<UserId>, i64)> {
     let window = filters.window;
-    platform::run_both!(
-        conn,
-        |c| filtered!(filters, floor, excluded)
-            .select(profile_directory::user_id)
-            .order((
-                profile_directory::active_at.desc(),
-                profile_directory::user_id.desc()
-            ))
-            .offset(window.offset)
-            .limit(window.limit)
-            .load(c),
-        filtered!(filters, floor, excluded).count().get_result(c)
-    )
+    let read = window.limit * (1 + PAGES_AHEAD);
+    let mut ids: Vec<UserId> = run!(conn, |c| filtered!(filters, floor, excluded)
+        .select(profile_directory::user_id)
+        .order((
+            profile_directory::active_at.desc(),
+            profile_directory::user_id.desc()
+        ))
+        .offset(window.offset)
+        .limit(read)
+        .load(c)
+        .await)?;
+    let found = i64::try_from(ids.len()).unwrap_or(i64::MAX);
+    // None found past a first window proves nothing about the ones before it.
+    let total = if found < read && (found > 0 || window.offset == 0) {
+        window.offset + found
+    } else {
+        run!(conn, |c| filtered!(filters, floor, excluded)
+            .count()
+            .get_result(c)
+            .await)?
+    };
+    ids.truncate(usize::try_from(window.limit).unwrap_or(0));
+    Ok((ids, total))
 }
 
 #[cfg(test)]

@@ -13,7 +13,7 @@ use platform::{AppState, Identity, UserId};
 
 use super::repo::{self, Related};
 use crate::error::ProfileError;
-use crate::model::{ProfileRow, date_number};
+use crate::model::{PersonFacts, date_number};
 use crate::service::region_words;
 use crate::{protection, repo as profiles};
 
@@ -150,7 +150,7 @@ pub(crate) async fn matching(
         })
         .map(|(id, _)| id)
         .collect();
-    for row in profiles::profiles_of(conn, ids).await? {
+    for row in profiles::person_facts_of(conn, ids).await? {
         let by_place = region_words(&row.province, &row.city, &row.district).contains(keyword);
         if by_place || age.is_some_and(|age| row.birthday != 0 && row.age_on(today) == age) {
             found.insert(row.user_id);
@@ -177,7 +177,7 @@ pub async fn people(
             pipeline(
                 c,
                 async |c| accounts::api::user_summaries(c, ids).await,
-                async |c| profiles::profiles_of(c, ids).await,
+                async |c| profiles::person_facts_of(c, ids).await,
             )
             .await
         },
@@ -191,7 +191,7 @@ pub async fn people(
         },
     )
     .await?;
-    let rows: HashMap<UserId, ProfileRow> =
+    let mut rows: HashMap<UserId, PersonFacts> =
         rows.into_iter().map(|row| (row.user_id, row)).collect();
     let protected: Vec<UserId> = rows
         .values()
@@ -206,11 +206,9 @@ pub async fn people(
         .into_iter()
         .filter(|(_, summary)| !summary.username.is_empty())
         .map(|(id, summary)| {
-            let row = rows
-                .get(&id)
-                .cloned()
-                .unwrap_or_else(|| ProfileRow::empty(id));
+            let row = rows.remove(&id).unwrap_or_else(|| PersonFacts::empty(id));
             let locked = protected.contains(&id) && !clear.contains(&id);
+            let hobbies = row.hobbies();
             let first_photo = walls
                 .get(&id)
                 .and_then(|wall| wall.iter().find(|path| !is_awaiting_review(path)))
@@ -232,13 +230,13 @@ pub async fn people(
                 location: region_words(&row.province, &row.city, &row.district),
                 city: region_words("", &row.city, ""),
                 height: row.height,
-                occupation: row.occupation.clone(),
-                education: row.education.clone(),
-                marital_status: row.marital_status.clone(),
+                occupation: row.occupation,
+                education: row.education,
+                marital_status: row.marital_status,
                 boy_count: row.boy_count,
                 girl_count: row.girl_count,
-                hobbies: row.hobbies(),
-                introduction: row.introduction.clone(),
+                hobbies,
+                introduction: row.introduction,
                 locked,
                 liked: liked.contains(&id),
             };

@@ -176,6 +176,29 @@ async fn advanced_search_applies_every_filter_and_its_boundaries(app) {
     assert_eq!(searched(&app, &man, json!({"gender": "female"})).await.0, all(&["hidden", "mother", "young"]));
 }
 
+async fn a_search_counts_every_match_on_every_page(app) {
+    // A page reads a few pages ahead and counts only when the matches go on past them: six
+    // women on pages of one cover a page whose total is counted, one whose total is read, and
+    // pages past the end.
+    let me = member_with(&app, "seeker", person("male", 19900101, "1101", &["read"])).await;
+    for n in 0..6 {
+        member_with(&app, &format!("woman{n}"), person("female", 19950101, "3301", &["travel"])).await;
+    }
+    member_with(&app, "other", person("male", 19920101, "1101", &["music"])).await;
+    let mut seen = Vec::new();
+    for page in 1..=8 {
+        let (names, total) = searched(&app, &me, json!({"gender": "female", "pageSize": 1, "page": page})).await;
+        assert_eq!(total, 6, "page {page}");
+        assert_eq!(names.len(), usize::from(page <= 6), "page {page}");
+        seen.extend(names);
+    }
+    seen.sort();
+    seen.dedup();
+    assert_eq!(seen.len(), 6, "each woman on one page: {seen:?}");
+    let (names, total) = searched(&app, &me, json!({"gender": "female", "pageSize": 4, "page": 2})).await;
+    assert_eq!((names.len(), total), (2, 6));
+}
+
 }
 
 /// `username`'s age as `viewer` sees it on the public profile.
