@@ -61,28 +61,44 @@ impl ProfileRow {
         }
     }
 
-    pub fn hobbies(&self) -> Vec<String> {
-        serde_json::from_str(&self.hobbies).unwrap_or_default()
-    }
-
     pub fn tags(&self) -> Vec<String> {
         serde_json::from_str(&self.tags).unwrap_or_default()
     }
-
-    pub fn protects_photos(&self) -> bool {
-        self.photo_protection == PHOTOS_PROTECTED
-    }
-
-    /// The spec's sex numbers: 1 male, 2 female, 0 unknown.
-    pub fn sex_number(&self) -> i64 {
-        sex_number(&self.gender)
-    }
-
-    /// Full years on `today` (yyyymmdd); 0 without a birthday.
-    pub fn age_on(&self, today: i64) -> i64 {
-        age_on(self.birthday, today)
-    }
 }
+
+/// What the whole row and its selections read alike: the photo protection and sex of every
+/// one of them, and the age and interests of those that carry them.
+macro_rules! profile_facts {
+    ($($facts:ty),+; with age and hobbies) => {$(
+        profile_facts!($facts);
+
+        impl $facts {
+            /// Full years on `today` (yyyymmdd); 0 without a birthday.
+            pub fn age_on(&self, today: i64) -> i64 {
+                age_on(self.birthday, today)
+            }
+
+            pub fn hobbies(&self) -> Vec<String> {
+                serde_json::from_str(&self.hobbies).unwrap_or_default()
+            }
+        }
+    )+};
+    ($($facts:ty),+) => {$(
+        impl $facts {
+            pub fn protects_photos(&self) -> bool {
+                self.photo_protection == PHOTOS_PROTECTED
+            }
+
+            /// The spec's sex numbers: 1 male, 2 female, 0 unknown.
+            pub fn sex_number(&self) -> i64 {
+                sex_number(&self.gender)
+            }
+        }
+    )+};
+}
+
+profile_facts!(ProfileRow, PersonFacts; with age and hobbies);
+profile_facts!(CardFacts);
 
 /// `photo_protection` when the member protects their photos.
 const PHOTOS_PROTECTED: i64 = 1;
@@ -110,16 +126,6 @@ pub struct CardFacts {
     pub education: String,
     pub occupation: String,
     pub photo_protection: i64,
-}
-
-impl CardFacts {
-    pub fn protects_photos(&self) -> bool {
-        self.photo_protection == PHOTOS_PROTECTED
-    }
-
-    pub fn sex_number(&self) -> i64 {
-        sex_number(&self.gender)
-    }
 }
 
 /// The profile columns a person card shows (recommendations, search and the relation lists):
@@ -153,22 +159,6 @@ impl PersonFacts {
             hobbies: "[]".into(),
             ..Self::default()
         }
-    }
-
-    pub fn hobbies(&self) -> Vec<String> {
-        serde_json::from_str(&self.hobbies).unwrap_or_default()
-    }
-
-    pub fn protects_photos(&self) -> bool {
-        self.photo_protection == PHOTOS_PROTECTED
-    }
-
-    pub fn sex_number(&self) -> i64 {
-        sex_number(&self.gender)
-    }
-
-    pub fn age_on(&self, today: i64) -> i64 {
-        age_on(self.birthday, today)
     }
 }
 

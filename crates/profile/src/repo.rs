@@ -27,48 +27,41 @@ pub async fn find_profile(conn: &mut Conn<'_>, user_id: UserId) -> QueryResult<O
         .optional())
 }
 
-pub async fn profiles_of(conn: &mut Conn<'_>, user_ids: &[UserId]) -> QueryResult<Vec<ProfileRow>> {
-    if user_ids.is_empty() {
-        return Ok(Vec::new());
-    }
-    platform::load!(
-        conn,
-        profiles::table
-            .filter(one_of(profiles::user_id, user_ids))
-            .select(ProfileRow::as_select())
-    )
+/// The given members' profiles, read as `$facts` (the whole row or a selection of its
+/// columns); members without one are absent.
+macro_rules! profiles_as {
+    ($conn:expr, $user_ids:expr, $facts:ty) => {{
+        let user_ids: &[UserId] = $user_ids;
+        if user_ids.is_empty() {
+            return Ok(Vec::new());
+        }
+        platform::load!(
+            $conn,
+            profiles::table
+                .filter(one_of(profiles::user_id, user_ids))
+                .select(<$facts>::as_select())
+        )
+    }};
 }
 
-/// The person-card columns of the given members' profiles; members without one are absent.
+pub async fn profiles_of(conn: &mut Conn<'_>, user_ids: &[UserId]) -> QueryResult<Vec<ProfileRow>> {
+    profiles_as!(conn, user_ids, ProfileRow)
+}
+
+/// The person-card columns of the given members' profiles.
 pub async fn person_facts_of(
     conn: &mut Conn<'_>,
     user_ids: &[UserId],
 ) -> QueryResult<Vec<PersonFacts>> {
-    if user_ids.is_empty() {
-        return Ok(Vec::new());
-    }
-    platform::load!(
-        conn,
-        profiles::table
-            .filter(one_of(profiles::user_id, user_ids))
-            .select(PersonFacts::as_select())
-    )
+    profiles_as!(conn, user_ids, PersonFacts)
 }
 
-/// The card columns of the given members' profiles; members without one are absent.
+/// The member-card columns of the given members' profiles.
 pub async fn card_facts_of(
     conn: &mut Conn<'_>,
     user_ids: &[UserId],
 ) -> QueryResult<Vec<CardFacts>> {
-    if user_ids.is_empty() {
-        return Ok(Vec::new());
-    }
-    platform::load!(
-        conn,
-        profiles::table
-            .filter(one_of(profiles::user_id, user_ids))
-            .select(CardFacts::as_select())
-    )
+    profiles_as!(conn, user_ids, CardFacts)
 }
 
 /// Writes the member's attributes; the visit count is left as it is.
