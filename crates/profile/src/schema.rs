@@ -119,6 +119,14 @@ diesel::table! {
         big_five -> Text,
         verified -> Bool,
         held -> Bool,
+        recent -> Bool,
+    }
+}
+
+diesel::table! {
+    profile_directory_windows (gender) {
+        gender -> Text,
+        members -> BigInt,
     }
 }
 

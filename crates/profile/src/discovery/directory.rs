@@ -5,7 +5,9 @@
 use diesel::prelude::*;
 use diesel_async::RunQueryDsl;
 use platform::db::{Conn, pipeline};
-use platform::{UserId, run};
+use platform::{UserId, run, transaction};
+
+use super::window;
 
 use crate::model::{PhotoReview, ProfileRow};
 use crate::schema::{profile_directory, profile_photos, profiles};
@@ -132,16 +134,24 @@ pub async fn set_big_five(
     Ok(changed == 1)
 }
 
-/// Copies the profile's held mark into the member's listing (a member without a profile gets
-/// it when their listing is first written).
+/// Copies the profile's held mark into the member's listing, which takes them out of the
+/// search window or lets them back in (a member without a profile gets it when their listing
+/// is first written). Runs inside the caller's transaction.
 pub async fn set_held(conn: &mut Conn<'_>, user_id: UserId, held: bool) -> QueryResult<()> {
+    let Some(before) = window::locked_standing(conn, user_id, None).await? else {
+        return Ok(());
+    };
     run!(conn, |c| diesel::update(
         profile_directory::table.find(user_id)
     )
     .set(profile_directory::held.eq(held))
     .execute(c)
     .await)?;
-    Ok(())
+    let after = window::Standing {
+        held,
+        ..before.clone()
+    };
+    window::settle(conn, user_id, Some(&before), Some(&after)).await
 }
 
 /// Copies a real-name decision into the member's listing (a member without a profile gets it
@@ -185,9 +195,10 @@ impl Candidate {
     }
 }
 
-/// Rewrites the member's listing from their profile and passed photos; `active_at` is the
-/// member's activity when they act, `None` for a change made by someone else (a review).
-/// A member without a profile has no listing.
+/// Rewrites the member's listing from their profile and passed photos, and moves them into or
+/// out of the search window; `active_at` is the member's activity when they act, `None` for a
+/// change made by someone else (a review). A member without a profile has no listing. Runs
+/// inside the caller's transaction.
 pub async fn refresh(
     conn: &mut Conn<'_>,
     user_id: UserId,
@@ -209,14 +220,10 @@ pub async fn refresh(
         .get_result(c)
         .await)?;
     let fallback = profile.updated_at;
-    let known: Option<i64> = run!(conn, |c| profile_directory::table
-        .find(user_id)
-        .select(profile_directory::active_at)
-        .first(c)
-        .await
-        .optional())?;
+    let before = window::locked_standing(conn, user_id, Some(&profile.gender)).await?;
     let verified = accounts::api::is_verified(conn, user_id).await?;
     let held = crate::repo::is_held(conn, user_id).await?;
+    let known = before.as_ref().map(|before| before.active_at);
     let listing = Listing::of(
         profile,
         photo_count,
@@ -231,7 +238,13 @@ pub async fn refresh(
         .set(&listing)
         .execute(c)
         .await)?;
-    Ok(())
+    let after = window::Standing {
+        gender: listing.gender,
+        active_at: listing.active_at,
+        held: listing.held,
+        recent: before.as_ref().is_some_and(|before| before.recent),
+    };
+    window::settle(conn, user_id, before.as_ref(), Some(&after)).await
 }
 
 /// How long activity is not written again: ranking tells days apart, not minutes, and a
@@ -251,34 +264,54 @@ pub fn is_stale(active_at: i64, now: i64) -> bool {
     active_at < now - ACTIVITY_RESOLUTION_SECONDS
 }
 
-/// Notes that the member was active at `now`. Read first: on SQLite even an update that
-/// changes nothing takes the write lock, which every request would then queue for.
+/// Notes that the member was active at `now`, which may take them into the search window.
+/// Read first: on SQLite even an update that changes nothing takes the write lock, which every
+/// request would then queue for. Opens its own transaction when the window changes, so it is
+/// never called inside one.
 pub async fn touch(conn: &mut Conn<'_>, user_id: UserId, now: i64) -> QueryResult<()> {
-    let known: Option<i64> = run!(conn, |c| profile_directory::table
-        .find(user_id)
-        .select(profile_directory::active_at)
-        .first(c)
-        .await
-        .optional())?;
-    if known.is_some_and(|active_at| is_stale(active_at, now)) {
-        run!(conn, |c| diesel::update(
-            profile_directory::table.find(user_id)
-        )
-        .set(profile_directory::active_at.eq(now))
-        .execute(c)
-        .await)?;
+    let Some(known) = window::standing(conn, user_id).await? else {
+        return Ok(());
+    };
+    if !is_stale(known.active_at, now) {
+        return Ok(());
     }
+    if known.recent || known.held {
+        // The window's members stay in it, and a held member stays out.
+        return note_activity(conn, user_id, now).await;
+    }
+    transaction!(conn, |tx| {
+        let Some(before) = window::locked_standing(tx, user_id, None).await? else {
+            return Ok(());
+        };
+        note_activity(tx, user_id, now).await?;
+        let after = window::Standing {
+            active_at: now,
+            ..before.clone()
+        };
+        window::settle(tx, user_id, Some(&before), Some(&after)).await
+    })
+}
+
+async fn note_activity(conn: &mut Conn<'_>, user_id: UserId, now: i64) -> QueryResult<()> {
+    run!(conn, |c| diesel::update(
+        profile_directory::table.find(user_id)
+    )
+    .set(profile_directory::active_at.eq(now))
+    .execute(c)
+    .await)?;
     Ok(())
 }
 
-/// Takes the member out of the directory (their profile is erased).
+/// Takes the member out of the directory (their profile is erased), inside the caller's
+/// transaction.
 pub async fn remove(conn: &mut Conn<'_>, user_id: UserId) -> QueryResult<()> {
+    let before = window::locked_standing(conn, user_id, None).await?;
     run!(conn, |c| diesel::delete(
         profile_directory::table.find(user_id)
     )
     .execute(c)
     .await)?;
-    Ok(())
+    window::settle(conn, user_id, before.as_ref(), None).await
 }
 
 /// The member's own gender and signals, if they have a profile.

@@ -8,3 +8,4 @@ mod ranking;
 mod recommend;
 mod search;
 pub(crate) mod seeking;
+pub(crate) mod window;

@@ -1,8 +1,7 @@
 //! Advanced search (高级搜索): the filters of spec 2 section 2.8, checked and clamped, run over
-//! the directory's most recently active members. The search walks at most [`SCAN_LIMIT`] of
-//! them in activity order (of the chosen sex, when one is chosen), so an answer costs the same
-//! with ten thousand members as with a million, and the people found are the ones who will
-//! answer.
+//! the search window (see [`super::window`]): the most recently active members of the chosen
+//! sex (of each sex, when none is chosen). An answer costs the same with ten thousand members
+//! as with a million, and the people found are the ones who will answer.
 
 use std::collections::HashMap;
 
@@ -13,7 +12,6 @@ use platform::id_list::{one_of, one_of_texts};
 use platform::paging::PageWindow;
 use platform::{AppState, Identity, UserId, run};
 
-use super::directory::shown;
 use super::seeking::{MAX_AGE, MIN_AGE};
 use crate::catalogue;
 use crate::error::ProfileError;
@@ -22,8 +20,6 @@ use crate::relations::lists::{self, Person};
 use crate::relations::repo as relations;
 use crate::schema::profile_directory;
 
-/// How many of the most recently active members a search looks through.
-pub const SCAN_LIMIT: i64 = 2_000;
 /// How many windows past the one asked for a search reads to learn its total without counting.
 const PAGES_AHEAD: i64 = 3;
 /// Spec 2, section 9: 12 a page by default, 24, 36 or 48 on request.
@@ -59,8 +55,9 @@ pub struct Query {
 pub struct Filters {
     keyword: Option<String>,
     gender: Option<String>,
-    /// Birthdays (yyyymmdd) of the ages asked for, both ends included.
-    birthdays: (i64, i64),
+    /// Birthdays (yyyymmdd) of the ages asked for, both ends included; `None` for the whole
+    /// range the form offers, which is everyone.
+    birthdays: Option<(i64, i64)>,
     heights: Option<(i64, i64)>,
     weights: Option<(i64, i64)>,
     educations: Vec<String>,
@@ -103,7 +100,8 @@ impl Filters {
         Ok(Self {
             keyword: platform::paging::search_words(query.keyword.as_deref()),
             gender,
-            birthdays: birthdays_of_ages(youngest, oldest, today),
+            birthdays: ((youngest, oldest) != (MIN_AGE, MAX_AGE))
+                .then(|| birthdays_of_ages(youngest, oldest, today)),
             heights: range(query.heights, HEIGHTS, "身高范围无效")?,
             weights: range(query.weights, WEIGHTS, "体重范围无效")?,
             educations: query.educations,
@@ -118,6 +116,23 @@ impl Filters {
             verified_only: query.verified_only,
             window: PageWindow::of(query.page, query.page_size, PAGE_SIZE, MAX_PAGE_SIZE),
         })
+    }
+}
+
+impl Filters {
+    /// Whether the search asks for nothing but (maybe) a sex: its matches are then the whole
+    /// window, which is counted without a walk.
+    fn is_everyone(&self) -> bool {
+        self.keyword.is_none()
+            && self.birthdays.is_none()
+            && self.heights.is_none()
+            && self.weights.is_none()
+            && self.educations.is_empty()
+            && self.marital_statuses.is_empty()
+            && self.max_boys.is_none()
+            && self.max_girls.is_none()
+            && self.hobby_patterns.is_empty()
+            && !self.verified_only
     }
 }
 
@@ -162,18 +177,15 @@ pub async fn page(
     let me = viewer.user_id;
     let mut pooled = state.db.get().await?;
     read_snapshot(&mut pooled.conn(), async |conn| {
-        let (floor, blocked) = pipeline(
-            conn,
-            async |c| scan_floor(c, filters.gender.as_deref()).await,
-            async |c| relations::blocked_either_way(c, me).await,
-        )
-        .await?;
-        let mut excluded: Vec<UserId> = blocked.into_iter().collect();
+        let mut excluded: Vec<UserId> = relations::blocked_either_way(conn, me)
+            .await?
+            .into_iter()
+            .collect();
         excluded.push(me);
 
         let (ids, total) = if let Some(keyword) = &filters.keyword {
-            // Names live with accounts: match them over the scan's hits, then page here.
-            let hits = matching_ids(conn, filters, floor, &excluded).await?;
+            // Names live with accounts: match them over the window's hits, then page here.
+            let hits = matching_ids(conn, filters, &excluded).await?;
             let matching = lists::matching(conn, &hits, keyword, today).await?;
             let hits: Vec<UserId> = hits
                 .into_iter()
@@ -182,8 +194,10 @@ pub async fn page(
             let total = i64::try_from(hits.len()).unwrap_or(i64::MAX);
             let page = filters.window.of_items(hits).collect();
             (page, total)
+        } else if filters.is_everyone() {
+            page_of_everyone(conn, filters, &excluded).await?
         } else {
-            page_and_count(conn, filters, floor, &excluded).await?
+            page_and_count(conn, filters, &excluded).await?
         };
         let mut people: HashMap<UserId, Person> = lists::people(conn, viewer, &ids, today).await?;
         Ok(SearchPage {
@@ -194,39 +208,18 @@ pub async fn page(
     .await
 }
 
-/// The (activity, id) of the last member the scan reaches, when there are more than
-/// [`SCAN_LIMIT`]: an index-only walk of that many entries.
-async fn scan_floor(
-    conn: &mut platform::db::Conn<'_>,
-    gender: Option<&str>,
-) -> QueryResult<Option<(i64, UserId)>> {
-    run!(conn, |c| {
-        let mut query = profile_directory::table
-            .select((profile_directory::active_at, profile_directory::user_id))
-            .filter(shown())
-            .order((
-                profile_directory::active_at.desc(),
-                profile_directory::user_id.desc(),
-            ))
-            .offset(SCAN_LIMIT - 1)
-            .limit(1)
-            .into_boxed();
-        if let Some(gender) = gender {
-            query = query.filter(profile_directory::gender.eq(gender));
-        }
-        query.first(c).await.optional()
-    })
-}
-
 /// The filters as one boxed query over the directory (a macro, because a boxed query is
 /// typed by its engine and `run!` builds one per engine).
 macro_rules! filtered {
-    ($filters:expr, $floor:expr, $excluded:expr) => {{
+    ($filters:expr, $excluded:expr) => {{
         let filters: &Filters = $filters;
+        // `recent` as written matches the window's indexes (and implies shown).
         let mut query = profile_directory::table
-            .filter(shown())
-            .filter(profile_directory::birthday.between(filters.birthdays.0, filters.birthdays.1))
+            .filter(profile_directory::recent)
             .into_boxed();
+        if let Some((earliest, latest)) = filters.birthdays {
+            query = query.filter(profile_directory::birthday.between(earliest, latest));
+        }
         // Tested on every entry the scan walks: a member with an empty blacklist (most) is
         // one comparison, not a lookup in a list.
         query = match $excluded {
@@ -236,17 +229,6 @@ macro_rules! filtered {
                 several,
             ))),
         };
-        if let Some((active_at, user_id)) = $floor {
-            // The plain lower bound is what lets both engines walk the activity index as a
-            // range; the second condition settles ties at the floor.
-            query = query
-                .filter(profile_directory::active_at.ge(active_at))
-                .filter(
-                    profile_directory::active_at
-                        .gt(active_at)
-                        .or(profile_directory::user_id.ge(user_id)),
-                );
-        }
         if let Some(gender) = &filters.gender {
             query = query.filter(profile_directory::gender.eq(gender));
         }
@@ -295,22 +277,68 @@ macro_rules! filtered {
     }};
 }
 
-/// Every id the scan finds matching `filters`, in activity order.
+/// Every id in the window matching `filters`, in activity order.
 async fn matching_ids(
     conn: &mut platform::db::Conn<'_>,
     filters: &Filters,
-    floor: Option<(i64, UserId)>,
     excluded: &[UserId],
 ) -> QueryResult<Vec<UserId>> {
-    run!(conn, |c| filtered!(filters, floor, excluded)
+    run!(conn, |c| filtered!(filters, excluded)
         .select(profile_directory::user_id)
         .order((
             profile_directory::active_at.desc(),
             profile_directory::user_id.desc()
         ))
-        .limit(SCAN_LIMIT)
         .load(c)
         .await)
+}
+
+/// One window of a search by sex alone, off the activity order, and its total: the window's
+/// count less the excluded members in it.
+async fn page_of_everyone(
+    conn: &mut platform::db::Conn<'_>,
+    filters: &Filters,
+    excluded: &[UserId],
+) -> QueryResult<(Vec<UserId>, i64)> {
+    let window = filters.window;
+    let gender = filters.gender.as_deref();
+    let (ids, (members, excluded_members)) = pipeline(
+        conn,
+        async |c| {
+            run!(c, |c| filtered!(filters, excluded)
+                .select(profile_directory::user_id)
+                .order((
+                    profile_directory::active_at.desc(),
+                    profile_directory::user_id.desc()
+                ))
+                .offset(window.offset)
+                .limit(window.limit)
+                .load::<UserId>(c)
+                .await)
+        },
+        async |c| {
+            pipeline(
+                c,
+                async |c| super::window::size(c, gender).await,
+                async |c| {
+                    // By id alone: with the window's own conditions, the engines would rather
+                    // walk the whole window than look up a few ids.
+                    run!(c, |c| profile_directory::table
+                        .filter(one_of(profile_directory::user_id, excluded))
+                        .select((profile_directory::gender, profile_directory::recent))
+                        .load::<(String, bool)>(c)
+                        .await)
+                },
+            )
+            .await
+        },
+    )
+    .await?;
+    let excluded_members = excluded_members
+        .into_iter()
+        .filter(|(sex, recent)| *recent && gender.is_none_or(|gender| gender == sex))
+        .count();
+    Ok((ids, members - i64::try_from(excluded_members).unwrap_or(0)))
 }
 
 /// One window of the ids matching `filters` and how many match in all. The walk for the
@@ -320,12 +348,11 @@ async fn matching_ids(
 async fn page_and_count(
     conn: &mut platform::db::Conn<'_>,
     filters: &Filters,
-    floor: Option<(i64, UserId)>,
     excluded: &[UserId],
 ) -> QueryResult<(Vec<UserId>, i64)> {
     let window = filters.window;
     let read = window.limit * (1 + PAGES_AHEAD);
-    let mut ids: Vec<UserId> = run!(conn, |c| filtered!(filters, floor, excluded)
+    let mut ids: Vec<UserId> = run!(conn, |c| filtered!(filters, excluded)
         .select(profile_directory::user_id)
         .order((
             profile_directory::active_at.desc(),
@@ -340,7 +367,7 @@ async fn page_and_count(
     let total = if found < read && (found > 0 || window.offset == 0) {
         window.offset + found
     } else {
-        run!(conn, |c| filtered!(filters, floor, excluded)
+        run!(conn, |c| filtered!(filters, excluded)
             .count()
             .get_result(c)
             .await)?
@@ -375,10 +402,7 @@ mod tests {
             TODAY,
         )
         .unwrap();
-        assert_eq!(
-            checked.birthdays,
-            birthdays_of_ages(MIN_AGE, MAX_AGE, TODAY)
-        );
+        assert_eq!(checked.birthdays, None, "the whole range is everyone");
         assert_eq!(checked.heights, Some((HEIGHTS.0, HEIGHTS.1)));
         let reversed = Query {
             weights: (Some(80), Some(50)),

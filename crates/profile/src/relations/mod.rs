@@ -59,9 +59,10 @@ pub async fn like(state: &AppState, me: &Identity, uuid: &str) -> Result<(), Pro
             return Err(ProfileError::NotFound);
         }
         repo::insert_like(tx, me.user_id, target, LIKE_LEVEL, now).await?;
-        directory::touch(tx, me.user_id, now).await?;
         Ok(())
-    })
+    })?;
+    // After the like's transaction: noting activity may open one of its own.
+    Ok(directory::touch(conn, me.user_id, now).await?)
 }
 
 /// Takes back a like of `uuid`; there being none is fine.

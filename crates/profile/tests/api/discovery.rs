@@ -1,3 +1,5 @@
+use diesel_async::RunQueryDsl;
+
 use super::*;
 
 /// A member with a saved profile.
@@ -199,6 +201,40 @@ async fn a_search_counts_every_match_on_every_page(app) {
     assert_eq!((names.len(), total), (2, 6));
 }
 
+
+async fn the_search_looks_through_the_most_recently_active_of_each_sex(app) {
+    // 2 001 women and 2 001 men: one of each sex is outside the window.
+    crowd(&app, 2 * WINDOW as u32 + 2).await;
+    let seeker = signed_in_user(&app, "seeker", Role::User).await;
+    let women_total = async || searched(&app, &seeker, json!({"gender": "female"})).await.1;
+    assert_eq!(women_total().await, WINDOW, "the sex alone: the window's count");
+    let (_, narrowed) = searched(&app, &seeker, json!({"gender": "female", "ageMin": 20, "ageMax": 60})).await;
+    assert_eq!(narrowed, WINDOW, "a filter every woman passes: the walk counts the same");
+    assert_eq!(searched(&app, &seeker, json!({})).await.1, 2 * WINDOW, "either sex: both windows");
+
+    // The most recent woman outside comes back: she is in, the least recent is out.
+    let floor = floor_of_window(&app).await;
+    let back = first_outside(&app).await;
+    let her = comes_back(&app, &back).await;
+    assert!(in_window(&app, &back).await);
+    let (_, others) = searched(&app, &her, json!({"gender": "female"})).await;
+    assert_eq!(others, WINDOW - 1, "she is not among the women she finds");
+    assert!(!in_window(&app, &floor).await);
+    assert_eq!(first_outside(&app).await, floor);
+    assert_eq!(women_total().await, WINDOW);
+    let (found, _) = searched(&app, &seeker, json!({"gender": "female", "keyword": back.username, "pageSize": 48})).await;
+    assert!(found.contains(&back.username), "{found:?}");
+
+    // Held by moderation, she leaves, and the most recent woman outside takes her place.
+    let mut pooled = app.state.db.get().await.unwrap();
+    profile::api::hold_profile(&mut pooled.conn(), back.id, true).await.unwrap();
+    drop(pooled);
+    assert!(!in_window(&app, &back).await);
+    assert!(in_window(&app, &floor).await);
+    assert_eq!(women_total().await, WINDOW);
+    let (found, _) = searched(&app, &seeker, json!({"gender": "female", "keyword": back.username, "pageSize": 48})).await;
+    assert!(!found.contains(&back.username), "{found:?}");
+}
 }
 
 /// `username`'s age as `viewer` sees it on the public profile.
@@ -211,4 +247,91 @@ async fn my_age(app: &TestApp, username: &str, viewer: &TestUser) -> i64 {
         )
         .await;
     response.data()["users"][0]["age"].as_i64().unwrap()
+}
+
+/// The search window holds 2 000 members of each sex (`discovery::window::WINDOW`).
+const WINDOW: i64 = 2_000;
+
+/// `count` benchmark members (bench_1 …, half of them women), listed as a bulk load lists them.
+async fn crowd(app: &TestApp, count: u32) {
+    let mut pooled = app.state.db.get().await.unwrap();
+    let conn = &mut pooled.conn();
+    accounts::bench::fill_members(&app.state, conn, count, "bench-password")
+        .await
+        .unwrap();
+    profile::bench::fill(conn, app.state.now()).await.unwrap();
+}
+
+#[derive(Debug, PartialEq, diesel::QueryableByName)]
+struct Listed {
+    #[diesel(sql_type = diesel::sql_types::BigInt)]
+    id: i64,
+    #[diesel(sql_type = diesel::sql_types::Text)]
+    username: String,
+}
+
+/// The listed women `condition` selects (on the directory `d`), in `order`.
+async fn women(app: &TestApp, condition: &str, order: &str) -> Vec<Listed> {
+    let sql = format!(
+        "SELECT u.id AS id, u.username AS username FROM profile_directory d \
+         JOIN users u ON u.id = d.user_id \
+         WHERE d.gender = 'female' AND {condition} ORDER BY {order} LIMIT 1"
+    );
+    let mut pooled = app.state.db.get().await.unwrap();
+    platform::run!(&mut pooled.conn(), |c| diesel::sql_query(&sql)
+        .load(c)
+        .await)
+    .unwrap()
+}
+
+/// The woman at the floor of the window: the least recently active in it.
+async fn floor_of_window(app: &TestApp) -> Listed {
+    women(app, "d.recent", "d.active_at, d.user_id")
+        .await
+        .remove(0)
+}
+
+/// The most recently active woman outside the window.
+async fn first_outside(app: &TestApp) -> Listed {
+    women(
+        app,
+        "NOT d.recent AND NOT d.held",
+        "d.active_at DESC, d.user_id DESC",
+    )
+    .await
+    .remove(0)
+}
+
+async fn in_window(app: &TestApp, member: &Listed) -> bool {
+    let condition = format!("d.recent AND d.user_id = {}", member.id);
+    !women(app, &condition, "d.user_id").await.is_empty()
+}
+
+/// Signs the benchmark member in and opens their own profile, which notes them active.
+async fn comes_back(app: &TestApp, member: &Listed) -> TestUser {
+    let captcha_id = accounts::testkit::new_captcha_id(app).await;
+    let login = app
+        .post(
+            "/api/v1/user/login",
+            json!({"username": member.username, "password": "bench-password",
+                   "captcha": platform::testkit::CAPTCHA_BYPASS, "captchaId": captcha_id}),
+            None,
+        )
+        .await;
+    assert_eq!(login.status, 200, "{}", login.json);
+    let token = login.data()["accessToken"].as_str().unwrap().to_owned();
+    let opened = app
+        .post("/api/v1/user/myprofile/get", json!({}), Some(&token))
+        .await;
+    assert_eq!(opened.status, 200, "{}", opened.json);
+    TestUser {
+        id: platform::UserId(member.id),
+        uuid: opened.data()["uuid"]
+            .as_str()
+            .unwrap_or_default()
+            .to_owned(),
+        username: member.username.clone(),
+        password: "bench-password".to_owned(),
+        token,
+    }
 }
