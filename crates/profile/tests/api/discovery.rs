@@ -202,6 +202,22 @@ async fn a_search_counts_every_match_on_every_page(app) {
 }
 
 
+async fn members_coming_back_at_once_keep_the_window_whole(app) {
+    // Ten women outside the window come back at the same moment.
+    crowd(&app, 2 * WINDOW as u32 + 20).await;
+    let seeker = signed_in_user(&app, "seeker", Role::User).await;
+    let outside = women(&app, OUTSIDE, LATEST_FIRST, 10).await;
+    assert_eq!(outside.len(), 10);
+    futures_util::future::join_all(outside.iter().map(|woman| comes_back(&app, woman))).await;
+    for woman in &outside {
+        assert!(in_window(&app, woman).await, "{} came back", woman.username);
+    }
+    let (_, counted) = searched(&app, &seeker, json!({"gender": "female"})).await;
+    // Everyone is at least 100 cm tall: this search walks the window instead of counting.
+    let (_, walked) = searched(&app, &seeker, json!({"gender": "female", "heightMin": 100})).await;
+    assert_eq!((counted, walked), (WINDOW, WINDOW));
+}
+
 async fn the_search_looks_through_the_most_recently_active_of_each_sex(app) {
     // 2 001 women and 2 001 men: one of each sex is outside the window.
     crowd(&app, 2 * WINDOW as u32 + 2).await;
@@ -270,12 +286,12 @@ struct Listed {
     username: String,
 }
 
-/// The listed women `condition` selects (on the directory `d`), in `order`.
-async fn women(app: &TestApp, condition: &str, order: &str) -> Vec<Listed> {
+/// The first `limit` listed women `condition` selects (on the directory `d`) in `order`.
+async fn women(app: &TestApp, condition: &str, order: &str, limit: i64) -> Vec<Listed> {
     let sql = format!(
         "SELECT u.id AS id, u.username AS username FROM profile_directory d \
          JOIN users u ON u.id = d.user_id \
-         WHERE d.gender = 'female' AND {condition} ORDER BY {order} LIMIT 1"
+         WHERE d.gender = 'female' AND {condition} ORDER BY {order} LIMIT {limit}"
     );
     let mut pooled = app.state.db.get().await.unwrap();
     platform::run!(&mut pooled.conn(), |c| diesel::sql_query(&sql)
@@ -284,27 +300,24 @@ async fn women(app: &TestApp, condition: &str, order: &str) -> Vec<Listed> {
     .unwrap()
 }
 
+const OUTSIDE: &str = "NOT d.recent AND NOT d.held";
+const LATEST_FIRST: &str = "d.active_at DESC, d.user_id DESC";
+
 /// The woman at the floor of the window: the least recently active in it.
 async fn floor_of_window(app: &TestApp) -> Listed {
-    women(app, "d.recent", "d.active_at, d.user_id")
+    women(app, "d.recent", "d.active_at, d.user_id", 1)
         .await
         .remove(0)
 }
 
 /// The most recently active woman outside the window.
 async fn first_outside(app: &TestApp) -> Listed {
-    women(
-        app,
-        "NOT d.recent AND NOT d.held",
-        "d.active_at DESC, d.user_id DESC",
-    )
-    .await
-    .remove(0)
+    women(app, OUTSIDE, LATEST_FIRST, 1).await.remove(0)
 }
 
 async fn in_window(app: &TestApp, member: &Listed) -> bool {
     let condition = format!("d.recent AND d.user_id = {}", member.id);
-    !women(app, &condition, "d.user_id").await.is_empty()
+    !women(app, &condition, "d.user_id", 1).await.is_empty()
 }
 
 /// Signs the benchmark member in and opens their own profile, which notes them active.
