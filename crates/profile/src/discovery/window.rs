@@ -13,10 +13,9 @@
 //! it never holds a row that the change holding it may need.
 
 use diesel::prelude::*;
-use diesel::sql_types::BigInt;
 use diesel_async::RunQueryDsl;
 use platform::db::Conn;
-use platform::{UserId, raw_sql, run};
+use platform::{UserId, run};
 
 use crate::schema::{profile_directory, profile_directory_windows};
 
@@ -198,6 +197,9 @@ pub async fn size(conn: &mut Conn<'_>, gender: Option<&str>) -> QueryResult<i64>
 /// scratch: after a bulk load that wrote the directory directly.
 #[cfg(feature = "bench")]
 pub async fn rebuild(conn: &mut Conn<'_>) -> QueryResult<()> {
+    use diesel::sql_types::BigInt;
+    use platform::raw_sql;
+
     raw_sql!(
         conn,
         "UPDATE profile_directory SET recent = FALSE WHERE recent"
