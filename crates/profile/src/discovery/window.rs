@@ -38,7 +38,7 @@ async fn lock(conn: &mut Conn<'_>, genders: &[&str]) -> QueryResult<()> {
         ))
         .on_conflict(profile_directory_windows::gender)
         .do_update()
-        .set(profile_directory_windows::members.eq(profile_directory_windows::members),)
+        .set(profile_directory_windows::members.eq(profile_directory_windows::members))
         .execute(c)
         .await)?;
     }
