@@ -185,7 +185,7 @@ pub async fn page(
 
         let (ids, total) = if let Some(keyword) = &filters.keyword {
             // Names live with accounts: match them over the window's hits, then page here.
-            let hits = matching_ids(conn, filters, &excluded).await?;
+            let hits = ids_in_order(conn, filters, &excluded, 0, None).await?;
             let matching = lists::matching(conn, &hits, keyword, today).await?;
             let hits: Vec<UserId> = hits
                 .into_iter()
@@ -277,24 +277,32 @@ macro_rules! filtered {
     }};
 }
 
-/// Every id in the window matching `filters`, in activity order.
-async fn matching_ids(
+/// The ids in the window matching `filters`, in activity order, from `offset` on: at most
+/// `limit` of them, or all.
+async fn ids_in_order(
     conn: &mut platform::db::Conn<'_>,
     filters: &Filters,
     excluded: &[UserId],
+    offset: i64,
+    limit: Option<i64>,
 ) -> QueryResult<Vec<UserId>> {
-    run!(conn, |c| filtered!(filters, excluded)
-        .select(profile_directory::user_id)
-        .order((
-            profile_directory::active_at.desc(),
-            profile_directory::user_id.desc()
-        ))
-        .load(c)
-        .await)
+    run!(conn, |c| {
+        let mut query = filtered!(filters, excluded)
+            .select(profile_directory::user_id)
+            .order((
+                profile_directory::active_at.desc(),
+                profile_directory::user_id.desc(),
+            ))
+            .offset(offset);
+        if let Some(limit) = limit {
+            query = query.limit(limit);
+        }
+        query.load(c).await
+    })
 }
 
-/// One window of a search by sex alone, off the activity order, and its total: the window's
-/// count less the excluded members in it.
+/// One window of a search by sex alone, off the activity order, and its total, off the
+/// window's count.
 async fn page_of_everyone(
     conn: &mut platform::db::Conn<'_>,
     filters: &Filters,
@@ -302,49 +310,18 @@ async fn page_of_everyone(
 ) -> QueryResult<(Vec<UserId>, i64)> {
     let window = filters.window;
     let gender = filters.gender.as_deref();
-    let (ids, (members, excluded_members)) = pipeline(
+    pipeline(
         conn,
-        async |c| {
-            run!(c, |c| filtered!(filters, excluded)
-                .select(profile_directory::user_id)
-                .order((
-                    profile_directory::active_at.desc(),
-                    profile_directory::user_id.desc()
-                ))
-                .offset(window.offset)
-                .limit(window.limit)
-                .load::<UserId>(c)
-                .await)
-        },
-        async |c| {
-            pipeline(
-                c,
-                async |c| super::window::size(c, gender).await,
-                async |c| {
-                    // By id alone: with the window's own conditions, the engines would rather
-                    // walk the whole window than look up a few ids.
-                    run!(c, |c| profile_directory::table
-                        .filter(one_of(profile_directory::user_id, excluded))
-                        .select((profile_directory::gender, profile_directory::recent))
-                        .load::<(String, bool)>(c)
-                        .await)
-                },
-            )
-            .await
-        },
+        async |c| ids_in_order(c, filters, excluded, window.offset, Some(window.limit)).await,
+        async |c| super::window::size_without(c, gender, excluded).await,
     )
-    .await?;
-    let excluded_members = excluded_members
-        .into_iter()
-        .filter(|(sex, recent)| *recent && gender.is_none_or(|gender| gender == sex))
-        .count();
-    Ok((ids, members - i64::try_from(excluded_members).unwrap_or(0)))
+    .await
 }
 
 /// One window of the ids matching `filters` and how many match in all. The walk for the
 /// window reads on through [`PAGES_AHEAD`] more windows: when the matches end among them (a
 /// narrow search, the common case), their number gives the total and the second walk, the
-/// count over the whole scan, is left out.
+/// count over the whole window, is left out.
 async fn page_and_count(
     conn: &mut platform::db::Conn<'_>,
     filters: &Filters,
@@ -352,16 +329,7 @@ async fn page_and_count(
 ) -> QueryResult<(Vec<UserId>, i64)> {
     let window = filters.window;
     let read = window.limit * (1 + PAGES_AHEAD);
-    let mut ids: Vec<UserId> = run!(conn, |c| filtered!(filters, excluded)
-        .select(profile_directory::user_id)
-        .order((
-            profile_directory::active_at.desc(),
-            profile_directory::user_id.desc()
-        ))
-        .offset(window.offset)
-        .limit(read)
-        .load(c)
-        .await)?;
+    let mut ids = ids_in_order(conn, filters, excluded, window.offset, Some(read)).await?;
     let found = i64::try_from(ids.len()).unwrap_or(i64::MAX);
     // None found past a first window proves nothing about the ones before it.
     let total = if found < read && (found > 0 || window.offset == 0) {

@@ -14,7 +14,8 @@
 
 use diesel::prelude::*;
 use diesel_async::RunQueryDsl;
-use platform::db::Conn;
+use platform::db::{Conn, pipeline};
+use platform::id_list::one_of;
 use platform::{UserId, run};
 
 use crate::schema::{profile_directory, profile_directory_windows};
@@ -179,18 +180,42 @@ pub async fn settle(
     }
 }
 
-/// How many members the windows of `gender` (every sex when `None`) hold.
-pub async fn size(conn: &mut Conn<'_>, gender: Option<&str>) -> QueryResult<i64> {
-    let counts: Vec<i64> = run!(conn, |c| {
-        let mut query = profile_directory_windows::table
-            .select(profile_directory_windows::members)
-            .into_boxed();
-        if let Some(gender) = gender {
-            query = query.filter(profile_directory_windows::gender.eq(gender.to_owned()));
-        }
-        query.load(c).await
-    })?;
-    Ok(counts.into_iter().sum())
+/// How many members the windows of `gender` (every sex when `None`) hold, leaving out
+/// `excluded`: the counts less the excluded members in them, in one round trip on PostgreSQL.
+pub async fn size_without(
+    conn: &mut Conn<'_>,
+    gender: Option<&str>,
+    excluded: &[UserId],
+) -> QueryResult<i64> {
+    let (counts, standings): (Vec<i64>, Vec<(String, bool)>) = pipeline(
+        conn,
+        async |c| {
+            run!(c, |c| {
+                let mut query = profile_directory_windows::table
+                    .select(profile_directory_windows::members)
+                    .into_boxed();
+                if let Some(gender) = gender {
+                    query = query.filter(profile_directory_windows::gender.eq(gender.to_owned()));
+                }
+                query.load(c).await
+            })
+        },
+        // By id alone: with the window's own conditions, the engines would rather walk the
+        // whole window than look up a few ids.
+        async |c| {
+            run!(c, |c| profile_directory::table
+                .filter(one_of(profile_directory::user_id, excluded))
+                .select((profile_directory::gender, profile_directory::recent))
+                .load(c)
+                .await)
+        },
+    )
+    .await?;
+    let excluded_inside = standings
+        .iter()
+        .filter(|(sex, recent)| *recent && gender.is_none_or(|gender| gender == sex))
+        .count();
+    Ok(counts.into_iter().sum::<i64>() - i64::try_from(excluded_inside).unwrap_or(0))
 }
 
 /// Marks the [`WINDOW`] most recently active shown members of each sex and counts them, from
