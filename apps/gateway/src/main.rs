@@ -1,6 +1,7 @@
 //! `xinqiao`: serves the API, the OpenAPI document and the web app; migrates; creates users;
 //! seeds demo content.
 
+mod door;
 mod mount;
 mod seed;
 mod stats;
@@ -343,6 +344,8 @@ fn serve(loaded: Loaded) -> Result<(), String> {
         let stopping_state = state.clone();
         let document = mount::openapi_document();
         let routes = platform::http::Routes::new(mount::MODULES);
+        let (listener, door) =
+            door::open(bind).map_err(|e| format!("XINQIAO_BIND: cannot listen on {bind}: {e}"))?;
         let server = HttpServer::new(move || {
             let document = document.clone();
             let web_dir = web_dir.clone();
@@ -357,10 +360,10 @@ fn serve(loaded: Loaded) -> Result<(), String> {
         })
         .disable_signals()
         .shutdown_timeout(SHUTDOWN_DEADLINE_SECONDS)
-        .bind(bind)
+        .listen(listener)
         .map_err(|e| format!("XINQIAO_BIND: cannot listen on {bind}: {e}"))?
         .run();
-        actix_web::rt::spawn(stop_on_signal(server.handle(), stopping_state));
+        actix_web::rt::spawn(stop_on_signal(server.handle(), door, stopping_state));
         tracing::info!("心桥 Xinqiao is serving on http://{bind}");
         server.await.map_err(|e| e.to_string())
     })
@@ -369,10 +372,15 @@ fn serve(loaded: Loaded) -> Result<(), String> {
 /// How long a stopping server waits for requests and streams in flight before it drops them.
 const SHUTDOWN_DEADLINE_SECONDS: u64 = 20;
 
-/// On SIGTERM or SIGINT: stop taking connections, let the modules end their long-lived ones
-/// (chat sockets close with a reconnect hint), and finish what is in flight within the
-/// deadline. actix's own signal handling would wait for the sockets until the deadline.
-async fn stop_on_signal(server: actix_web::dev::ServerHandle, state: actix::Data<AppState>) {
+/// On SIGTERM or SIGINT: stop taking connections (closing the door first, so what the kernel
+/// queued is still served: see `door`), let the modules end their long-lived ones (chat
+/// sockets close with a reconnect hint), and finish what is in flight within the deadline.
+/// actix's own signal handling would wait for the sockets until the deadline.
+async fn stop_on_signal(
+    server: actix_web::dev::ServerHandle,
+    door: door::Door,
+    state: actix::Data<AppState>,
+) {
     use actix_web::rt::signal::unix::{SignalKind, signal};
     let (Ok(mut terminate), Ok(mut interrupt)) = (
         signal(SignalKind::terminate()),
@@ -386,7 +394,13 @@ async fn stop_on_signal(server: actix_web::dev::ServerHandle, state: actix::Data
         _ = interrupt.recv() => {}
     }
     tracing::info!("stopping: finishing the requests in flight");
+    match door.stop_admitting() {
+        Ok(()) => actix_web::rt::time::sleep(door::QUEUE_DRAIN).await,
+        Err(e) => tracing::warn!("cannot close the door before stopping: {e}"),
+    }
     let stopped = server.stop(true);
+    // The acceptor lets go of its handle as it stops: the socket closes with this one.
+    drop(door);
     platform::module::shut_down(mount::MODULES, &state);
     stopped.await;
 }
