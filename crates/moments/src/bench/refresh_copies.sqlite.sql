@@ -4,4 +4,6 @@ UPDATE moments SET
     liker_ids = COALESCE((SELECT json_group_array(user_id ORDER BY created_at, user_id)
                           FROM moment_likes WHERE moment_id = moments.id), '[]'),
     thread = COALESCE((SELECT json_group_array(json_array(id, user_id, parent_id, content) ORDER BY id)
-                       FROM moment_comments WHERE moment_id = moments.id), '[]');
+                       FROM moment_comments WHERE moment_id = moments.id), '[]'),
+    like_count = (SELECT count(*) FROM moment_likes WHERE moment_id = moments.id),
+    comment_count = (SELECT count(*) FROM moment_comments WHERE moment_id = moments.id);

@@ -4,6 +4,7 @@
 #![allow(clippy::unwrap_used)]
 
 mod abuse;
+mod bench;
 mod circle;
 mod comments;
 mod create;
