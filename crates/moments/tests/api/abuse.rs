@@ -43,28 +43,6 @@ fn assert_envelope(status: u16, body: &Value, expected: u16, message: &str) {
     assert_eq!(body["message"], json!(message), "{body}");
 }
 
-async fn comment(app: &TestApp, user: &TestUser, moment_id: i64, content: &str) -> TestResponse {
-    let body = json!({"momentId": moment_id, "content": content, "parentId": 0});
-    app.post("/api/v1/comment/create", body, Some(&user.token))
-        .await
-}
-
-async fn delete_comment(app: &TestApp, user: &TestUser, comment_id: i64) -> TestResponse {
-    app.post(
-        "/api/v1/comment/delete",
-        json!({"commentId": comment_id}),
-        Some(&user.token),
-    )
-    .await
-}
-
-fn last_comment_id(response: &TestResponse) -> i64 {
-    assert_eq!(response.status, 200, "{}", response.json);
-    parsed(&response.data()["comments"]).last().unwrap()["CommentId"]
-        .as_i64()
-        .unwrap()
-}
-
 platform::engine_tests! { spawn_app;
 
 async fn a_bad_body_with_an_uncached_session_returns_an_envelope_not_an_empty_reply(app) {
@@ -137,7 +115,7 @@ async fn zero_width_text_is_refused_like_empty_text(app) {
     assert_eq!(member_feed(&app, &author, 0).await[0]["content"], json!(""));
 
     let moment_id = publish(&app, &author, "话题", "public").await;
-    let empty = comment(&app, &author, moment_id, ZERO_WIDTH).await;
+    let empty = comment(&app, &author, moment_id, 0, ZERO_WIDTH).await;
     assert_eq!((empty.status, empty.message()), (400, "请输入评论内容"));
     assert_eq!(guest_feed(&app, 0).await[0]["commentCount"], json!(0));
 }
@@ -148,13 +126,13 @@ async fn visible_text_is_stored_without_its_zero_width_padding(app) {
     let moment_id = publish(&app, &author, &content, "public").await;
     assert_eq!(guest_feed(&app, 0).await[0]["content"], json!("你好\u{200D}世界"));
 
-    let commented = comment(&app, &author, moment_id, &format!("{ZERO_WIDTH}沙发{ZERO_WIDTH}")).await;
+    let commented = comment(&app, &author, moment_id, 0, &format!("{ZERO_WIDTH}沙发{ZERO_WIDTH}")).await;
     assert_eq!(commented.status, 200, "{}", commented.json);
     assert_eq!(parsed(&commented.data()["comments"])[0]["Content"], json!("沙发"));
 
     // Lengths count what is left: padding does not push a full-length text over the limit.
     let longest = format!("{ZERO_WIDTH}{}{ZERO_WIDTH}", "长".repeat(500));
-    assert_eq!(comment(&app, &author, moment_id, &longest).await.status, 200);
+    assert_eq!(comment(&app, &author, moment_id, 0, &longest).await.status, 200);
     let longest = format!("{ZERO_WIDTH}{}{ZERO_WIDTH}", "字".repeat(2000));
     assert_eq!(post_moment(&app, &author, json!({"content": longest})).await.status, 200);
 }
@@ -168,7 +146,7 @@ async fn deleting_a_comment_on_an_unseen_moment_answers_like_an_unknown_comment(
     let mut hidden = Vec::new();
     for visibility in ["private", "friends"] {
         let moment_id = publish(&app, &author, "只给自己看", visibility).await;
-        hidden.push(last_comment_id(&comment(&app, &author, moment_id, "备注").await));
+        hidden.push(last_comment_id(&comment(&app, &author, moment_id, 0, "备注").await));
     }
     for comment_id in hidden {
         let probed = delete_comment(&app, &stranger, comment_id).await;
@@ -176,7 +154,7 @@ async fn deleting_a_comment_on_an_unseen_moment_answers_like_an_unknown_comment(
     }
 
     let public = publish(&app, &author, "大家看", "public").await;
-    let visible = last_comment_id(&comment(&app, &author, public, "自己的评论").await);
+    let visible = last_comment_id(&comment(&app, &author, public, 0, "自己的评论").await);
     let refused = delete_comment(&app, &stranger, visible).await;
     assert_eq!((refused.status, refused.message()), (403, "只能删除自己的评论或自己动态下的评论"));
 

@@ -19,19 +19,8 @@ async fn liked_and_unliked(app: &TestApp, visitor: &TestUser, moment_id: i64) {
 }
 
 async fn commented_and_uncommented(app: &TestApp, visitor: &TestUser, moment_id: i64) {
-    let body = json!({"momentId": moment_id, "content": "路过", "parentId": 0});
-    let created = app
-        .post("/api/v1/comment/create", body, Some(&visitor.token))
-        .await;
-    assert_eq!(created.status, 200, "{}", created.json);
-    let mine = parsed(&created.data()["comments"]).last().unwrap()["CommentId"].clone();
-    let deleted = app
-        .post(
-            "/api/v1/comment/delete",
-            json!({"commentId": mine}),
-            Some(&visitor.token),
-        )
-        .await;
+    let mine = last_comment_id(&comment(app, visitor, moment_id, 0, "路过").await);
+    let deleted = delete_comment(app, visitor, mine).await;
     assert_eq!(deleted.status, 200, "{}", deleted.json);
 }
 

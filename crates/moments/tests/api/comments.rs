@@ -1,23 +1,5 @@
 use super::*;
 
-async fn comment(
-    app: &TestApp,
-    user: &TestUser,
-    moment_id: i64,
-    parent_id: i64,
-    content: &str,
-) -> TestResponse {
-    let body = json!({"momentId": moment_id, "content": content, "parentId": parent_id});
-    app.post("/api/v1/comment/create", body, Some(&user.token))
-        .await
-}
-
-fn last_comment_id(response: &TestResponse) -> i64 {
-    parsed(&response.data()["comments"]).last().unwrap()["CommentId"]
-        .as_i64()
-        .unwrap()
-}
-
 platform::engine_tests! { spawn_app;
 
 async fn concurrent_comments_all_stay_in_the_thread(app) {

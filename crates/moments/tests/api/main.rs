@@ -140,3 +140,33 @@ pub fn contents(moments: &[Value]) -> Vec<&str> {
 pub fn parsed(text: &Value) -> Vec<Value> {
     serde_json::from_str(text.as_str().unwrap()).unwrap()
 }
+
+/// Comments `content` on `moment_id` as `user`, in reply to `parent_id` (0: to the moment).
+pub async fn comment(
+    app: &TestApp,
+    user: &TestUser,
+    moment_id: i64,
+    parent_id: i64,
+    content: &str,
+) -> TestResponse {
+    let body = json!({"momentId": moment_id, "content": content, "parentId": parent_id});
+    app.post("/api/v1/comment/create", body, Some(&user.token))
+        .await
+}
+
+/// The id of the newest comment in a successful comment answer's thread.
+pub fn last_comment_id(response: &TestResponse) -> i64 {
+    assert_eq!(response.status, 200, "{}", response.json);
+    parsed(&response.data()["comments"]).last().unwrap()["CommentId"]
+        .as_i64()
+        .unwrap()
+}
+
+pub async fn delete_comment(app: &TestApp, user: &TestUser, comment_id: i64) -> TestResponse {
+    app.post(
+        "/api/v1/comment/delete",
+        json!({"commentId": comment_id}),
+        Some(&user.token),
+    )
+    .await
+}

@@ -3,24 +3,9 @@ use platform::moderation::{Described, Subject};
 
 use super::*;
 
-async fn comment(
-    app: &TestApp,
-    user: &TestUser,
-    moment_id: i64,
-    parent_id: i64,
-    content: &str,
-) -> TestResponse {
-    let body = json!({"momentId": moment_id, "content": content, "parentId": parent_id});
-    app.post("/api/v1/comment/create", body, Some(&user.token))
-        .await
-}
-
 /// Comments and returns the new comment's id (the newest in the answered thread).
 async fn comment_id(app: &TestApp, user: &TestUser, moment_id: i64, content: &str) -> i64 {
-    let response = comment(app, user, moment_id, 0, content).await;
-    assert_eq!(response.status, 200, "{}", response.json);
-    let thread = parsed(&response.data()["comments"]);
-    thread.last().unwrap()["CommentId"].as_i64().unwrap()
+    last_comment_id(&comment(app, user, moment_id, 0, content).await)
 }
 
 async fn relate(app: &TestApp, user: &TestUser, path: &str, target: &TestUser) {
