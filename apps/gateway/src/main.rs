@@ -399,7 +399,7 @@ async fn stop_on_signal(
         Err(e) => tracing::warn!("cannot close the door before stopping: {e}"),
     }
     let stopped = server.stop(true);
-    // The acceptor lets go of its handle as it stops: the socket closes with this one.
+    // The socket closes once the acceptor, stopping now, has let go of its own handle too.
     drop(door);
     platform::module::shut_down(mount::MODULES, &state);
     stopped.await;
