@@ -16,17 +16,18 @@ use std::time::Duration;
 
 use socket2::{Domain, SockFilter, Socket, Type};
 
-/// How many completed connections the kernel queues for the acceptor (std's own choice).
+/// How many completed connections the kernel queues for the acceptor (actix's default, which
+/// `HttpServer::bind` used before the gateway opened its socket itself).
 const BACKLOG: i32 = 1024;
 
 /// Long enough for the acceptor to take what the kernel queued before the door closed: it
 /// accepts within microseconds of a connection arriving unless every worker is full.
 pub const QUEUE_DRAIN: Duration = Duration::from_millis(200);
 
-/// A classic BPF program of one instruction, `ret #0`: keep no byte of any packet.
-const DROP_EVERY_PACKET: [SockFilter; 1] = [SockFilter::new(BPF_RET_CONSTANT, 0, 0, 0)];
 /// `BPF_RET | BPF_K`: return the constant operand.
 const BPF_RET_CONSTANT: u16 = 0x06;
+/// A classic BPF program of one instruction, `ret #0`: keep no byte of any packet.
+const DROP_EVERY_PACKET: [SockFilter; 1] = [SockFilter::new(BPF_RET_CONSTANT, 0, 0, 0)];
 
 /// The listening socket's second handle, kept by the gateway while the server holds the first.
 pub struct Door {
@@ -36,7 +37,7 @@ pub struct Door {
 /// Listens on `address`: the listener for the server and the door to close it by.
 pub fn open(address: SocketAddr) -> io::Result<(TcpListener, Door)> {
     let socket = Socket::new(Domain::for_address(address), Type::STREAM, None)?;
-    // As std's `TcpListener::bind`: a restarted gateway takes its port back at once, though
+    // As actix's own binding does: a restarted gateway takes its port back at once, though
     // the old process's connections linger in TIME_WAIT.
     socket.set_reuse_address(true)?;
     socket.bind(&address.into())?;
