@@ -50,17 +50,17 @@ platform::api_errors!(MomentsError {
 /// (each row carries its images, likers and thread), then the cards of the members they name
 /// (accounts and profiles pipelined). A member's page first reads their circle (friends and
 /// blacklist), and its moments are three reads pipelined: public, their own non-public ones
-/// and their friends' friends-only ones. On SQLite the page's reads are one read transaction
-/// ([`read_snapshot`](platform::db::read_snapshot)): the circle, the moments and the cards come
-/// from one state of the database, and the WAL's read lock is taken once.
+/// and their friends' friends-only ones. The reads go through [`platform::db::read`]: on
+/// PostgreSQL on the connection the worker's reads share; on SQLite as one read transaction,
+/// where the circle, the moments and the cards come from one state of the database and the
+/// WAL's read lock is taken once.
 pub async fn feed(
     state: &AppState,
     seen_as: Option<UserId>,
     viewer: Option<&Identity>,
     window: FeedWindow,
 ) -> Result<Vec<MomentItem>, MomentsError> {
-    let mut pooled = state.db.get().await?;
-    platform::db::read_snapshot(&mut pooled.conn(), async |conn| {
+    platform::db::read(&state.db, async |conn| {
         let audience = match seen_as {
             Some(member) => Audience::member(conn, member).await?,
             None => Audience::Guest,

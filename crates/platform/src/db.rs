@@ -25,6 +25,8 @@ use futures_util::FutureExt;
 
 use crate::config::DatabaseUrl;
 
+mod shared_reads;
+
 pub type SqliteConn = SyncConnectionWrapper<SqliteConnection, Inline>;
 pub type PgConn = AsyncPgConnection;
 
@@ -105,9 +107,12 @@ pub enum DbPool {
 /// its own opens them on its own runtime and never hands a statement across. Threads take
 /// the next pool as they first ask (the main thread, then the workers); more threads than
 /// pools share them, which works the same, only with the hand-offs.
+///
+/// Each thread also has one connection that its read-only requests share ([`read`]).
 #[derive(Clone)]
 pub struct PgPools {
     pools: Arc<[Pool<PgConn>]>,
+    readers: Arc<[shared_reads::ThreadReader]>,
 }
 
 static NEXT_PG_POOL: AtomicUsize = AtomicUsize::new(0);
@@ -123,19 +128,32 @@ impl PgPools {
         let pools = (0..count)
             .map(|_| postgres_pool(url, max_size_each))
             .collect::<Result<Arc<[_]>, _>>()?;
-        Ok(Self { pools })
+        let url: Arc<str> = url.into();
+        let readers = (0..count)
+            .map(|_| shared_reads::ThreadReader::new(Arc::clone(&url)))
+            .collect();
+        Ok(Self { pools, readers })
+    }
+
+    fn this_threads_index(&self) -> usize {
+        THIS_THREADS_PG_POOL.with(|index| *index) % self.pools.len()
     }
 
     fn of_this_thread(&self) -> &Pool<PgConn> {
-        let index = THIS_THREADS_PG_POOL.with(|index| *index);
-        &self.pools[index % self.pools.len()]
+        &self.pools[self.this_threads_index()]
+    }
+
+    fn reader_of_this_thread(&self) -> &shared_reads::ThreadReader {
+        &self.readers[self.this_threads_index()]
     }
 
     fn status(&self) -> deadpool::Status {
         let each = self.pools.iter().map(Pool::status);
+        let shared = self.readers.len();
+        let shared_open = self.readers.iter().filter(|r| r.is_open()).count();
         deadpool::Status {
-            max_size: each.clone().map(|s| s.max_size).sum(),
-            size: each.clone().map(|s| s.size).sum(),
+            max_size: each.clone().map(|s| s.max_size).sum::<usize>() + shared,
+            size: each.clone().map(|s| s.size).sum::<usize>() + shared_open,
             available: each.clone().map(|s| s.available).sum(),
             waiting: each.map(|s| s.waiting).sum(),
         }
@@ -447,6 +465,31 @@ where
         }
     }
     outcome
+}
+
+/// Runs a request's reads (`work`, statements on the handle it is given): on SQLite as one
+/// read transaction on a pooled connection ([`read_snapshot`]); on PostgreSQL on one of the
+/// connections this thread's reads share, pipelined with other requests' statements (see
+/// [`PgPools`]), each statement seeing what was committed when it began, as outside a
+/// transaction. `work` only reads: PostgreSQL runs it in a read-only session and refuses a
+/// transaction on it; SQLite as [`read_snapshot`] says.
+pub async fn read<R, E>(
+    db: &DbPool,
+    work: impl AsyncFnOnce(&mut Conn<'_>) -> Result<R, E>,
+) -> Result<R, E>
+where
+    E: From<DbError> + From<diesel::result::Error>,
+{
+    match db {
+        DbPool::Sqlite(_) => {
+            let mut pooled = db.get().await?;
+            read_snapshot(&mut pooled.conn(), work).await
+        }
+        DbPool::Postgres(pools) => {
+            let shared = pools.reader_of_this_thread().connection().await?;
+            work(&mut Conn::Postgres(PgLink::Shared(&shared))).await
+        }
+    }
 }
 
 /// A pool configuration that hands a connection back out without a test query: the default

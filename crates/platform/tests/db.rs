@@ -3,7 +3,7 @@
 // Unwrapping is how a test says "this must hold"; the lint guards production code.
 #![allow(clippy::unwrap_used)]
 
-use platform::db::{DbPool, pipeline, read_snapshot};
+use platform::db::{self, DbPool, pipeline, read_snapshot};
 use platform::rate_limit::{self, Limit};
 use platform::testkit::{Engine, TestDatabase};
 use platform::{ApiError, transaction};
@@ -375,4 +375,112 @@ fn each_thread_is_served_by_postgres_connections_it_opened_itself() {
     assert_ne!(other, first, "another thread opens a connection of its own");
     stop.send(()).unwrap();
     worker.join().unwrap();
+}
+
+/// The PostgreSQL backend serving `conn`.
+async fn backend_serving(conn: &mut platform::db::Conn<'_>) -> Result<i32, ApiError> {
+    use diesel_async::RunQueryDsl;
+    let pid = diesel::dsl::sql::<diesel::sql_types::Integer>("pg_backend_pid()");
+    Ok(platform::run!(conn, |c| diesel::select(pid)
+        .get_result(c)
+        .await)?)
+}
+
+#[actix_web::test]
+async fn requests_reading_at_once_each_get_their_own_answers() {
+    each_engine(async |pool| {
+        for bucket in 1..=3 {
+            for _ in 0..bucket {
+                reserve(&pool, &format!("many-{bucket}"), 100)
+                    .await
+                    .unwrap();
+            }
+        }
+        // Forty requests' reads in flight together on one thread, as on a busy worker; on
+        // PostgreSQL their statements share one connection.
+        let reads = (0..40).map(|i| {
+            let pool = &pool;
+            async move {
+                let bucket = format!("many-{}", i % 3 + 1);
+                let hits = db::read(pool, async |c| hits_of(c, &bucket).await).await;
+                (bucket, hits.unwrap())
+            }
+        });
+        for (bucket, hits) in futures_util::future::join_all(reads).await {
+            let expected: i64 = bucket["many-".len()..].parse().unwrap();
+            assert_eq!(hits, [(bucket, expected)]);
+        }
+    })
+    .await;
+}
+
+#[actix_web::test]
+async fn a_write_among_the_reads_fails_on_both_engines() {
+    each_engine(async |pool| {
+        let written: Result<(), ApiError> = db::read(&pool, async |c| {
+            rate_limit::reserve(c, "read-only", LIMIT, 100).await
+        })
+        .await;
+        assert!(written.is_err(), "the reads' connection takes no write");
+        let mut pooled = pool.get().await.unwrap();
+        let left = hits_of(&mut pooled.conn(), "read-only").await.unwrap();
+        assert!(left.is_empty(), "nothing was written: {left:?}");
+        drop(pooled);
+        if matches!(pool, DbPool::Postgres(_)) {
+            let nested: Result<(), ApiError> = db::read(&pool, async |c| {
+                transaction!(c, |tx| hits_of(tx, "read-only").await.map(drop))
+            })
+            .await;
+            assert!(nested.is_err(), "a shared connection has no transaction");
+        }
+    })
+    .await;
+}
+
+#[actix_web::test]
+async fn a_threads_reads_share_one_postgres_connection_opened_again_once_it_closed() {
+    let Some(database) = TestDatabase::create(Engine::Postgres).await else {
+        eprintln!("skipped: XINQIAO_TEST_POSTGRES_URL is not set");
+        return;
+    };
+    let pool = database.migrated_pool();
+    let read_backend = async || db::read(&pool, async |c| backend_serving(c).await).await;
+    let (first, second) = futures_util::future::join(read_backend(), read_backend()).await;
+    let shared = first.unwrap();
+    assert_eq!(
+        second.unwrap(),
+        shared,
+        "two requests' reads, one connection"
+    );
+    assert_ne!(
+        backend_of(&pool).await,
+        shared,
+        "writers take pooled connections"
+    );
+
+    // The server ends the connection (a restart, an administrator): reads open another.
+    let mut pooled = pool.get().await.unwrap();
+    platform::run!(&mut pooled.conn(), |c| {
+        use diesel_async::RunQueryDsl;
+        diesel::select(diesel::dsl::sql::<diesel::sql_types::Bool>(&format!(
+            "pg_terminate_backend({shared})"
+        )))
+        .get_result::<bool>(c)
+        .await
+    })
+    .unwrap();
+    drop(pooled);
+    let mut replaced = None;
+    for _ in 0..100 {
+        // The read racing the close may fail; the ones after it must not.
+        if let Ok(backend) = read_backend().await
+            && backend != shared
+        {
+            replaced = Some(backend);
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    let replaced = replaced.expect("a new connection within two seconds");
+    assert_eq!(read_backend().await.unwrap(), replaced, "and it is kept");
 }

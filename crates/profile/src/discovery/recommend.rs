@@ -4,7 +4,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-use platform::db::{pipeline, read_snapshot};
+use platform::db::{self, pipeline};
 use platform::paging::PageRequest;
 use platform::{AppState, Identity, UserId};
 
@@ -36,8 +36,7 @@ pub async fn page(
     let now = state.now();
     let today = date_number(now);
     let me = viewer.user_id;
-    let mut pooled = state.db.get().await?;
-    let (page, active_at) = read_snapshot(&mut pooled.conn(), async |conn| {
+    let (page, active_at) = db::read(&state.db, async |conn| {
         // A member without a profile is still shown people: with nothing to compare, activity
         // and photos rank them.
         // The member's own directory row, preference and blacklist: one round trip on PostgreSQL.
@@ -106,9 +105,9 @@ pub async fn page(
         Ok::<_, ProfileError>((page, mine.active_at))
     })
     .await?;
-    // After the reads' snapshot, which must not write (see `read_snapshot`).
+    // After the reads, which must not write (see `db::read`).
     if directory::is_stale(active_at, now) {
-        directory::touch(&mut pooled.conn(), me, now).await?;
+        directory::touch(&mut state.db.get().await?.conn(), me, now).await?;
     }
     Ok(page)
 }

@@ -7,7 +7,7 @@ use std::collections::HashMap;
 
 use diesel::prelude::*;
 use diesel_async::RunQueryDsl;
-use platform::db::{pipeline, read_snapshot};
+use platform::db::{self, pipeline};
 use platform::id_list::{one_of, one_of_texts};
 use platform::paging::PageWindow;
 use platform::{AppState, Identity, UserId, run};
@@ -175,8 +175,7 @@ pub async fn page(
     let now = state.now();
     let today = date_number(now);
     let me = viewer.user_id;
-    let mut pooled = state.db.get().await?;
-    read_snapshot(&mut pooled.conn(), async |conn| {
+    db::read(&state.db, async |conn| {
         let mut excluded: Vec<UserId> = relations::blocked_either_way(conn, me)
             .await?
             .into_iter()

@@ -6,7 +6,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-use platform::db::{Conn, pipeline, read_snapshot};
+use platform::db::{self, Conn, pipeline};
 use platform::files::is_awaiting_review;
 use platform::paging::{PageRequest, PageWindow};
 use platform::{AppState, Identity, UserId};
@@ -90,8 +90,7 @@ pub async fn page(
 ) -> Result<RelationPage, ProfileError> {
     let today = date_number(state.now());
     let me = viewer.user_id;
-    let mut pooled = state.db.get().await?;
-    read_snapshot(&mut pooled.conn(), async |conn| {
+    db::read(&state.db, async |conn| {
         // The relation's rows, the blacklist and the held profiles: one round trip on PostgreSQL.
         let (mut related, (blocked, held)) = pipeline(
             conn,
