@@ -468,8 +468,8 @@ where
 }
 
 /// Runs a request's reads (`work`, statements on the handle it is given): on SQLite as one
-/// read transaction on a pooled connection ([`read_snapshot`]); on PostgreSQL on one of the
-/// connections this thread's reads share, pipelined with other requests' statements (see
+/// read transaction on a pooled connection ([`read_snapshot`]); on PostgreSQL on the
+/// connection this thread's reads share, pipelined with other requests' statements (see
 /// [`PgPools`]), each statement seeing what was committed when it began, as outside a
 /// transaction. `work` only reads: PostgreSQL runs it in a read-only session and refuses a
 /// transaction on it; SQLite as [`read_snapshot`] says.
