@@ -328,16 +328,17 @@ async fn postgres_plans_a_paged_statement_once_for_all_its_runs() {
 
 /// The PostgreSQL backend serving a connection from `pool` on this thread.
 async fn backend_of(pool: &DbPool) -> i32 {
+    let mut pooled = pool.get().await.unwrap();
+    backend_serving(&mut pooled.conn()).await.unwrap()
+}
+
+/// The PostgreSQL backend serving `conn`.
+async fn backend_serving(conn: &mut platform::db::Conn<'_>) -> Result<i32, ApiError> {
     use diesel_async::RunQueryDsl;
-    let platform::db::PooledConn::Postgres(mut conn) = pool.get().await.unwrap() else {
-        unreachable!("a PostgreSQL database gives PostgreSQL connections")
-    };
-    diesel::select(diesel::dsl::sql::<diesel::sql_types::Integer>(
-        "pg_backend_pid()",
-    ))
-    .get_result(&mut *conn)
-    .await
-    .unwrap()
+    let pid = diesel::dsl::sql::<diesel::sql_types::Integer>("pg_backend_pid()");
+    Ok(platform::run!(conn, |c| diesel::select(pid)
+        .get_result(c)
+        .await)?)
 }
 
 #[test]
@@ -375,15 +376,6 @@ fn each_thread_is_served_by_postgres_connections_it_opened_itself() {
     assert_ne!(other, first, "another thread opens a connection of its own");
     stop.send(()).unwrap();
     worker.join().unwrap();
-}
-
-/// The PostgreSQL backend serving `conn`.
-async fn backend_serving(conn: &mut platform::db::Conn<'_>) -> Result<i32, ApiError> {
-    use diesel_async::RunQueryDsl;
-    let pid = diesel::dsl::sql::<diesel::sql_types::Integer>("pg_backend_pid()");
-    Ok(platform::run!(conn, |c| diesel::select(pid)
-        .get_result(c)
-        .await)?)
 }
 
 #[actix_web::test]
