@@ -6,6 +6,7 @@ use std::sync::Arc;
 
 use futures_util::future::BoxFuture;
 use platform::auth::{SessionState, UserDirectory};
+use platform::db::batch::{self, Batches};
 use platform::db::{DbError, DbPool};
 use platform::{ApiError, AppState, Role};
 
@@ -151,12 +152,20 @@ pub struct UserSummary {
     pub verified: bool,
 }
 
-/// Summaries of the given users in one query, keyed by user id; unknown ids are absent.
+/// Summaries of the given users in one query, keyed by user id; unknown ids are absent. On
+/// the connection a thread's reads share, the query is batched with the other requests'
+/// (see [`platform::db::batch`]).
 pub async fn user_summaries(
     conn: &mut platform::db::Conn<'_>,
     user_ids: &[UserId],
 ) -> diesel::QueryResult<HashMap<UserId, UserSummary>> {
-    repo::user_summaries(conn, user_ids).await
+    thread_local! {
+        static SUMMARIES: Batches<UserId, UserSummary> = const { Batches::new() };
+    }
+    batch::batched(conn, &SUMMARIES, user_ids, |conn, ids| {
+        Box::pin(repo::user_summaries(conn, ids))
+    })
+    .await
 }
 
 /// The members with the given usernames (in any letter case), as (id, username as stored), in

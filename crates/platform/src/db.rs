@@ -25,6 +25,7 @@ use futures_util::FutureExt;
 
 use crate::config::DatabaseUrl;
 
+pub mod batch;
 mod shared_reads;
 
 pub type SqliteConn = SyncConnectionWrapper<SqliteConnection, Inline>;
@@ -194,6 +195,9 @@ pub enum Conn<'a> {
 pub enum PgLink<'a> {
     Exclusive(&'a mut PgConn),
     Shared(&'a PgConn),
+    /// The connection the thread's read-only requests share ([`read`]): shared too, and
+    /// the lookups of [`batch`] on it join the same lookups of the thread's other requests.
+    ThreadReader(&'a Arc<PgConn>),
 }
 
 impl PgLink<'_> {
@@ -203,6 +207,7 @@ impl PgLink<'_> {
         match self {
             Self::Exclusive(conn) => conn,
             Self::Shared(conn) => conn,
+            Self::ThreadReader(conn) => conn,
         }
     }
 }
@@ -229,6 +234,12 @@ pub async fn pipeline<A, B, E>(
         Conn::Sqlite(_) => {
             let first = first(conn).await?;
             Ok((first, second(conn).await?))
+        }
+        Conn::Postgres(PgLink::ThreadReader(reader)) => {
+            let reader: &Arc<PgConn> = reader;
+            let mut one = Conn::Postgres(PgLink::ThreadReader(reader));
+            let mut two = Conn::Postgres(PgLink::ThreadReader(reader));
+            try_join(first(&mut one), second(&mut two)).await
         }
         Conn::Postgres(link) => {
             let shared = link.shared();
@@ -378,9 +389,9 @@ macro_rules! transaction {
                 })
                 .await
             }
-            $crate::db::Conn::Postgres($crate::db::PgLink::Shared(_)) => {
-                Err($crate::db::transaction_in_pipeline().into())
-            }
+            $crate::db::Conn::Postgres(
+                $crate::db::PgLink::Shared(_) | $crate::db::PgLink::ThreadReader(_),
+            ) => Err($crate::db::transaction_in_pipeline().into()),
         }
     };
 }
@@ -487,7 +498,7 @@ where
         }
         DbPool::Postgres(pools) => {
             let shared = pools.reader_of_this_thread().connection().await?;
-            work(&mut Conn::Postgres(PgLink::Shared(&shared))).await
+            work(&mut Conn::Postgres(PgLink::ThreadReader(&shared))).await
         }
     }
 }

@@ -476,3 +476,141 @@ async fn a_threads_reads_share_one_postgres_connection_opened_again_once_it_clos
     let replaced = replaced.expect("a new connection within two seconds");
     assert_eq!(read_backend().await.unwrap(), replaced, "and it is kept");
 }
+
+/// How many statements the batched test lookup ran.
+static HITS_LOADS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+thread_local! {
+    static HITS_BATCHES: db::batch::Batches<String, i64> = const { db::batch::Batches::new() };
+}
+
+/// The hits of `buckets` through a batched lookup that counts its statements.
+async fn batched_hits(
+    conn: &mut platform::db::Conn<'_>,
+    buckets: &[String],
+) -> Result<std::collections::HashMap<String, i64>, ApiError> {
+    let rows = db::batch::batched(conn, &HITS_BATCHES, buckets, |conn, buckets| {
+        Box::pin(async move {
+            use diesel::prelude::*;
+            HITS_LOADS.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+            let rows: Vec<(String, i64)> = platform::load!(
+                conn,
+                rate_limits::table
+                    .filter(rate_limits::bucket.eq_any(buckets.to_vec()))
+                    .select((rate_limits::bucket, rate_limits::hits))
+            )?;
+            Ok(rows.into_iter().collect())
+        })
+    })
+    .await?;
+    Ok(rows)
+}
+
+#[actix_web::test]
+async fn concurrent_requests_lookups_are_one_statement_on_postgres_and_each_gets_its_own_rows() {
+    each_engine(async |pool| {
+        for bucket in 1..=4 {
+            for _ in 0..bucket.min(3) {
+                reserve(&pool, &format!("batch-{bucket}"), 100)
+                    .await
+                    .unwrap();
+            }
+        }
+        HITS_LOADS.store(0, std::sync::atomic::Ordering::SeqCst);
+        // Thirty requests on one thread, each asking for two buckets, one of them unknown.
+        let reads = (0..30).map(|i| {
+            let pool = &pool;
+            async move {
+                let asked = vec![format!("batch-{}", i % 4 + 1), format!("none-{i}")];
+                let rows = db::read(pool, async |c| batched_hits(c, &asked).await).await;
+                (asked, rows.unwrap())
+            }
+        });
+        for (asked, rows) in futures_util::future::join_all(reads).await {
+            let bucket: i64 = asked[0]["batch-".len()..].parse().unwrap();
+            let expected = std::collections::HashMap::from([(asked[0].clone(), bucket.min(3))]);
+            assert_eq!(rows, expected, "{asked:?}");
+        }
+        let loads = HITS_LOADS.load(std::sync::atomic::Ordering::SeqCst);
+        match pool {
+            // The first request's batch runs alone; the others join the next one.
+            DbPool::Postgres(_) => assert!(loads <= 2, "{loads} statements for 30 requests"),
+            DbPool::Sqlite(_) => assert_eq!(loads, 30, "SQLite runs each lookup at once"),
+        }
+    })
+    .await;
+}
+
+#[actix_web::test]
+async fn a_batch_reads_what_was_committed_before_its_callers_asked() {
+    each_engine(async |pool| {
+        let bucket = vec!["batch-fresh".to_owned()];
+        let read = async || {
+            db::read(&pool, async |c| batched_hits(c, &bucket).await)
+                .await
+                .unwrap()
+        };
+        assert!(read().await.is_empty());
+        reserve(&pool, "batch-fresh", 100).await.unwrap();
+        assert_eq!(read().await.get("batch-fresh"), Some(&1));
+        reserve(&pool, "batch-fresh", 100).await.unwrap();
+        let (first, second) = futures_util::future::join(read(), read()).await;
+        assert_eq!(
+            (first.get("batch-fresh"), second.get("batch-fresh")),
+            (Some(&2), Some(&2))
+        );
+    })
+    .await;
+}
+
+#[actix_web::test]
+async fn a_caller_that_gives_up_leaves_its_batch_to_the_others() {
+    let Some(database) = TestDatabase::create(Engine::Postgres).await else {
+        eprintln!("skipped: XINQIAO_TEST_POSTGRES_URL is not set");
+        return;
+    };
+    let pool = database.migrated_pool();
+    reserve(&pool, "batch-left", 100).await.unwrap();
+    let asked = vec!["batch-left".to_owned()];
+    let read = || db::read(&pool, async |c| batched_hits(c, &asked).await);
+    // The first caller opens a batch and is dropped after one poll, as a request whose client
+    // hung up; the batch it opened still answers the callers that joined it.
+    let mut abandoned = Box::pin(read());
+    assert!(futures_util::poll!(abandoned.as_mut()).is_pending());
+    let joined = futures_util::future::join_all((0..5).map(|_| read()));
+    drop(abandoned);
+    for rows in joined.await {
+        assert_eq!(rows.unwrap().get("batch-left"), Some(&1));
+    }
+}
+
+#[actix_web::test]
+async fn a_failed_batch_fails_each_of_its_callers() {
+    let Some(database) = TestDatabase::create(Engine::Postgres).await else {
+        eprintln!("skipped: XINQIAO_TEST_POSTGRES_URL is not set");
+        return;
+    };
+    let pool = database.migrated_pool();
+    thread_local! {
+        static FAILING: db::batch::Batches<i64, i64> = const { db::batch::Batches::new() };
+    }
+    let read = |key: i64| {
+        db::read(&pool, async move |c| -> Result<_, ApiError> {
+            let rows = db::batch::batched(c, &FAILING, &[key], |conn, _| {
+                Box::pin(async move {
+                    use diesel_async::RunQueryDsl;
+                    platform::run!(conn, |c| diesel::sql_query("SELECT no_such_column")
+                        .execute(c)
+                        .await)?;
+                    Ok(std::collections::HashMap::new())
+                })
+            })
+            .await?;
+            Ok(rows)
+        })
+    };
+    let answers = futures_util::future::join_all((0..4).map(read)).await;
+    assert!(answers.iter().all(Result::is_err), "{answers:?}");
+    let later = read(9).await;
+    assert!(later.is_err(), "the next batch runs again, and fails again");
+}

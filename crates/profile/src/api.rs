@@ -91,7 +91,6 @@ pub async fn cards_and_names(
         async |c| repo::card_facts_of(c, carded).await,
     )
     .await?;
-    let rows: HashMap<UserId, CardFacts> = rows.into_iter().map(|row| (row.user_id, row)).collect();
     let needs_unlock: Vec<UserId> = rows
         .values()
         .filter(|row| !protection::clear_without_unlock(row.user_id, row.protects_photos(), viewer))
@@ -150,11 +149,7 @@ pub struct Circle {
 
 /// The member's circle, in one statement.
 pub async fn circle(conn: &mut Conn<'_>, member: UserId) -> Result<Circle, ApiError> {
-    let (friends, blocked) = relations::repo::circle_of(conn, member).await?;
-    Ok(Circle {
-        friends,
-        blocked: blocked.into_iter().collect(),
-    })
+    Ok(relations::repo::circle_of(conn, member).await?)
 }
 
 /// Passes everything of the member's that waits for review: profile changes and pending

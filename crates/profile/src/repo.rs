@@ -6,6 +6,7 @@ use diesel::prelude::*;
 use diesel::upsert::excluded;
 use diesel_async::RunQueryDsl;
 use platform::db::Conn;
+use platform::db::batch::{self, Batches};
 use platform::id_list::one_of;
 use platform::paging::PageWindow;
 use platform::{UserId, run};
@@ -27,41 +28,57 @@ pub async fn find_profile(conn: &mut Conn<'_>, user_id: UserId) -> QueryResult<O
         .optional())
 }
 
-/// The given members' profiles, read as `$facts` (the whole row or a selection of its
-/// columns); members without one are absent.
-macro_rules! profiles_as {
-    ($conn:expr, $user_ids:expr, $facts:ty) => {{
-        let user_ids: &[UserId] = $user_ids;
-        if user_ids.is_empty() {
-            return Ok(Vec::new());
-        }
+/// Loads the given members' profiles, read as `$facts` (the whole row or a selection of its
+/// columns); members without one are absent. The list must not be empty.
+macro_rules! load_profiles {
+    ($conn:expr, $user_ids:expr, $facts:ty) => {
         platform::load!(
             $conn,
             profiles::table
-                .filter(one_of(profiles::user_id, user_ids))
+                .filter(one_of(profiles::user_id, $user_ids))
                 .select(<$facts>::as_select())
         )
-    }};
+    };
 }
 
 pub async fn profiles_of(conn: &mut Conn<'_>, user_ids: &[UserId]) -> QueryResult<Vec<ProfileRow>> {
-    profiles_as!(conn, user_ids, ProfileRow)
+    if user_ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    load_profiles!(conn, user_ids, ProfileRow)
 }
 
-/// The person-card columns of the given members' profiles.
+/// The given members' profiles read as `$facts`, keyed by member: one batch of each selection
+/// on the connection a thread's reads share (see [`platform::db::batch`]).
+macro_rules! batched_profiles {
+    ($conn:expr, $user_ids:expr, $facts:ty) => {{
+        thread_local! {
+            static BATCHES: Batches<UserId, $facts> = const { Batches::new() };
+        }
+        batch::batched($conn, &BATCHES, $user_ids, |conn, ids| {
+            Box::pin(async move {
+                let rows: Vec<$facts> = load_profiles!(conn, ids, $facts)?;
+                Ok(rows.into_iter().map(|row| (row.user_id, row)).collect())
+            })
+        })
+        .await
+    }};
+}
+
+/// The person-card columns of the given members' profiles, keyed by member.
 pub async fn person_facts_of(
     conn: &mut Conn<'_>,
     user_ids: &[UserId],
-) -> QueryResult<Vec<PersonFacts>> {
-    profiles_as!(conn, user_ids, PersonFacts)
+) -> QueryResult<HashMap<UserId, PersonFacts>> {
+    batched_profiles!(conn, user_ids, PersonFacts)
 }
 
-/// The member-card columns of the given members' profiles.
+/// The feed-card columns of the given members' profiles, keyed by member.
 pub async fn card_facts_of(
     conn: &mut Conn<'_>,
     user_ids: &[UserId],
-) -> QueryResult<Vec<CardFacts>> {
-    profiles_as!(conn, user_ids, CardFacts)
+) -> QueryResult<HashMap<UserId, CardFacts>> {
+    batched_profiles!(conn, user_ids, CardFacts)
 }
 
 /// Writes the member's attributes; the visit count is left as it is.

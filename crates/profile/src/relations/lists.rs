@@ -149,7 +149,7 @@ pub(crate) async fn matching(
         })
         .map(|(id, _)| id)
         .collect();
-    for row in profiles::person_facts_of(conn, ids).await? {
+    for row in profiles::person_facts_of(conn, ids).await?.into_values() {
         let by_place = region_words(&row.province, &row.city, &row.district).contains(keyword);
         if by_place || age.is_some_and(|age| row.birthday != 0 && row.age_on(today) == age) {
             found.insert(row.user_id);
@@ -170,7 +170,7 @@ pub async fn people(
     if ids.is_empty() {
         return Ok(HashMap::new());
     }
-    let ((summaries, rows), (walls, likes)) = pipeline(
+    let ((summaries, mut rows), (walls, likes)) = pipeline(
         conn,
         async |c| {
             pipeline(
@@ -190,8 +190,6 @@ pub async fn people(
         },
     )
     .await?;
-    let mut rows: HashMap<UserId, PersonFacts> =
-        rows.into_iter().map(|row| (row.user_id, row)).collect();
     let protected: Vec<UserId> = rows
         .values()
         .filter(|row| {

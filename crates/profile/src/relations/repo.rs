@@ -1,16 +1,18 @@
 //! Queries on likes, the blacklist and visits as relations between two members, each once for
 //! both engines.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 use diesel::prelude::*;
 use diesel::sql_types::Bool;
 use diesel_async::RunQueryDsl;
 use platform::UserId;
 use platform::db::Conn;
+use platform::db::batch::{self, Batches};
 use platform::id_list::one_of;
 use platform::run;
 
+use crate::api::Circle;
 use crate::schema::{profile_blocks, profile_likes, profile_visits};
 
 /// Records `liker`'s like of `liked`; `true` when it is new. A second like (also a concurrent
@@ -82,22 +84,60 @@ pub async fn delete_block(
     Ok(deleted == 1)
 }
 
+/// Each of `$members` beside each member in a blacklisting with them, either way, tagged
+/// `true` (the tag tells them from the friends beside them in `circles_of`): two keyed
+/// lookups, one a side. A macro: `one_of`'s query has no type to name.
+macro_rules! blacklisted_either_way {
+    ($members:expr) => {{
+        let members: &[UserId] = $members;
+        let blocked_by_member = profile_blocks::table
+            .filter(one_of(profile_blocks::blocker_id, members))
+            .select((
+                profile_blocks::blocker_id,
+                profile_blocks::blocked_id,
+                true.into_sql::<Bool>(),
+            ));
+        let blocking_member = profile_blocks::table
+            .filter(one_of(profile_blocks::blocked_id, members))
+            .select((
+                profile_blocks::blocked_id,
+                profile_blocks::blocker_id,
+                true.into_sql::<Bool>(),
+            ));
+        blocked_by_member.union_all(blocking_member)
+    }};
+}
+
 /// Everyone `member` blacklisted or who blacklisted `member` (one query).
 pub async fn blocked_either_way(
     conn: &mut Conn<'_>,
     member: UserId,
 ) -> QueryResult<HashSet<UserId>> {
-    let rows: Vec<(UserId, bool)> = platform::load!(conn, blacklisted_either_way(member))?;
-    Ok(rows.into_iter().map(|(id, _)| id).collect())
+    let rows: Vec<(UserId, UserId, bool)> =
+        platform::load!(conn, blacklisted_either_way!(&[member]))?;
+    Ok(rows.into_iter().map(|(_, other, _)| other).collect())
 }
 
 /// The member's friends (liked both ways, in no particular order) and everyone blacklisted
-/// either way: one statement, for every page of the moments feed.
-pub async fn circle_of(
+/// either way, for every page of the moments feed: one statement, batched with the other
+/// requests' circles on the connection a thread's reads share (see [`platform::db::batch`]).
+pub async fn circle_of(conn: &mut Conn<'_>, member: UserId) -> QueryResult<Circle> {
+    thread_local! {
+        static CIRCLES: Batches<UserId, Circle> = const { Batches::new() };
+    }
+    let mut circles = batch::batched(conn, &CIRCLES, &[member], |conn, members| {
+        Box::pin(circles_of(conn, members))
+    })
+    .await?;
+    Ok(circles.remove(&member).unwrap_or_default())
+}
+
+/// The circles of `members`, each member present.
+async fn circles_of(
     conn: &mut Conn<'_>,
-    member: UserId,
-) -> QueryResult<(Vec<UserId>, HashSet<UserId>)> {
-    // Walks the member's own likes, each checked for a like back by its key: bounded by how
+    members: &[UserId],
+) -> QueryResult<HashMap<UserId, Circle>> {
+    // Walks each member's own likes, each checked for a like back by its key: bounded by how
     // many the member likes, not by how many like them (a popular member's likers are many).
     let back = diesel::alias!(profile_likes as liked_back);
     let liked_back = back
@@ -105,33 +145,35 @@ pub async fn circle_of(
             back.field(profile_likes::liker_id)
                 .eq(profile_likes::liked_id),
         )
-        .filter(back.field(profile_likes::liked_id).eq(member));
-    // One statement: each row a member and whether they are in a blacklisting with `member`
-    // (either way) or a friend.
+        .filter(
+            back.field(profile_likes::liked_id)
+                .eq(profile_likes::liker_id),
+        );
+    // One statement: each row a member of `members`, another member, and whether the two are
+    // in a blacklisting (either way) or friends.
     let friends = profile_likes::table
-        .filter(profile_likes::liker_id.eq(member))
+        .filter(one_of(profile_likes::liker_id, members))
         .filter(diesel::dsl::exists(liked_back))
-        .select((profile_likes::liked_id, false.into_sql::<Bool>()));
-    let rows: Vec<(UserId, bool)> =
-        platform::load!(conn, friends.union_all(blacklisted_either_way(member)))?;
-    let (blocked, friends): (Vec<_>, Vec<_>) = rows.into_iter().partition(|(_, blocked)| *blocked);
-    Ok((
-        friends.into_iter().map(|(id, _)| id).collect(),
-        blocked.into_iter().map(|(id, _)| id).collect(),
-    ))
-}
-
-/// Each member in a blacklisting with `member`, either way, tagged `true` (the tag tells them
-/// from the friends beside them in [`circle_of`]): two keyed lookups, one a side.
-#[diesel::dsl::auto_type]
-fn blacklisted_either_way(member: UserId) -> _ {
-    let blocked_by_member = profile_blocks::table
-        .filter(profile_blocks::blocker_id.eq(member))
-        .select((profile_blocks::blocked_id, true.into_sql::<Bool>()));
-    let blocking_member = profile_blocks::table
-        .filter(profile_blocks::blocked_id.eq(member))
-        .select((profile_blocks::blocker_id, true.into_sql::<Bool>()));
-    blocked_by_member.union_all(blocking_member)
+        .select((
+            profile_likes::liker_id,
+            profile_likes::liked_id,
+            false.into_sql::<Bool>(),
+        ));
+    let rows: Vec<(UserId, UserId, bool)> =
+        platform::load!(conn, friends.union_all(blacklisted_either_way!(members)))?;
+    let mut circles: HashMap<UserId, Circle> = members
+        .iter()
+        .map(|member| (*member, Circle::default()))
+        .collect();
+    for (member, other, blocked) in rows {
+        let circle = circles.entry(member).or_default();
+        if blocked {
+            circle.blocked.push(other);
+        } else {
+            circle.friends.push(other);
+        }
+    }
+    Ok(circles)
 }
 
 /// Whether `member` blacklisted `other` (not the other way round).
