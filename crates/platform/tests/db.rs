@@ -23,6 +23,15 @@ async fn each_engine(test: impl AsyncFn(DbPool)) {
     }
 }
 
+/// A PostgreSQL test database, or `None` (having said the test is skipped) without one.
+async fn postgres_database() -> Option<TestDatabase> {
+    let database = TestDatabase::create(Engine::Postgres).await;
+    if database.is_none() {
+        eprintln!("skipped: XINQIAO_TEST_POSTGRES_URL is not set");
+    }
+    database
+}
+
 /// Whether the bucket still has a hit left (taking it when it has).
 async fn reserve(pool: &DbPool, bucket: &str, now: i64) -> Result<(), ApiError> {
     let mut pooled = pool.get().await?;
@@ -291,8 +300,7 @@ async fn postgres_plans_a_paged_statement_once_for_all_its_runs() {
     use diesel::prelude::*;
     use diesel_async::RunQueryDsl;
 
-    let Some(database) = TestDatabase::create(Engine::Postgres).await else {
-        eprintln!("skipped: XINQIAO_TEST_POSTGRES_URL is not set");
+    let Some(database) = postgres_database().await else {
         return;
     };
     let pool = database.migrated_pool();
@@ -431,8 +439,7 @@ async fn a_write_among_the_reads_fails_on_both_engines() {
 
 #[actix_web::test]
 async fn a_threads_reads_share_one_postgres_connection_opened_again_once_it_closed() {
-    let Some(database) = TestDatabase::create(Engine::Postgres).await else {
-        eprintln!("skipped: XINQIAO_TEST_POSTGRES_URL is not set");
+    let Some(database) = postgres_database().await else {
         return;
     };
     let pool = database.migrated_pool();
@@ -565,8 +572,7 @@ async fn a_batch_reads_what_was_committed_before_its_callers_asked() {
 
 #[actix_web::test]
 async fn a_caller_that_gives_up_leaves_its_batch_to_the_others() {
-    let Some(database) = TestDatabase::create(Engine::Postgres).await else {
-        eprintln!("skipped: XINQIAO_TEST_POSTGRES_URL is not set");
+    let Some(database) = postgres_database().await else {
         return;
     };
     let pool = database.migrated_pool();
@@ -586,8 +592,7 @@ async fn a_caller_that_gives_up_leaves_its_batch_to_the_others() {
 
 #[actix_web::test]
 async fn a_failed_batch_fails_each_of_its_callers() {
-    let Some(database) = TestDatabase::create(Engine::Postgres).await else {
-        eprintln!("skipped: XINQIAO_TEST_POSTGRES_URL is not set");
+    let Some(database) = postgres_database().await else {
         return;
     };
     let pool = database.migrated_pool();
