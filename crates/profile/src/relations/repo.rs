@@ -173,6 +173,11 @@ async fn circles_of(
             circle.friends.push(other);
         }
     }
+    // Two members who blacklisted each other are one blacklisting here.
+    for circle in circles.values_mut() {
+        circle.blocked.sort_unstable();
+        circle.blocked.dedup();
+    }
     Ok(circles)
 }
 
