@@ -2,9 +2,14 @@
 //! kept in the transaction of every write it derives from (the profile form, a photo's
 //! review), and when the member was last active in the profile's own pages.
 
+use std::collections::{HashMap, HashSet};
+use std::sync::Arc;
+
 use diesel::prelude::*;
 use diesel_async::RunQueryDsl;
+use platform::db::batch::{self, Batches};
 use platform::db::{Conn, pipeline};
+use platform::id_list::one_of;
 use platform::{UserId, run, transaction};
 
 use super::window;
@@ -329,39 +334,41 @@ pub async fn find(
     Ok(rows.into_iter().next())
 }
 
+/// A recommendation's pool (see [`pool`]). The most recently active members of a sex are the
+/// same rows for every member seeking that sex, so the requests a worker serves at once share
+/// them (and the city's members they add) instead of each reading and decoding its own copy.
+pub struct Pool {
+    recent: Arc<Vec<Candidate>>,
+    nearby: Vec<Arc<Candidate>>,
+}
+
+impl Pool {
+    /// The pool's members; the two lists may overlap.
+    pub fn iter(&self) -> impl Iterator<Item = &Candidate> {
+        self.recent
+            .iter()
+            .chain(self.nearby.iter().map(|candidate| &**candidate))
+    }
+}
+
 /// The recommendation pool: the `recent` most recently active members of `gender` (everyone
 /// when `None`) and the `neighbours` most recently active of them in `city`, each walked on an
-/// index and stopped at its limit, so the pool costs the same at any size of the site. The
-/// two lists may overlap; held members are in neither.
+/// index and stopped at its limit, so the pool costs the same at any size of the site. Held
+/// members are in neither list. The sex's list and the neighbours' rows are batched lookups
+/// (see [`platform::db::batch`]): on PostgreSQL a worker's concurrent requests read them once.
 pub async fn pool(
     conn: &mut Conn<'_>,
     gender: Option<&str>,
     city: &str,
     recent: i64,
     neighbours: i64,
-) -> QueryResult<Vec<Candidate>> {
+) -> QueryResult<Pool> {
     let city_limit = if city.is_empty() { 0 } else { neighbours };
     // The neighbours' ids alone: that query reads the city index only (with every column
     // asked for, the planner would rather walk the whole sex in activity order).
-    let (mut latest, nearby): (Vec<Candidate>, Vec<UserId>) = pipeline(
+    let (recent, nearby): (Arc<Vec<Candidate>>, Vec<UserId>) = pipeline(
         conn,
-        async |c| {
-            platform::load!(c, {
-                let mut query = profile_directory::table
-                    .select(Candidate::as_select())
-                    .filter(shown())
-                    .order((
-                        profile_directory::active_at.desc(),
-                        profile_directory::user_id.desc(),
-                    ))
-                    .limit(recent)
-                    .into_boxed();
-                if let Some(gender) = gender {
-                    query = query.filter(profile_directory::gender.eq(gender.to_owned()));
-                }
-                query
-            })
-        },
+        async |c| most_recent(c, gender, recent).await,
         async |c| {
             platform::load!(c, {
                 let mut query = profile_directory::table
@@ -382,18 +389,85 @@ pub async fn pool(
         },
     )
     .await?;
-    let known: std::collections::HashSet<UserId> = latest.iter().map(|l| l.user_id).collect();
+    let known: HashSet<UserId> = recent.iter().map(|listing| listing.user_id).collect();
     let missing: Vec<UserId> = nearby
         .into_iter()
         .filter(|id| !known.contains(id))
         .collect();
-    if !missing.is_empty() {
-        let more: Vec<Candidate> = run!(conn, |c| profile_directory::table
-            .filter(profile_directory::user_id.eq_any(&missing))
-            .select(Candidate::as_select())
-            .load(c)
-            .await)?;
-        latest.extend(more);
+    let nearby = candidates(conn, &missing).await?.into_values().collect();
+    Ok(Pool { recent, nearby })
+}
+
+/// Which sex's pool, and how long.
+type RecentKey = (Option<String>, i64);
+
+/// The `limit` most recently active shown members of `gender` (everyone when `None`).
+async fn most_recent(
+    conn: &mut Conn<'_>,
+    gender: Option<&str>,
+    limit: i64,
+) -> QueryResult<Arc<Vec<Candidate>>> {
+    thread_local! {
+        static RECENT: Batches<RecentKey, Arc<Vec<Candidate>>> = const { Batches::new() };
     }
-    Ok(latest)
+    let key = (gender.map(str::to_owned), limit);
+    let mut pools = batch::batched(conn, &RECENT, std::slice::from_ref(&key), |conn, keys| {
+        Box::pin(most_recent_of(conn, keys))
+    })
+    .await?;
+    Ok(pools.remove(&key).unwrap_or_default())
+}
+
+/// Each key's list, one statement per key (a batch seldom holds more than the two sexes).
+async fn most_recent_of(
+    conn: &mut Conn<'_>,
+    keys: &[RecentKey],
+) -> QueryResult<HashMap<RecentKey, Arc<Vec<Candidate>>>> {
+    let mut pools = HashMap::with_capacity(keys.len());
+    for key in keys {
+        let (gender, limit) = key;
+        // load! decodes the rows straight from SQLite's statement (the generic path copies).
+        let listings: Vec<Candidate> = platform::load!(conn, {
+            let mut query = profile_directory::table
+                .select(Candidate::as_select())
+                .filter(shown())
+                .order((
+                    profile_directory::active_at.desc(),
+                    profile_directory::user_id.desc(),
+                ))
+                .limit(*limit)
+                .into_boxed();
+            if let Some(gender) = gender {
+                query = query.filter(profile_directory::gender.eq(gender.clone()));
+            }
+            query
+        })?;
+        pools.insert(key.clone(), Arc::new(listings));
+    }
+    Ok(pools)
+}
+
+/// The ranking signals of `members` who are listed.
+async fn candidates(
+    conn: &mut Conn<'_>,
+    members: &[UserId],
+) -> QueryResult<HashMap<UserId, Arc<Candidate>>> {
+    thread_local! {
+        static CANDIDATES: Batches<UserId, Arc<Candidate>> = const { Batches::new() };
+    }
+    batch::batched(conn, &CANDIDATES, members, |conn, members| {
+        Box::pin(async move {
+            let listings: Vec<Candidate> = platform::load!(
+                conn,
+                profile_directory::table
+                    .filter(one_of(profile_directory::user_id, members))
+                    .select(Candidate::as_select())
+            )?;
+            Ok(listings
+                .into_iter()
+                .map(|listing| (listing.user_id, Arc::new(listing)))
+                .collect())
+        })
+    })
+    .await
 }

@@ -59,8 +59,8 @@ pub async fn page(
         let pool = directory::pool(conn, wanted, &mine.city, RECENT_POOL, NEIGHBOUR_POOL).await?;
 
         let mut seen = HashSet::new();
-        let mut candidates: Vec<Candidate> = pool
-            .into_iter()
+        let mut candidates: Vec<&Candidate> = pool
+            .iter()
             .filter(|candidate| {
                 candidate.user_id != me
                     && !blocked.contains(&candidate.user_id)
@@ -86,19 +86,16 @@ pub async fn page(
 
         let total = i64::try_from(ranked.len()).unwrap_or(i64::MAX);
         let window = request.window(PAGE_SIZE, MAX_PAGE_SIZE);
-        let shown: Vec<(Fit, Candidate)> = window
+        let shown: Vec<(Fit, UserId)> = window
             .of_items(ranked)
-            .map(|(.., at)| {
-                let listing = std::mem::take(&mut candidates[at]);
-                (seeker.fit(&listing), listing)
-            })
+            .map(|(.., at)| (seeker.fit(candidates[at]), candidates[at].user_id))
             .collect();
-        let ids: Vec<UserId> = shown.iter().map(|(_, listing)| listing.user_id).collect();
+        let ids: Vec<UserId> = shown.iter().map(|(_, user_id)| *user_id).collect();
         let mut people: HashMap<UserId, Person> = lists::people(conn, viewer, &ids, today).await?;
         let page = RecommendPage {
             people: shown
                 .into_iter()
-                .filter_map(|(fit, listing)| Some((people.remove(&listing.user_id)?, fit)))
+                .filter_map(|(fit, user_id)| Some((people.remove(&user_id)?, fit)))
                 .collect(),
             total,
         };

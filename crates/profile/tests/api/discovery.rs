@@ -107,6 +107,42 @@ async fn recommendations_rank_by_shared_signals_and_leave_out_who_they_must(app)
     assert_eq!(app.post("/api/v1/recommend/list", json!({}), None).await.status, 401);
 }
 
+async fn recommendations_asked_at_once_each_rank_their_own_pool(app) {
+    // 600 women in six cities and 600 men in six others: each sex's pool is its 200 most
+    // recently active plus the seeker's city's 50 most recent, most of them outside the 200.
+    crowd(&app, 1_200).await;
+    let ann = member_with(&app, "ann", person("female", 19960101, "3101", &["photo"])).await;
+    let bob = member_with(&app, "bob", person("male", 19950101, "4401", &["travel"])).await;
+    let pages = [1, 2, 5];
+    let mut alone = Vec::new();
+    for (seeker, wanted) in [(&ann, "male"), (&bob, "female")] {
+        for page in pages {
+            let (cards, total) = recommended(&app, seeker, json!({"page": page})).await;
+            assert!(total > 200, "the city's members join the sex's 200 most recent: {total}");
+            assert!(cards.iter().all(|card| card["sex"] == wanted), "{cards:?}");
+            alone.push(((seeker.uuid.clone(), page), (usernames(&cards).join(","), total)));
+        }
+    }
+
+    // The same pages asked at once, interleaved: on PostgreSQL the requests share their pools'
+    // reads (db::batch), and each still gets its own ranking.
+    let asked = (0..4).flat_map(|_| {
+        pages
+            .iter()
+            .flat_map(|page| [(&ann, *page), (&bob, *page)])
+            .collect::<Vec<_>>()
+    });
+    let answers = futures_util::future::join_all(asked.map(async |(seeker, page)| {
+        let (cards, total) = recommended(&app, seeker, json!({"page": page})).await;
+        ((seeker.uuid.clone(), page), (usernames(&cards).join(","), total))
+    }))
+    .await;
+    for (asked, answer) in answers {
+        let expected = &alone.iter().find(|(key, _)| *key == asked).unwrap().1;
+        assert_eq!(&answer, expected, "{asked:?}");
+    }
+}
+
 async fn asking_for_recommendations_marks_the_member_active(app) {
     // Two women alike in everything; the earlier member loses the tie of equal activity.
     let early = member_with(&app, "bella_early", person("female", 19960101, "3301", &["photo"])).await;
