@@ -6,6 +6,7 @@ pub mod bench;
 mod counts;
 mod demo;
 mod dto;
+mod feed_page;
 mod http;
 mod member_data;
 mod model;

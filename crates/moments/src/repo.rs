@@ -9,107 +9,10 @@ use diesel::result::{DatabaseErrorKind, Error as DieselError};
 use diesel_async::RunQueryDsl;
 use platform::UserId;
 use platform::db::Conn;
-use platform::id_list::one_of;
-use platform::paging::FeedWindow;
 use platform::run;
 
 use crate::model::{Comment, CommentId, MomentId, MomentRow, NewMoment, thread_json};
 use crate::schema::{moment_comments, moment_images, moment_likes, moments};
-use crate::visibility::Audience;
-
-/// A page of the feed, newest first. The filters say in SQL what [`Audience::can_see`] says
-/// in Rust (a held moment counting as private). A member's page is the public page (without
-/// members blacklisted either way), the member's own other moments (held ones included) and
-/// their friends' friends-only ones: the ids of each part, read as the parts of one
-/// `UNION ALL`, then the page's rows by id. Each part walks its own index, `(visibility, held,
-/// id)` or `(user_id, id)`, where one `public OR mine OR friends'` filter would make both
-/// engines collect and sort every match.
-pub async fn feed_page(
-    conn: &mut Conn<'_>,
-    audience: &Audience,
-    window: FeedWindow,
-) -> QueryResult<Vec<MomentRow>> {
-    // Macros, not values: the selection and a boxed query are typed by their engine, and
-    // `load!` builds its query once per engine. A member's page states the window's bound
-    // beside its ids too: PostgreSQL's one plan for every page (see `platform::db`) otherwise
-    // merges the ids with a walk of the whole table from its newest row, however deep the page.
-    macro_rules! page {
-        () => {
-            moments::table
-                .select(MomentRow::as_select())
-                .filter(moments::id.lt(window.before))
-                .order(moments::id.desc())
-                .limit(window.limit)
-        };
-    }
-    let Audience::Member(viewer) = audience else {
-        return platform::load!(
-            conn,
-            page!()
-                .filter(moments::visibility.eq("public"))
-                .filter(moments::held.eq(false))
-        );
-    };
-    // The parts read the table under another name: diesel takes a subquery on the outer
-    // query's own table for a correlated one.
-    let listed = diesel::alias!(moments as listed);
-    let (id, user_id) = (listed.field(moments::id), listed.field(moments::user_id));
-    let (visibility, held) = (
-        listed.field(moments::visibility),
-        listed.field(moments::held),
-    );
-    let older = listed
-        .filter(id.lt(window.before))
-        .order(id.desc())
-        .limit(window.limit)
-        .select(id);
-    // The public part without members blacklisted either way; with none, no exclusion at all
-    // (an empty list still costs a lookup per moment walked). Boxed: two statement shapes.
-    let blocked = &viewer.blocked;
-    macro_rules! public {
-        () => {{
-            let mut part = older
-                .filter(visibility.eq("public"))
-                .filter(held.eq(false))
-                .into_boxed();
-            if !blocked.is_empty() {
-                part = part.filter(diesel::dsl::not(one_of(user_id, blocked)));
-            }
-            part
-        }};
-    }
-    let own_others = older
-        .filter(user_id.eq(viewer.id))
-        .filter(visibility.ne("public").or(held));
-    let friends: Vec<UserId> = viewer
-        .friends
-        .iter()
-        .filter(|friend| !blocked.contains(friend))
-        .copied()
-        .collect();
-    // One statement. The parts carry ids only, so the engine merges a few dozen numbers, not
-    // a few dozen whole rows copied into a sorter (SQLite sorts each part of a merged
-    // `UNION ALL` again), and reads whole rows for one page only. The friends' part is left
-    // out without friends: its `eq_any` writes the ids into the statement, which SQLite then
-    // prepares again on every run.
-    if friends.is_empty() {
-        platform::load!(
-            conn,
-            page!().filter(moments::id.eq_any(public!().union_all(own_others)))
-        )
-    } else {
-        let friends_only = older
-            .filter(user_id.eq_any(friends))
-            .filter(visibility.eq("friends"))
-            .filter(held.eq(false));
-        platform::load!(
-            conn,
-            page!().filter(
-                moments::id.eq_any(public!().union_all(own_others).union_all(friends_only))
-            )
-        )
-    }
-}
 
 pub async fn find_moment(
     conn: &mut Conn<'_>,

@@ -9,6 +9,7 @@ use platform::rate_limit::{self, Limit};
 use platform::{ApiError, AppState, Identity, UserId, transaction};
 
 use crate::dto::MomentItem;
+use crate::feed_page;
 use crate::model::{Comment, CommentId, CommentText, MomentDraft, MomentId, MomentRow, NewMoment};
 use crate::repo;
 use crate::view::{self, Members, PageMoment};
@@ -66,7 +67,7 @@ pub async fn feed(
             None => Audience::Guest,
         };
         let viewer_id = viewer.map(|identity| identity.user_id);
-        let page: Vec<PageMoment> = repo::feed_page(conn, &audience, window)
+        let page: Vec<PageMoment> = feed_page::feed_page(conn, &audience, window)
             .await?
             .into_iter()
             .map(|row| PageMoment::new(row, viewer_id))

@@ -1,5 +1,5 @@
 //! Who may see a moment. This is the one place the rule lives: [`Audience::can_see`] for a
-//! single moment, and [`crate::repo::feed_page`]'s filter, which must say the same in SQL.
+//! single moment, and [`crate::feed_page`]'s filter, which must say the same in SQL.
 //!
 //! Public moments are for everyone, friends-only ones for their author and the author's
 //! friends (mutual likes), private ones for their author; members blacklisted either way see

@@ -16,7 +16,7 @@ use diesel_async::pooled_connection::{
 };
 use diesel_async::sync_connection_wrapper::{SpawnBlocking, SyncConnectionWrapper};
 use diesel_async::{AsyncPgConnection, SimpleAsyncConnection};
-use futures_util::future::BoxFuture;
+use futures_util::future::{BoxFuture, try_join_all};
 
 #[doc(hidden)]
 pub use diesel_async::AsyncConnection;
@@ -248,6 +248,39 @@ pub async fn pipeline<A, B, E>(
             try_join(first(&mut one), second(&mut two)).await
         }
     }
+}
+
+/// Runs one independent read per item and answers them in the items' order: all pipelined
+/// on PostgreSQL (one round trip however many), one after the other on SQLite. As with
+/// [`pipeline`], the reads must not begin a transaction.
+pub async fn pipeline_each<I, T, E>(
+    conn: &mut Conn<'_>,
+    items: &[I],
+    read: impl AsyncFn(&mut Conn<'_>, &I) -> Result<T, E>,
+) -> Result<Vec<T>, E> {
+    let mut handles: Vec<Conn<'_>> = match conn {
+        Conn::Sqlite(_) => {
+            let mut answers = Vec::with_capacity(items.len());
+            for item in items {
+                answers.push(read(conn, item).await?);
+            }
+            return Ok(answers);
+        }
+        Conn::Postgres(PgLink::ThreadReader(reader)) => {
+            let reader: &Arc<PgConn> = reader;
+            (items.iter())
+                .map(|_| Conn::Postgres(PgLink::ThreadReader(reader)))
+                .collect()
+        }
+        Conn::Postgres(link) => {
+            let shared = link.shared();
+            (items.iter())
+                .map(|_| Conn::Postgres(PgLink::Shared(shared)))
+                .collect()
+        }
+    };
+    let reads = (handles.iter_mut().zip(items)).map(|(handle, item)| read(handle, item));
+    try_join_all(reads).await
 }
 
 impl PooledConn {

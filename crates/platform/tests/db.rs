@@ -3,7 +3,7 @@
 // Unwrapping is how a test says "this must hold"; the lint guards production code.
 #![allow(clippy::unwrap_used)]
 
-use platform::db::{self, DbPool, pipeline, read_snapshot};
+use platform::db::{self, Conn, DbPool, pipeline, pipeline_each, read_snapshot};
 use platform::rate_limit::{self, Limit};
 use platform::testkit::{Engine, TestDatabase};
 use platform::{ApiError, transaction};
@@ -178,6 +178,37 @@ async fn pipelined_reads_answer_in_order_and_cannot_begin_a_transaction() {
         if matches!(pool, DbPool::Postgres(_)) {
             assert!(nested.is_err(), "a shared connection has no transaction");
         }
+    })
+    .await;
+}
+
+#[actix_web::test]
+async fn pipelined_reads_of_many_items_answer_in_the_items_order() {
+    each_engine(async |pool| {
+        for (bucket, hits) in [("each-a", 1), ("each-b", 3), ("each-c", 2)] {
+            for _ in 0..hits {
+                reserve(&pool, bucket, 100).await.unwrap();
+            }
+        }
+        let hits = async |c: &mut Conn<'_>, bucket: &&str| match hits_of(c, bucket).await?[..] {
+            [(_, hits)] => Ok(hits),
+            _ => Err(ApiError::not_found(format!("no bucket {bucket}"))),
+        };
+        let asked = ["each-c", "each-a", "each-b"];
+        let mut pooled = pool.get().await.unwrap();
+        let answers = pipeline_each(&mut pooled.conn(), &asked, hits)
+            .await
+            .unwrap();
+        assert_eq!(answers, [2, 1, 3]);
+        // On the connection a thread's reads share, too; one failed read fails them all.
+        let shared = db::read(&pool, async |c| pipeline_each(c, &asked, hits).await);
+        assert_eq!(shared.await.unwrap(), [2, 1, 3]);
+        let failed = db::read(&pool, async |c| {
+            pipeline_each(c, &["each-a", "each-none"], hits).await
+        });
+        assert_eq!(failed.await.unwrap_err().message(), "no bucket each-none");
+        let none: Vec<i64> = pipeline_each(&mut pooled.conn(), &[], hits).await.unwrap();
+        assert!(none.is_empty());
     })
     .await;
 }

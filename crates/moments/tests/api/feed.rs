@@ -58,6 +58,31 @@ async fn paging_walks_the_feed_newest_first_without_gaps_or_repeats(app) {
     assert_eq!(seen, expected);
 }
 
+async fn guest_pages_asked_at_once_each_get_their_own_window(app) {
+    let author = signed_in_user(&app, "author", Role::User).await;
+    let mut ids = Vec::new();
+    for n in 0..30 {
+        ids.push(publish(&app, &author, &format!("第{n}条"), "public").await);
+    }
+    // Newest and deeper pages of 10 and of 15, each asked five times, all at once: on
+    // PostgreSQL a worker's guest pages are one batched lookup (see `feed_page`), each window
+    // one statement of it.
+    let windows = [(0, 10), (0, 15), (ids[20], 10), (ids[12], 15), (ids[3], 10)];
+    let page = async |(from_id, size): (i64, usize)| {
+        let body = json!({"fromId": from_id, "pageSize": size});
+        let response = app.post("/api/v1/moment/guest/list", body, None).await;
+        assert_eq!(response.status, 200, "{}", response.json);
+        contents(response.data()["moments"].as_array().unwrap()).into_iter().map(str::to_owned).collect::<Vec<_>>()
+    };
+    let asked: Vec<(i64, usize)> = (0..5).flat_map(|_| windows).collect();
+    let pages = futures_util::future::join_all(asked.iter().map(|window| page(*window))).await;
+    for (&(from_id, size), seen) in asked.iter().zip(pages) {
+        let below = ids.iter().rposition(|id| *id < from_id).map_or(ids.len(), |at| at + 1);
+        let expected: Vec<String> = (0..below).rev().take(size).map(|n| format!("第{n}条")).collect();
+        assert_eq!(seen, expected, "fromId {from_id}, pageSize {size}");
+    }
+}
+
 async fn page_size_is_kept_between_ten_and_twenty(app) {
     let author = signed_in_user(&app, "author", Role::User).await;
     for n in 0..25 {

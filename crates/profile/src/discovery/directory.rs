@@ -8,7 +8,7 @@ use std::sync::Arc;
 use diesel::prelude::*;
 use diesel_async::RunQueryDsl;
 use platform::db::batch::{self, Batches};
-use platform::db::{Conn, pipeline};
+use platform::db::{Conn, pipeline, pipeline_each};
 use platform::id_list::one_of;
 use platform::{UserId, run, transaction};
 
@@ -418,16 +418,15 @@ async fn most_recent(
     Ok(pools.remove(&key).unwrap_or_default())
 }
 
-/// Each key's list, one statement per key (a batch seldom holds more than the two sexes).
+/// Each key's list, one statement per key (a batch seldom holds more than the two sexes), all
+/// pipelined.
 async fn most_recent_of(
     conn: &mut Conn<'_>,
     keys: &[RecentKey],
 ) -> QueryResult<HashMap<RecentKey, Arc<Vec<Candidate>>>> {
-    let mut pools = HashMap::with_capacity(keys.len());
-    for key in keys {
-        let (gender, limit) = key;
+    let pools = pipeline_each(conn, keys, async |c, (gender, limit)| {
         // load! decodes the rows straight from SQLite's statement (the generic path copies).
-        let listings: Vec<Candidate> = platform::load!(conn, {
+        platform::load!(c, {
             let mut query = profile_directory::table
                 .select(Candidate::as_select())
                 .filter(shown())
@@ -441,10 +440,14 @@ async fn most_recent_of(
                 query = query.filter(profile_directory::gender.eq(gender.clone()));
             }
             query
-        })?;
-        pools.insert(key.clone(), Arc::new(listings));
-    }
-    Ok(pools)
+        })
+    })
+    .await?;
+    Ok(keys
+        .iter()
+        .cloned()
+        .zip(pools.into_iter().map(Arc::new))
+        .collect())
 }
 
 /// The ranking signals of `members` who are listed.
