@@ -7,8 +7,9 @@
 //! and decode it once. A member's page is their own ([`member_page`]): the public page without
 //! members blacklisted either way, their own other moments (held ones included) and their
 //! friends' friends-only ones, in one statement. (Sharing the public page with members too,
-//! their part read beside it, measured slower: a member's part is a statement of its own,
-//! which returns whole rows whenever the member has moments of their own.)
+//! their own part read beside it, measured slower, whether that part came back as rows or as
+//! ids only: it is a statement of the request's own either way, and on PostgreSQL a page's
+//! cost is its statements, not their rows.)
 //!
 //! Each part walks its own index, `(visibility, held, id)` or `(user_id, id)`, where one
 //! `public OR mine OR friends'` filter would make both engines collect and sort every match.
