@@ -9,7 +9,9 @@
 //! friends' friends-only ones, in one statement. (Sharing the public page with members too,
 //! their own part read beside it, measured slower, whether that part came back as rows or as
 //! ids only: it is a statement of the request's own either way, and on PostgreSQL a page's
-//! cost is its statements, not their rows.)
+//! cost is its statements, not their rows. So did a worker's member pages batched into one
+//! statement, each a lateral subquery: PostgreSQL still runs every member's parts. See
+//! `docs/benchmark-history.md`.)
 //!
 //! Each part walks its own index, `(visibility, held, id)` or `(user_id, id)`, where one
 //! `public OR mine OR friends'` filter would make both engines collect and sort every match.
