@@ -319,19 +319,32 @@ pub async fn remove(conn: &mut Conn<'_>, user_id: UserId) -> QueryResult<()> {
     window::settle(conn, user_id, before.as_ref(), None).await
 }
 
-/// The member's own gender and signals, if they have a profile.
+/// The member's own gender and signals, if they have a profile: a batched lookup (see
+/// [`platform::db::batch`]).
 pub async fn find(
     conn: &mut Conn<'_>,
     user_id: UserId,
 ) -> QueryResult<Option<(String, Candidate)>> {
-    // load! decodes the row straight from SQLite's statement (the generic path copies it).
-    let rows: Vec<(String, Candidate)> = platform::load!(
-        conn,
-        profile_directory::table
-            .find(user_id)
-            .select((profile_directory::gender, Candidate::as_select()))
-    )?;
-    Ok(rows.into_iter().next())
+    thread_local! {
+        static SEEKERS: Batches<UserId, (String, Candidate)> = const { Batches::new() };
+    }
+    let mut found = batch::batched(conn, &SEEKERS, &[user_id], |conn, members| {
+        Box::pin(async move {
+            // load! decodes the rows straight from SQLite's statement (the generic path copies).
+            let rows: Vec<(String, Candidate)> = platform::load!(
+                conn,
+                profile_directory::table
+                    .filter(one_of(profile_directory::user_id, members))
+                    .select((profile_directory::gender, Candidate::as_select()))
+            )?;
+            Ok(rows
+                .into_iter()
+                .map(|(gender, listing)| (listing.user_id, (gender, listing)))
+                .collect())
+        })
+    })
+    .await?;
+    Ok(found.remove(&user_id))
 }
 
 /// A recommendation's pool (see [`pool`]). The most recently active members of a sex are the

@@ -4,6 +4,8 @@
 use diesel::prelude::*;
 use diesel_async::RunQueryDsl;
 use platform::db::Conn;
+use platform::db::batch::{self, Batches};
+use platform::id_list::one_of;
 use platform::{UserId, run};
 
 use crate::error::ProfileError;
@@ -66,14 +68,25 @@ impl Seeking {
     }
 }
 
+/// The member's preference (unset when they never saved one): a batched lookup (see
+/// [`platform::db::batch`]).
 pub async fn find(conn: &mut Conn<'_>, user_id: UserId) -> QueryResult<Seeking> {
-    let found: Vec<Seeking> = platform::load!(
-        conn,
-        profile_settings::table
-            .find(user_id)
-            .select(Seeking::as_select())
-    )?;
-    Ok(found.into_iter().next().unwrap_or_default())
+    thread_local! {
+        static SEEKING: Batches<UserId, Seeking> = const { Batches::new() };
+    }
+    let mut found = batch::batched(conn, &SEEKING, &[user_id], |conn, members| {
+        Box::pin(async move {
+            let rows: Vec<(UserId, Seeking)> = platform::load!(
+                conn,
+                profile_settings::table
+                    .filter(one_of(profile_settings::user_id, members))
+                    .select((profile_settings::user_id, Seeking::as_select()))
+            )?;
+            Ok(rows.into_iter().collect())
+        })
+    })
+    .await?;
+    Ok(found.remove(&user_id).unwrap_or_default())
 }
 
 pub async fn save(conn: &mut Conn<'_>, user_id: UserId, seeking: &Seeking) -> QueryResult<()> {

@@ -108,14 +108,29 @@ macro_rules! blacklisted_either_way {
     }};
 }
 
-/// Everyone `member` blacklisted or who blacklisted `member` (one query).
+/// Everyone `member` blacklisted or who blacklisted `member`: one statement, batched with the
+/// other requests' blacklists on the connection a thread's reads share (see
+/// [`platform::db::batch`]).
 pub async fn blocked_either_way(
     conn: &mut Conn<'_>,
     member: UserId,
 ) -> QueryResult<HashSet<UserId>> {
-    let rows: Vec<(UserId, UserId, bool)> =
-        platform::load!(conn, blacklisted_either_way!(&[member]))?;
-    Ok(rows.into_iter().map(|(_, other, _)| other).collect())
+    thread_local! {
+        static BLOCKED: Batches<UserId, HashSet<UserId>> = const { Batches::new() };
+    }
+    let mut blocked = batch::batched(conn, &BLOCKED, &[member], |conn, members| {
+        Box::pin(async move {
+            let rows: Vec<(UserId, UserId, bool)> =
+                platform::load!(conn, blacklisted_either_way!(members))?;
+            let mut blocked: HashMap<UserId, HashSet<UserId>> = HashMap::new();
+            for (member, other, _) in rows {
+                blocked.entry(member).or_default().insert(other);
+            }
+            Ok(blocked)
+        })
+    })
+    .await?;
+    Ok(blocked.remove(&member).unwrap_or_default())
 }
 
 /// The member's friends (liked both ways, in no particular order) and everyone blacklisted

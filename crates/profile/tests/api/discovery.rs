@@ -113,6 +113,16 @@ async fn recommendations_asked_at_once_each_rank_their_own_pool(app) {
     crowd(&app, 1_200).await;
     let ann = member_with(&app, "ann", person("female", 19960101, "3101", &["photo"])).await;
     let bob = member_with(&app, "bob", person("male", 19950101, "4401", &["travel"])).await;
+    // Ann blacklists the man she was shown first and the woman bob was: her blacklist is
+    // hers alone, so bob's pages keep that woman (and ann's lose the man).
+    let blacklist = async |card: &Value| {
+        let body = json!({"targetUuid": card["uuid"]});
+        let response = app.post("/api/v1/user/blacklist/add", body, Some(&ann.token)).await;
+        assert_eq!(response.status, 200, "{}", response.json);
+        card["username"].as_str().unwrap().to_owned()
+    };
+    let man = blacklist(&recommended(&app, &ann, json!({})).await.0[0]).await;
+    let blocked = blacklist(&recommended(&app, &bob, json!({})).await.0[0]).await;
     let pages = [1, 2, 5];
     let mut alone = Vec::new();
     for (seeker, wanted) in [(&ann, "male"), (&bob, "female")] {
@@ -123,6 +133,8 @@ async fn recommendations_asked_at_once_each_rank_their_own_pool(app) {
             alone.push(((seeker.uuid.clone(), page), (usernames(&cards).join(","), total)));
         }
     }
+    assert_eq!(alone[3].1.0.split(',').next(), Some(blocked.as_str()), "bob's first");
+    assert!(alone.iter().all(|(_, (names, _))| !names.split(',').any(|name| name == man)));
 
     // The same pages asked at once, interleaved: on PostgreSQL the requests share their pools'
     // reads (db::batch), and each still gets its own ranking.
