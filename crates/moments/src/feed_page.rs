@@ -50,11 +50,11 @@ async fn public_page(conn: &mut Conn<'_>, window: FeedWindow) -> QueryResult<Arc
         static PUBLIC_PAGES: Batches<PublicKey, Arc<Vec<MomentRow>>> = const { Batches::new() };
     }
     let key = (window.before, window.limit);
-    let mut pages = batch::batched(conn, &PUBLIC_PAGES, &[key], |conn, keys| {
+    let page = batch::batched_one(conn, &PUBLIC_PAGES, key, |conn, keys| {
         Box::pin(public_pages(conn, keys))
     })
     .await?;
-    Ok(pages.remove(&key).unwrap_or_default())
+    Ok(page.unwrap_or_default())
 }
 
 /// Each asked window's public page, all pipelined.

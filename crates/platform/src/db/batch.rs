@@ -105,6 +105,21 @@ where
     }
 }
 
+/// The row of one key, read by `load` as [`batched`] reads many; `None` when it has none.
+pub async fn batched_one<K, V>(
+    conn: &mut Conn<'_>,
+    batches: &'static LocalKey<Batches<K, V>>,
+    key: K,
+    load: Load<K, V>,
+) -> QueryResult<Option<V>>
+where
+    K: Hash + Eq + Ord + Clone + Send + Sync + 'static,
+    V: Clone + Send + Sync + 'static,
+{
+    let mut rows = batched(conn, batches, std::slice::from_ref(&key), load).await?;
+    Ok(rows.remove(&key))
+}
+
 impl<K, V> Batches<K, V>
 where
     K: Hash + Eq + Ord + Clone + Send + Sync + 'static,

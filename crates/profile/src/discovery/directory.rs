@@ -319,32 +319,13 @@ pub async fn remove(conn: &mut Conn<'_>, user_id: UserId) -> QueryResult<()> {
     window::settle(conn, user_id, before.as_ref(), None).await
 }
 
-/// The member's own gender and signals, if they have a profile: a batched lookup (see
-/// [`platform::db::batch`]).
+/// The member's own gender and signals, if they have a profile.
 pub async fn find(
     conn: &mut Conn<'_>,
     user_id: UserId,
 ) -> QueryResult<Option<(String, Candidate)>> {
-    thread_local! {
-        static SEEKERS: Batches<UserId, (String, Candidate)> = const { Batches::new() };
-    }
-    let mut found = batch::batched(conn, &SEEKERS, &[user_id], |conn, members| {
-        Box::pin(async move {
-            // load! decodes the rows straight from SQLite's statement (the generic path copies).
-            let rows: Vec<(String, Candidate)> = platform::load!(
-                conn,
-                profile_directory::table
-                    .filter(one_of(profile_directory::user_id, members))
-                    .select((profile_directory::gender, Candidate::as_select()))
-            )?;
-            Ok(rows
-                .into_iter()
-                .map(|(gender, listing)| (listing.user_id, (gender, listing)))
-                .collect())
-        })
-    })
-    .await?;
-    Ok(found.remove(&user_id))
+    let mut found = listings_of(conn, &[user_id]).await?;
+    Ok(found.remove(&user_id).map(Arc::unwrap_or_clone))
 }
 
 /// A recommendation's pool (see [`pool`]). The most recently active members of a sex are the
@@ -352,7 +333,7 @@ pub async fn find(
 /// them (and the city's members they add) instead of each reading and decoding its own copy.
 pub struct Pool {
     recent: Arc<Vec<Candidate>>,
-    nearby: Vec<Arc<Candidate>>,
+    nearby: Vec<Arc<(String, Candidate)>>,
 }
 
 impl Pool {
@@ -360,7 +341,7 @@ impl Pool {
     pub fn iter(&self) -> impl Iterator<Item = &Candidate> {
         self.recent
             .iter()
-            .chain(self.nearby.iter().map(|candidate| &**candidate))
+            .chain(self.nearby.iter().map(|listed| &listed.1))
     }
 }
 
@@ -407,7 +388,7 @@ pub async fn pool(
         .into_iter()
         .filter(|id| !known.contains(id))
         .collect();
-    let nearby = candidates(conn, &missing).await?.into_values().collect();
+    let nearby = listings_of(conn, &missing).await?.into_values().collect();
     Ok(Pool { recent, nearby })
 }
 
@@ -424,11 +405,11 @@ async fn most_recent(
         static RECENT: Batches<RecentKey, Arc<Vec<Candidate>>> = const { Batches::new() };
     }
     let key = (gender.map(str::to_owned), limit);
-    let mut pools = batch::batched(conn, &RECENT, std::slice::from_ref(&key), |conn, keys| {
+    let pool = batch::batched_one(conn, &RECENT, key, |conn, keys| {
         Box::pin(most_recent_of(conn, keys))
     })
     .await?;
-    Ok(pools.remove(&key).unwrap_or_default())
+    Ok(pool.unwrap_or_default())
 }
 
 /// Each key's list, one statement per key (a batch seldom holds more than the two sexes), all
@@ -463,25 +444,27 @@ async fn most_recent_of(
         .collect())
 }
 
-/// The ranking signals of `members` who are listed.
-async fn candidates(
+/// The gender and ranking signals of `members` who are listed: a batched lookup (see
+/// [`platform::db::batch`]), which a seeker's own listing and their city's added ones share.
+async fn listings_of(
     conn: &mut Conn<'_>,
     members: &[UserId],
-) -> QueryResult<HashMap<UserId, Arc<Candidate>>> {
+) -> QueryResult<HashMap<UserId, Arc<(String, Candidate)>>> {
     thread_local! {
-        static CANDIDATES: Batches<UserId, Arc<Candidate>> = const { Batches::new() };
+        static LISTINGS: Batches<UserId, Arc<(String, Candidate)>> = const { Batches::new() };
     }
-    batch::batched(conn, &CANDIDATES, members, |conn, members| {
+    batch::batched(conn, &LISTINGS, members, |conn, members| {
         Box::pin(async move {
-            let listings: Vec<Candidate> = platform::load!(
+            // load! decodes the rows straight from SQLite's statement (the generic path copies).
+            let listings: Vec<(String, Candidate)> = platform::load!(
                 conn,
                 profile_directory::table
                     .filter(one_of(profile_directory::user_id, members))
-                    .select(Candidate::as_select())
+                    .select((profile_directory::gender, Candidate::as_select()))
             )?;
             Ok(listings
                 .into_iter()
-                .map(|listing| (listing.user_id, Arc::new(listing)))
+                .map(|listed| (listed.1.user_id, Arc::new(listed)))
                 .collect())
         })
     })

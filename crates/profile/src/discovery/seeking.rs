@@ -74,7 +74,7 @@ pub async fn find(conn: &mut Conn<'_>, user_id: UserId) -> QueryResult<Seeking> 
     thread_local! {
         static SEEKING: Batches<UserId, Seeking> = const { Batches::new() };
     }
-    let mut found = batch::batched(conn, &SEEKING, &[user_id], |conn, members| {
+    let found = batch::batched_one(conn, &SEEKING, user_id, |conn, members| {
         Box::pin(async move {
             let rows: Vec<(UserId, Seeking)> = platform::load!(
                 conn,
@@ -86,7 +86,7 @@ pub async fn find(conn: &mut Conn<'_>, user_id: UserId) -> QueryResult<Seeking> 
         })
     })
     .await?;
-    Ok(found.remove(&user_id).unwrap_or_default())
+    Ok(found.unwrap_or_default())
 }
 
 pub async fn save(conn: &mut Conn<'_>, user_id: UserId, seeking: &Seeking) -> QueryResult<()> {

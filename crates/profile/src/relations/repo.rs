@@ -118,7 +118,7 @@ pub async fn blocked_either_way(
     thread_local! {
         static BLOCKED: Batches<UserId, HashSet<UserId>> = const { Batches::new() };
     }
-    let mut blocked = batch::batched(conn, &BLOCKED, &[member], |conn, members| {
+    let blocked = batch::batched_one(conn, &BLOCKED, member, |conn, members| {
         Box::pin(async move {
             let rows: Vec<(UserId, UserId, bool)> =
                 platform::load!(conn, blacklisted_either_way!(members))?;
@@ -130,7 +130,7 @@ pub async fn blocked_either_way(
         })
     })
     .await?;
-    Ok(blocked.remove(&member).unwrap_or_default())
+    Ok(blocked.unwrap_or_default())
 }
 
 /// The member's friends (liked both ways, in no particular order) and everyone blacklisted
@@ -140,11 +140,11 @@ pub async fn circle_of(conn: &mut Conn<'_>, member: UserId) -> QueryResult<Circl
     thread_local! {
         static CIRCLES: Batches<UserId, Circle> = const { Batches::new() };
     }
-    let mut circles = batch::batched(conn, &CIRCLES, &[member], |conn, members| {
+    let circle = batch::batched_one(conn, &CIRCLES, member, |conn, members| {
         Box::pin(circles_of(conn, members))
     })
     .await?;
-    Ok(circles.remove(&member).unwrap_or_default())
+    Ok(circle.unwrap_or_default())
 }
 
 /// The circles of `members`, each member present.
