@@ -6,7 +6,6 @@ use diesel_async::RunQueryDsl;
 use platform::UserId;
 use platform::auth::SessionState;
 use platform::db::Conn;
-use platform::id_list::one_of;
 use platform::run;
 
 use std::collections::HashMap;
@@ -152,17 +151,17 @@ pub async fn user_summaries(
     if user_ids.is_empty() {
         return Ok(HashMap::new());
     }
-    let rows: Vec<(UserId, String, String, String, String, bool)> = platform::load!(
-        conn,
-        users::table.filter(one_of(users::id, user_ids)).select((
-            users::id,
-            users::uuid,
-            users::username,
-            users::nickname,
-            users::avatar,
-            users::real_name_verified
-        ))
-    )?;
+    let rows: Vec<(UserId, String, String, String, String, bool)> =
+        platform::load_one_of!(conn, users::table, users::id, user_ids, |rows| rows.select(
+            (
+                users::id,
+                users::uuid,
+                users::username,
+                users::nickname,
+                users::avatar,
+                users::real_name_verified
+            )
+        ))?;
     Ok(rows
         .into_iter()
         .map(|(id, uuid, username, nickname, avatar, verified)| {

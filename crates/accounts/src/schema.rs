@@ -74,6 +74,8 @@ diesel::table! {
 diesel::joinable!(wechat_openids -> wechat_identities (identity_id));
 diesel::joinable!(wechat_identities -> users (user_id));
 diesel::joinable!(identity_verifications -> users (user_id));
+platform::keyed_by_id_lists!(users);
+
 diesel::allow_tables_to_appear_in_same_query!(
     users,
     wechat_identities,

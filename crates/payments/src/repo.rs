@@ -4,7 +4,6 @@ use diesel::prelude::*;
 use diesel_async::RunQueryDsl;
 use platform::UserId;
 use platform::db::Conn;
-use platform::id_list::one_of;
 use platform::paging::PageWindow;
 use platform::run;
 
@@ -286,11 +285,15 @@ pub async fn owned(
     if item_ids.is_empty() {
         return Ok(Vec::new());
     }
-    run!(conn, |c| purchases::table
-        .filter(purchases::user_id.eq(user))
-        .filter(purchases::item_kind.eq(kind))
-        .filter(one_of(purchases::item_id, item_ids))
-        .select(purchases::item_id)
-        .load(c)
-        .await)
+    let kind = kind.to_owned();
+    platform::load_one_of!(
+        conn,
+        purchases::table,
+        purchases::item_id,
+        item_ids,
+        |rows| rows
+            .filter(purchases::user_id.eq(user))
+            .filter(purchases::item_kind.eq(kind))
+            .select(purchases::item_id)
+    )
 }

@@ -49,3 +49,5 @@ diesel::table! {
         created_at -> BigInt,
     }
 }
+
+platform::keyed_by_id_lists!(purchases);

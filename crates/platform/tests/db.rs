@@ -650,3 +650,47 @@ async fn a_failed_batch_fails_each_of_its_callers() {
     let later = read(9).await;
     assert!(later.is_err(), "the next batch runs again, and fails again");
 }
+
+// A table of the test's own, keyed by a number, for `load_one_of!`.
+diesel::table! {
+    keyed_rows (id) {
+        id -> BigInt,
+        name -> Text,
+    }
+}
+platform::keyed_by_id_lists!(keyed_rows);
+
+#[actix_web::test]
+async fn rows_keyed_by_a_list_come_once_each_on_both_engines() {
+    use diesel::prelude::*;
+    use diesel_async::SimpleAsyncConnection as _;
+
+    each_engine(async |pool| {
+        let mut pooled = pool.get().await.unwrap();
+        let conn = &mut pooled.conn();
+        let setup = "CREATE TABLE keyed_rows (id BIGINT PRIMARY KEY, name TEXT NOT NULL); \
+                     INSERT INTO keyed_rows VALUES (1, 'one'), (2, 'two'), (3, 'three'), (40, 'forty')";
+        match conn {
+            Conn::Sqlite(c) => c.batch_execute(setup).await.unwrap(),
+            Conn::Postgres(link) => link.shared().batch_execute(setup).await.unwrap(),
+        }
+        // Out of order, repeated, and one that no row has.
+        let ids = [40_i64, 2, 7, 2, 40];
+        let mut rows: Vec<(i64, String)> = platform::load_one_of!(
+            conn,
+            keyed_rows::table,
+            keyed_rows::id,
+            &ids,
+            |rows| rows.filter(keyed_rows::name.ne("nobody")).select((keyed_rows::id, keyed_rows::name))
+        )
+        .unwrap();
+        rows.sort();
+        assert_eq!(rows, [(2, "two".to_owned()), (40, "forty".to_owned())]);
+        let none: Vec<i64> = platform::load_one_of!(conn, keyed_rows::table, keyed_rows::id, &[] as &[i64], |rows| {
+            rows.select(keyed_rows::id)
+        })
+        .unwrap();
+        assert!(none.is_empty());
+    })
+    .await;
+}

@@ -7,7 +7,6 @@ use diesel::upsert::excluded;
 use diesel_async::RunQueryDsl;
 use platform::db::Conn;
 use platform::db::batch::{self, Batches};
-use platform::id_list::one_of;
 use platform::paging::PageWindow;
 use platform::{UserId, run};
 
@@ -32,11 +31,12 @@ pub async fn find_profile(conn: &mut Conn<'_>, user_id: UserId) -> QueryResult<O
 /// columns); members without one are absent. The list must not be empty.
 macro_rules! load_profiles {
     ($conn:expr, $user_ids:expr, $facts:ty) => {
-        platform::load!(
+        platform::load_one_of!(
             $conn,
-            profiles::table
-                .filter(one_of(profiles::user_id, $user_ids))
-                .select(<$facts>::as_select())
+            profiles::table,
+            profiles::user_id,
+            $user_ids,
+            |rows| { rows.select(<$facts>::as_select()) }
         )
     };
 }
@@ -168,10 +168,12 @@ pub async fn walls(
     if user_ids.is_empty() {
         return Ok(HashMap::new());
     }
-    let rows: Vec<(UserId, String)> = platform::load!(
+    let rows: Vec<(UserId, String)> = platform::load_one_of!(
         conn,
-        profile_photos::table
-            .filter(one_of(profile_photos::user_id, user_ids))
+        profile_photos::table,
+        profile_photos::user_id,
+        user_ids,
+        |rows| rows
             .filter(profile_photos::is_audited.ne(PhotoReview::Rejected as i64))
             .order((
                 profile_photos::user_id,

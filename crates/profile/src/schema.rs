@@ -138,3 +138,5 @@ diesel::table! {
         audit_rejected_at -> BigInt,
     }
 }
+
+platform::keyed_by_id_lists!(profiles, profile_photos);

@@ -101,4 +101,72 @@ async fn a_members_pages_merge_public_own_and_friends_moments_newest_first(app) 
     assert_eq!(seen, expected);
 }
 
+async fn a_members_pages_are_exact_where_their_own_and_friends_moments_bunch_up(app) {
+    // Runs longer than a page of one kind, at the bottom and in the middle of the feed: a
+    // page's own and friends' parts must reach as far as the page does and no further. The
+    // second reader blacklists a member, which reads their page another way on SQLite.
+    let me = signed_in_user(&app, "reader", Role::User).await;
+    let wary = signed_in_user(&app, "wary", Role::User).await;
+    let friend = signed_in_user(&app, "friend", Role::User).await;
+    let stranger = signed_in_user(&app, "stranger", Role::User).await;
+    relate(&app, &me, "/api/v1/user/like", &friend).await;
+    relate(&app, &friend, "/api/v1/user/like", &me).await;
+    relate(&app, &wary, "/api/v1/user/blacklist/add", &stranger).await;
+    let runs: [(&TestUser, &str, usize); 7] = [
+        (&me, "private", 3),
+        (&wary, "private", 2),
+        (&stranger, "public", 13),
+        (&me, "friends", 12),
+        (&friend, "friends", 11),
+        (&stranger, "public", 9),
+        (&friend, "public", 4),
+    ];
+    let mut published: Vec<(String, &TestUser, &str)> = Vec::new();
+    for (author, visibility, count) in runs {
+        for _ in 0..count {
+            let content = format!("第{}条", published.len());
+            publish(&app, author, &content, visibility).await;
+            published.push((content, author, visibility));
+        }
+    }
+    let shown_to = |reader: &TestUser, friends: &[&TestUser], blocked: &[&TestUser]| -> Vec<String> {
+        let mut shown: Vec<String> = published
+            .iter()
+            .filter(|(_, author, visibility)| {
+                let is = |one: &&TestUser| one.uuid == author.uuid;
+                !blocked.iter().any(is)
+                    && (author.uuid == reader.uuid
+                        || *visibility == "public"
+                        || (*visibility == "friends" && friends.iter().any(is)))
+            })
+            .map(|(content, _, _)| content.clone())
+            .collect();
+        shown.reverse();
+        shown
+    };
+    // Every page but the last is full: a short page reads as the feed's end.
+    let pages_of = async |reader: &TestUser| -> Vec<Vec<String>> {
+        let mut pages = Vec::new();
+        let mut from_id = 0;
+        loop {
+            let page = member_feed(&app, reader, from_id).await;
+            let Some(oldest) = page.iter().filter_map(|m| m["momentId"].as_i64()).min() else {
+                return pages;
+            };
+            from_id = oldest;
+            pages.push(contents(&page).into_iter().map(str::to_owned).collect());
+        }
+    };
+    for (reader, expected) in [
+        (&me, shown_to(&me, &[&friend], &[])),
+        (&wary, shown_to(&wary, &[], &[&stranger])),
+    ] {
+        let pages = pages_of(reader).await;
+        let sizes: Vec<usize> = pages.iter().map(Vec::len).collect();
+        let full = expected.len() / 10;
+        assert!(sizes[..full].iter().all(|&size| size == 10), "{}: {sizes:?}", reader.username);
+        assert_eq!(pages.concat(), expected, "{}", reader.username);
+    }
+}
+
 }

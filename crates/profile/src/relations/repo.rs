@@ -84,21 +84,34 @@ pub async fn delete_block(
     Ok(deleted == 1)
 }
 
-/// Each of `$members` beside each member in a blacklisting with them, either way, tagged
+/// `$column` is the one member (`one member`) or one of the members (`many members`). The
+/// lookups below are batched, and a batch of one (on SQLite always, statements running
+/// inline) says `= ?`: SQLite runs `IN (list)` by first building a temporary index of the
+/// list, which cost the feed's circle three quarters of its time.
+macro_rules! is_member {
+    (one $member:expr, $column:expr) => {
+        $column.eq($member)
+    };
+    (many $members:expr, $column:expr) => {
+        one_of($column, $members)
+    };
+}
+
+/// Each of the members beside each member in a blacklisting with them, either way, tagged
 /// `true` (the tag tells them from the friends beside them in `circles_of`): two keyed
-/// lookups, one a side. A macro: `one_of`'s query has no type to name.
+/// lookups, one a side. `one member` or `many members` (see [`is_member!`]). A macro: the
+/// query has no type to name.
 macro_rules! blacklisted_either_way {
-    ($members:expr) => {{
-        let members: &[UserId] = $members;
+    ($how:ident $members:expr) => {{
         let blocked_by_member = profile_blocks::table
-            .filter(one_of(profile_blocks::blocker_id, members))
+            .filter(is_member!($how $members, profile_blocks::blocker_id))
             .select((
                 profile_blocks::blocker_id,
                 profile_blocks::blocked_id,
                 true.into_sql::<Bool>(),
             ));
         let blocking_member = profile_blocks::table
-            .filter(one_of(profile_blocks::blocked_id, members))
+            .filter(is_member!($how $members, profile_blocks::blocked_id))
             .select((
                 profile_blocks::blocked_id,
                 profile_blocks::blocker_id,
@@ -120,8 +133,10 @@ pub async fn blocked_either_way(
     }
     let blocked = batch::batched_one(conn, &BLOCKED, member, |conn, members| {
         Box::pin(async move {
-            let rows: Vec<(UserId, UserId, bool)> =
-                platform::load!(conn, blacklisted_either_way!(members))?;
+            let rows: Vec<(UserId, UserId, bool)> = match *members {
+                [member] => platform::load!(conn, blacklisted_either_way!(one member))?,
+                _ => platform::load!(conn, blacklisted_either_way!(many members))?,
+            };
             let mut blocked: HashMap<UserId, HashSet<UserId>> = HashMap::new();
             for (member, other, _) in rows {
                 blocked.entry(member).or_default().insert(other);
@@ -147,35 +162,44 @@ pub async fn circle_of(conn: &mut Conn<'_>, member: UserId) -> QueryResult<Circl
     Ok(circle.unwrap_or_default())
 }
 
+/// Each member beside each friend of theirs (tagged `false`) and each member in a blacklisting
+/// with them (`true`): one statement. `one member` or `many members` (see [`is_member!`]).
+macro_rules! circle_rows {
+    ($how:ident $members:expr) => {{
+        // Walks each member's own likes, each checked for a like back by its key: bounded by
+        // how many the member likes, not by how many like them (a popular member's likers are
+        // many).
+        let back = diesel::alias!(profile_likes as liked_back);
+        let liked_back = back
+            .filter(
+                back.field(profile_likes::liker_id)
+                    .eq(profile_likes::liked_id),
+            )
+            .filter(
+                back.field(profile_likes::liked_id)
+                    .eq(profile_likes::liker_id),
+            );
+        let friends = profile_likes::table
+            .filter(is_member!($how $members, profile_likes::liker_id))
+            .filter(diesel::dsl::exists(liked_back))
+            .select((
+                profile_likes::liker_id,
+                profile_likes::liked_id,
+                false.into_sql::<Bool>(),
+            ));
+        friends.union_all(blacklisted_either_way!($how $members))
+    }};
+}
+
 /// The circles of `members`, each member present.
 async fn circles_of(
     conn: &mut Conn<'_>,
     members: &[UserId],
 ) -> QueryResult<HashMap<UserId, Circle>> {
-    // Walks each member's own likes, each checked for a like back by its key: bounded by how
-    // many the member likes, not by how many like them (a popular member's likers are many).
-    let back = diesel::alias!(profile_likes as liked_back);
-    let liked_back = back
-        .filter(
-            back.field(profile_likes::liker_id)
-                .eq(profile_likes::liked_id),
-        )
-        .filter(
-            back.field(profile_likes::liked_id)
-                .eq(profile_likes::liker_id),
-        );
-    // One statement: each row a member of `members`, another member, and whether the two are
-    // in a blacklisting (either way) or friends.
-    let friends = profile_likes::table
-        .filter(one_of(profile_likes::liker_id, members))
-        .filter(diesel::dsl::exists(liked_back))
-        .select((
-            profile_likes::liker_id,
-            profile_likes::liked_id,
-            false.into_sql::<Bool>(),
-        ));
-    let rows: Vec<(UserId, UserId, bool)> =
-        platform::load!(conn, friends.union_all(blacklisted_either_way!(members)))?;
+    let rows: Vec<(UserId, UserId, bool)> = match *members {
+        [member] => platform::load!(conn, circle_rows!(one member))?,
+        _ => platform::load!(conn, circle_rows!(many members))?,
+    };
     let mut circles: HashMap<UserId, Circle> = members
         .iter()
         .map(|member| (*member, Circle::default()))
