@@ -4,15 +4,15 @@
 //! A guest's page is the public page: the newest public moments below the window, the same
 //! rows for every guest who asks for that window. It is a batched lookup (see
 //! [`platform::db::batch`]), so on PostgreSQL the guest pages a worker serves at once read
-//! and decode it once. A member's page is their own ([`member_page`]): the public page without
-//! members blacklisted either way, their own other moments (held ones included) and their
-//! friends' friends-only ones, in one statement. (Sharing the public page with members too,
-//! their own part read beside it, measured slower, whether that part came back as rows or as
-//! ids only: it is a statement of the request's own either way, and on PostgreSQL a page's
-//! cost is its statements, not their rows. So did a worker's member pages batched into one
-//! statement, each a lateral subquery: PostgreSQL still runs every member's parts. See
-//! `docs/benchmark-history.md`.) On SQLite, where statements cost no round trip, a member
-//! without a blacklist does share it: [`around_public_page`].
+//! and decode it once. A member without a blacklist sees that page whole, and theirs is the
+//! public page plus their own other moments (held ones included) and their friends'
+//! friends-only ones that rank above its oldest row ([`around_public_page`]): two short index
+//! walks of the request's own beside the shared page. A member with a blacklist reads theirs
+//! in one statement ([`member_page`]): the public part without the members blacklisted either
+//! way could leave the public page short. (Before the walks were bounded by the public page's
+//! oldest row, sharing the page measured slower on PostgreSQL than the one statement; so did
+//! a worker's member pages batched into one statement, each a lateral subquery. See
+//! `docs/benchmark-history.md`.)
 //!
 //! Each part walks its own index, `(visibility, held, id)` or `(user_id, id)`, where one
 //! `public OR mine OR friends'` filter would make both engines collect and sort every match.
@@ -38,11 +38,7 @@ pub async fn feed_page(
 ) -> QueryResult<Vec<MomentRow>> {
     match audience {
         Audience::Guest => Ok(Arc::unwrap_or_clone(public_page(conn, window).await?)),
-        // A member without a blacklist sees the public page whole, which on SQLite makes
-        // theirs the public page and two short reads beside it (see `around_public_page`).
-        Audience::Member(viewer)
-            if viewer.blocked.is_empty() && matches!(conn, Conn::Sqlite(_)) =>
-        {
+        Audience::Member(viewer) if viewer.blocked.is_empty() => {
             around_public_page(conn, viewer, window).await
         }
         Audience::Member(viewer) => member_page(conn, viewer, window).await,
@@ -94,10 +90,10 @@ async fn public_pages(
 /// their own other moments and their friends' friends-only ones, each read from its index
 /// between the window's bound and that row (when the public page is full: anything older
 /// stands below a whole page of newer moments). For a member without a blacklist only (the
-/// public page is theirs whole). On SQLite, where a statement costs no round trip, three
-/// plain index walks cost less than [`member_page`]'s one statement, which gathers its parts'
-/// ids into a temporary table first (server CPU 176 → 164 µs a page); on PostgreSQL a page's
-/// cost is its statements, and the one statement stays.
+/// public page is theirs whole). The public page is the guests' batched lookup; the two walks
+/// usually find nothing, and cost less than [`member_page`]'s one statement, which gathers its
+/// parts' ids before reading the page: server CPU a page on SQLite 176 → 164 µs, the machine's
+/// on PostgreSQL 234 → 212 µs (alternating builds).
 async fn around_public_page(
     conn: &mut Conn<'_>,
     viewer: &Viewer,
@@ -143,16 +139,16 @@ async fn around_public_page(
     Ok(page)
 }
 
-/// The member's page (see the module's introduction), in one statement.
+/// The page of a member with a blacklist (see the module's introduction), in one statement.
 async fn member_page(
     conn: &mut Conn<'_>,
     viewer: &Viewer,
     window: FeedWindow,
 ) -> QueryResult<Vec<MomentRow>> {
     // A macro, not a value: the selection is typed by its engine, and `load!` builds its
-    // query once per engine. The page states the window's bound beside its
-    // ids too: PostgreSQL's one plan for every page (see `platform::db`) otherwise merges the
-    // ids with a walk of the whole table from its newest row, however deep the page.
+    // query once per engine. The page states the window's bound beside its ids too:
+    // PostgreSQL's one plan for every page (see `platform::db`) otherwise merges the ids with
+    // a walk of the whole table from its newest row, however deep the page.
     macro_rules! page {
         () => {
             moments::table
@@ -175,45 +171,40 @@ async fn member_page(
         .order(id.desc())
         .limit(window.limit)
         .select(id);
-    let public = older.filter(visibility.eq("public")).filter(held.eq(false));
+    let blocked = &viewer.blocked;
+    let public = older
+        .filter(visibility.eq("public"))
+        .filter(held.eq(false))
+        .filter(diesel::dsl::not(one_of(user_id, blocked)));
     let own_others = older
         .filter(user_id.eq(viewer.id))
         .filter(visibility.ne("public").or(held));
-    let blocked = &viewer.blocked;
     let friends: Vec<UserId> = viewer
         .friends
         .iter()
         .filter(|friend| !blocked.contains(friend))
         .copied()
         .collect();
-    let (any_blocked, any_friends) = (!blocked.is_empty(), !friends.is_empty());
-    let friends_only = older
-        .filter(user_id.eq_any(friends))
-        .filter(visibility.eq("friends"))
-        .filter(held.eq(false));
     // One statement. The parts carry ids only, so the engine merges a few dozen numbers, not
     // a few dozen whole rows copied into a sorter (SQLite sorts each part of a merged
-    // `UNION ALL` again), and reads whole rows for one page only. Four shapes, each a type of
+    // `UNION ALL` again), and reads whole rows for one page only. Two shapes, each a type of
     // its own that both engines prepare once (a boxed query would be written out as SQL again
-    // on every run): the public part leaves out members blacklisted either way only when
-    // there are some (an empty list still costs a lookup per moment walked), and the friends'
-    // part is left out without friends (its `eq_any` writes the ids into the statement, which
-    // SQLite then prepares again on every run).
-    macro_rules! page_of {
-        ($parts:expr) => {
-            platform::load!(conn, page!().filter(moments::id.eq_any($parts)))
-        };
-    }
-    let without_blocked = diesel::dsl::not(one_of(user_id, blocked));
-    match (any_blocked, any_friends) {
-        (false, false) => page_of!(public.union_all(own_others)),
-        (true, false) => page_of!(public.filter(without_blocked).union_all(own_others)),
-        (false, true) => page_of!(public.union_all(own_others).union_all(friends_only)),
-        (true, true) => page_of!(
-            public
-                .filter(without_blocked)
-                .union_all(own_others)
-                .union_all(friends_only)
-        ),
+    // on every run): the friends' part is left out without friends (its `eq_any` writes the
+    // ids into the statement, which SQLite then prepares again on every run).
+    if friends.is_empty() {
+        platform::load!(
+            conn,
+            page!().filter(moments::id.eq_any(public.union_all(own_others)))
+        )
+    } else {
+        let friends_only = older
+            .filter(user_id.eq_any(friends))
+            .filter(visibility.eq("friends"))
+            .filter(held.eq(false));
+        platform::load!(
+            conn,
+            page!()
+                .filter(moments::id.eq_any(public.union_all(own_others).union_all(friends_only)))
+        )
     }
 }
