@@ -104,7 +104,7 @@ async fn a_members_pages_merge_public_own_and_friends_moments_newest_first(app) 
 async fn a_members_pages_are_exact_where_their_own_and_friends_moments_bunch_up(app) {
     // Runs longer than a page of one kind, at the bottom and in the middle of the feed: a
     // page's own and friends' parts must reach as far as the page does and no further. The
-    // second reader blacklists a member, which reads their page another way on SQLite.
+    // second reader blacklists a member, whose page is read another way (one statement).
     let me = signed_in_user(&app, "reader", Role::User).await;
     let wary = signed_in_user(&app, "wary", Role::User).await;
     let friend = signed_in_user(&app, "friend", Role::User).await;
