@@ -26,6 +26,7 @@ use futures_util::FutureExt;
 use crate::config::DatabaseUrl;
 
 pub mod batch;
+mod from_text;
 mod shared_reads;
 
 pub type SqliteConn = SyncConnectionWrapper<SqliteConnection, Inline>;

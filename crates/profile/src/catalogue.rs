@@ -16,24 +16,86 @@ const PERSONALITY_TAGS_JSON: &str = include_str!("../../../catalogues/personalit
 const PROFILE_OPTIONS_JSON: &str = include_str!("../../../catalogues/profile-options.json");
 const REGIONS_JSON: &str = include_str!("../../../catalogues/regions.json");
 
-/// Interest items by code (what a member's hobbies store) to their names.
-static HOBBIES: LazyLock<HashMap<String, String>> = LazyLock::new(|| {
-    parse::<Vec<Category>>("interests.json", INTERESTS_JSON)
-        .into_iter()
-        .flat_map(|category| category.subcategories)
-        .flat_map(|subcategory| subcategory.items)
-        .map(|item| (item.code, item.name))
-        .collect()
+/// Interest items (what a member's hobbies store), numbered in the order the form lists them.
+static HOBBIES: LazyLock<Numbered> = LazyLock::new(|| {
+    Numbered::new(
+        parse::<Vec<Category>>("interests.json", INTERESTS_JSON)
+            .into_iter()
+            .flat_map(|category| category.subcategories)
+            .flat_map(|subcategory| subcategory.items),
+    )
 });
 
-/// Personality tags of every dimension by code to their names.
-static TAGS: LazyLock<HashMap<String, String>> = LazyLock::new(|| {
-    parse::<Vec<Dimension>>("personality-tags.json", PERSONALITY_TAGS_JSON)
-        .into_iter()
-        .flat_map(|dimension| dimension.tags)
-        .map(|tag| (tag.code, tag.name))
-        .collect()
+/// Personality tags of every dimension, numbered in the order the form lists them.
+static TAGS: LazyLock<Numbered> = LazyLock::new(|| {
+    Numbered::new(
+        parse::<Vec<Dimension>>("personality-tags.json", PERSONALITY_TAGS_JSON)
+            .into_iter()
+            .flat_map(|dimension| dimension.tags),
+    )
 });
+
+/// A catalogue's codes with their names, numbered from 0 in the order the catalogue lists them
+/// (a code listed twice keeps its first place), so that a member's codes can be held as a set
+/// of small numbers (see [`crate::discovery::codes`]).
+pub struct Numbered {
+    names: Vec<String>,
+    numbers: HashMap<String, usize, foldhash::fast::RandomState>,
+}
+
+impl Numbered {
+    fn new(entries: impl Iterator<Item = Entry>) -> Self {
+        let mut numbered = Self {
+            names: Vec::new(),
+            numbers: HashMap::default(),
+        };
+        for entry in entries {
+            if !numbered.numbers.contains_key(&entry.code) {
+                numbered.numbers.insert(entry.code, numbered.names.len());
+                numbered.names.push(entry.name);
+            }
+        }
+        numbered
+    }
+
+    /// The code's number, `None` for a code the catalogue does not have.
+    pub fn number(&self, code: &str) -> Option<usize> {
+        self.numbers.get(code).copied()
+    }
+
+    /// The name of the code numbered `number`.
+    pub fn name_at(&self, number: usize) -> Option<&str> {
+        self.names.get(number).map(String::as_str)
+    }
+
+    /// How many codes the catalogue has.
+    pub fn len(&self) -> usize {
+        self.names.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.names.is_empty()
+    }
+
+    fn name(&self, code: &str) -> Option<&str> {
+        self.name_at(self.number(code)?)
+    }
+
+    #[cfg(test)]
+    pub fn codes(&self) -> Vec<&str> {
+        self.numbers.keys().map(String::as_str).collect()
+    }
+}
+
+/// The interest items, numbered.
+pub fn hobbies() -> &'static Numbered {
+    &HOBBIES
+}
+
+/// The personality tags, numbered.
+pub fn tags() -> &'static Numbered {
+    &TAGS
+}
 
 static OPTIONS: LazyLock<ProfileOptions> =
     LazyLock::new(|| parse("profile-options.json", PROFILE_OPTIONS_JSON));
@@ -119,12 +181,12 @@ fn index_regions(
 
 /// The Chinese name of an interest item, the code a member's hobbies store (`draw` → 绘画).
 pub fn hobby_name(code: &str) -> Option<&'static str> {
-    HOBBIES.get(code).map(String::as_str)
+    HOBBIES.name(code)
 }
 
 /// The Chinese name of a personality tag (`introvert` → 内向).
 pub fn tag_name(code: &str) -> Option<&'static str> {
-    TAGS.get(code).map(String::as_str)
+    TAGS.name(code)
 }
 
 /// The Chinese name of a province, city or district (`11` → 北京市, `110101` → 东城区).
@@ -218,6 +280,14 @@ mod tests {
         assert!(!LazyLock::force(&TAGS).is_empty());
         assert!(!LazyLock::force(&OPTIONS).incomes.is_empty());
         assert!(!LazyLock::force(&REGIONS).is_empty());
+    }
+
+    #[test]
+    fn region_codes_are_numbers_that_ranking_can_hold() {
+        for code in REGIONS.keys() {
+            let number = crate::discovery::codes::RegionCode::from_text(code);
+            assert_eq!(number.text().as_deref(), Some(code.as_str()));
+        }
     }
 
     #[test]

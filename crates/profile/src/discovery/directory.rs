@@ -5,6 +5,7 @@
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
+use diesel::deserialize::FromSqlRow;
 use diesel::prelude::*;
 use diesel_async::RunQueryDsl;
 use platform::db::batch::{self, Batches};
@@ -12,6 +13,7 @@ use platform::db::{Conn, pipeline, pipeline_each};
 use platform::id_list::one_of;
 use platform::{UserId, run, transaction};
 
+use super::codes::{Interests, RegionCode, Traits};
 use super::window;
 
 use crate::model::{PhotoReview, ProfileRow};
@@ -69,24 +71,24 @@ impl Listing {
     }
 }
 
-/// What ranking reads of a member: only the signals it weighs, so the pool a recommendation
-/// ranks is a narrow read.
+/// What ranking reads of a member: only the signals it weighs, decoded into numbers and sets
+/// (see [`super::codes`]), so the pool a recommendation ranks is a narrow read that allocates
+/// nothing per member.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Queryable, Selectable)]
 #[diesel(table_name = profile_directory)]
 pub struct Candidate {
     pub user_id: UserId,
     pub birthday: i64,
-    pub province: String,
-    pub city: String,
-    /// JSON array of interest item codes, as on the profile.
-    pub hobbies: String,
-    /// JSON array of personality tag codes, as on the profile.
-    pub tags: String,
+    pub province: RegionCode,
+    pub city: RegionCode,
+    pub hobbies: Interests,
+    pub tags: Traits,
     /// Photos that passed review.
     pub photo_count: i64,
     pub active_at: i64,
-    /// The Big Five totals the member lets count (see [`BigFive`]), or empty.
-    pub big_five: String,
+    /// The Big Five totals the member lets count (see [`BigFive`]).
+    #[diesel(deserialize_as = BigFiveText)]
+    pub big_five: Option<BigFive>,
     /// Passed real-name verification.
     pub verified: bool,
 }
@@ -119,6 +121,24 @@ impl BigFive {
             .map(|(a, b)| (a - b).abs())
             .sum::<i64>()
             / 5
+    }
+}
+
+/// The directory's text of Big Five totals, empty when the member does not let them count.
+#[derive(FromSqlRow)]
+pub struct BigFiveText(Option<BigFive>);
+
+impl BigFiveText {
+    pub fn from_text(text: &str) -> Self {
+        Self(BigFive::parse(text))
+    }
+}
+
+platform::read_from_text!(BigFiveText);
+
+impl From<BigFiveText> for Option<BigFive> {
+    fn from(text: BigFiveText) -> Self {
+        text.0
     }
 }
 
@@ -176,22 +196,8 @@ impl Candidate {
     pub fn without_profile(user_id: UserId) -> Self {
         Self {
             user_id,
-            hobbies: "[]".into(),
-            tags: "[]".into(),
             ..Self::default()
         }
-    }
-
-    pub fn hobbies(&self) -> Vec<String> {
-        serde_json::from_str(&self.hobbies).unwrap_or_default()
-    }
-
-    pub fn tags(&self) -> Vec<String> {
-        serde_json::from_str(&self.tags).unwrap_or_default()
-    }
-
-    pub fn big_five(&self) -> Option<BigFive> {
-        BigFive::parse(&self.big_five)
     }
 
     /// Full years on `today` (yyyymmdd); 0 without a birthday.
@@ -353,11 +359,14 @@ impl Pool {
 pub async fn pool(
     conn: &mut Conn<'_>,
     gender: Option<&str>,
-    city: &str,
+    city: RegionCode,
     recent: i64,
     neighbours: i64,
 ) -> QueryResult<Pool> {
-    let city_limit = if city.is_empty() { 0 } else { neighbours };
+    let (city, city_limit) = match city.text() {
+        Some(city) => (city, neighbours),
+        None => (String::new(), 0),
+    };
     // The neighbours' ids alone: that query reads the city index only (with every column
     // asked for, the planner would rather walk the whole sex in activity order).
     let (recent, nearby): (Arc<Vec<Candidate>>, Vec<UserId>) = pipeline(
@@ -367,7 +376,7 @@ pub async fn pool(
             platform::load!(c, {
                 let mut query = profile_directory::table
                     .select(profile_directory::user_id)
-                    .filter(profile_directory::city.eq(city.to_owned()))
+                    .filter(profile_directory::city.eq(city.clone()))
                     .filter(shown())
                     .order((
                         profile_directory::active_at.desc(),

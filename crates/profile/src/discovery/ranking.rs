@@ -1,8 +1,9 @@
 //! How well two members fit: a 0–100 compatibility score from the signals both profiles give,
 //! and the strongest of them as reasons in words. Pure, so every weight is tested directly.
+//! Scoring a candidate allocates nothing: a pool of a few hundred is scored per request.
 
-use super::directory::{BigFive, Candidate};
-use crate::catalogue;
+use super::codes::{Interests, Traits};
+use super::directory::Candidate;
 
 /// The most reasons a card shows.
 pub const MAX_REASONS: usize = 3;
@@ -17,14 +18,9 @@ pub struct Fit {
     pub reasons: Vec<String>,
 }
 
-/// What the seeker brings to the comparison, parsed once per request. Codes are kept quoted
-/// (`"photo"`), as they appear in a candidate's JSON list, so scoring a candidate is a few
-/// substring checks on its row, without parsing or allocating.
+/// The seeker, with what is worked out once per request.
 pub struct Seeker<'a> {
     pub listing: &'a Candidate,
-    hobbies: Vec<(String, &'static str)>,
-    tags: Vec<(String, &'static str)>,
-    big_five: Option<BigFive>,
     age: i64,
     today: i64,
     now: i64,
@@ -32,10 +28,10 @@ pub struct Seeker<'a> {
 
 /// The signals two members share, each with its weight.
 struct Signals {
-    hobbies: Vec<&'static str>,
+    hobbies: Interests,
     place: Option<(i64, &'static str)>,
     age: i64,
-    tags: Vec<&'static str>,
+    tags: Traits,
     activity: i64,
     photos: i64,
     /// Both let their Big Five results count, and they are this close.
@@ -82,16 +78,7 @@ enum Reason {
 impl<'a> Seeker<'a> {
     /// The seeker `listing` on `today` (yyyymmdd), at `now` (epoch seconds).
     pub fn new(listing: &'a Candidate, today: i64, now: i64) -> Self {
-        let quoted = |codes: Vec<String>, name: fn(&str) -> Option<&'static str>| {
-            codes
-                .into_iter()
-                .filter_map(|code| Some((format!("\"{code}\""), name(&code)?)))
-                .collect()
-        };
         Self {
-            hobbies: quoted(listing.hobbies(), catalogue::hobby_name),
-            tags: quoted(listing.tags(), catalogue::tag_name),
-            big_five: listing.big_five(),
             age: listing.age_on(today),
             today,
             now,
@@ -100,15 +87,9 @@ impl<'a> Seeker<'a> {
     }
 
     fn signals(&self, candidate: &Candidate) -> Signals {
-        let shared = |mine: &[(String, &'static str)], theirs: &str| {
-            mine.iter()
-                .filter(|(quoted, _)| theirs.contains(quoted.as_str()))
-                .map(|(_, name)| *name)
-                .collect()
-        };
-        let place = if !self.listing.city.is_empty() && candidate.city == self.listing.city {
+        let place = if self.listing.city.same_as(candidate.city) {
             Some((20, "同城"))
-        } else if !self.listing.province.is_empty() && candidate.province == self.listing.province {
+        } else if self.listing.province.same_as(candidate.province) {
             Some((10, "同省"))
         } else {
             None
@@ -135,28 +116,23 @@ impl<'a> Seeker<'a> {
             1 | 2 => 7,
             _ => 10,
         };
-        // Only when both members let their results count; the candidate's totals are not even
-        // parsed unless the seeker's are there.
-        let personality = match self.big_five {
-            Some(mine) => {
-                candidate
-                    .big_five()
-                    .map_or(0, |theirs| match mine.mean_distance(theirs) {
-                        0..=3 => 12,
-                        4..=6 => 8,
-                        7..=10 => 4,
-                        _ => 0,
-                    })
-            }
-            None => 0,
+        // Only when both members let their results count.
+        let personality = match (self.listing.big_five, candidate.big_five) {
+            (Some(mine), Some(theirs)) => match mine.mean_distance(theirs) {
+                0..=3 => 12,
+                4..=6 => 8,
+                7..=10 => 4,
+                _ => 0,
+            },
+            _ => 0,
         };
         Signals {
             verified: if candidate.verified { 8 } else { 0 },
             personality,
-            hobbies: shared(&self.hobbies, &candidate.hobbies),
+            hobbies: self.listing.hobbies.shared_with(candidate.hobbies),
             place,
             age,
-            tags: shared(&self.tags, &candidate.tags),
+            tags: self.listing.tags.shared_with(candidate.tags),
             activity,
             photos,
         }
@@ -181,14 +157,14 @@ impl<'a> Seeker<'a> {
             .into_iter()
             .take(MAX_REASONS)
             .map(|(_, reason)| match reason {
-                Reason::Hobbies => format!("共同爱好：{}", first_names(&signals.hobbies, 3)),
+                Reason::Hobbies => format!("共同爱好：{}", first_names(signals.hobbies.names(), 3)),
                 Reason::Place => signals
                     .place
                     .map(|(_, name)| name)
                     .unwrap_or_default()
                     .to_owned(),
                 Reason::Age => "年龄相仿".to_owned(),
-                Reason::Tags => format!("性格相投：{}", first_names(&signals.tags, 2)),
+                Reason::Tags => format!("性格相投：{}", first_names(signals.tags.names(), 2)),
                 Reason::Activity => "最近活跃".to_owned(),
                 Reason::Photos => "照片丰富".to_owned(),
                 Reason::Personality => "大五人格相近".to_owned(),
@@ -202,13 +178,8 @@ impl<'a> Seeker<'a> {
     }
 }
 
-fn first_names(names: &[&str], count: usize) -> String {
-    names
-        .iter()
-        .take(count)
-        .copied()
-        .collect::<Vec<_>>()
-        .join("、")
+fn first_names<'n>(names: impl Iterator<Item = &'n str>, count: usize) -> String {
+    names.take(count).collect::<Vec<_>>().join("、")
 }
 
 fn count_up_to(count: usize, cap: usize) -> i64 {
@@ -218,6 +189,8 @@ fn count_up_to(count: usize, cap: usize) -> i64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::discovery::codes::RegionCode;
+    use crate::discovery::directory::BigFive;
 
     const TODAY: i64 = 20261124;
     const NOW: i64 = 1_795_000_000;
@@ -226,10 +199,9 @@ mod tests {
         Candidate {
             user_id: platform::UserId(id),
             birthday,
-            province: city.get(..2).unwrap_or_default().into(),
-            city: city.into(),
-            hobbies: serde_json::to_string(hobbies).unwrap(),
-            tags: "[]".into(),
+            province: RegionCode::from_text(city.get(..2).unwrap_or_default()),
+            city: RegionCode::from_text(city),
+            hobbies: Interests::from_text(&serde_json::to_string(hobbies).unwrap()),
             active_at: NOW - 400 * DAY,
             ..Candidate::default()
         }
@@ -268,7 +240,7 @@ mod tests {
     #[test]
     fn recent_activity_and_photos_add_up_and_the_score_stays_within_100() {
         let me = Candidate {
-            tags: r#"["warm","humorous","calm"]"#.into(),
+            tags: Traits::from_text(r#"["warm","humorous","calm"]"#),
             ..listing(
                 1,
                 &["photo", "travel", "read", "music", "movie"],
@@ -278,7 +250,7 @@ mod tests {
         };
         let seeker = Seeker::new(&me, TODAY, NOW);
         let best = Candidate {
-            tags: r#"["warm","humorous","calm"]"#.into(),
+            tags: Traits::from_text(r#"["warm","humorous","calm"]"#),
             photo_count: 4,
             active_at: NOW - 3600,
             ..listing(
@@ -318,12 +290,12 @@ mod tests {
     #[test]
     fn big_five_counts_only_when_both_let_it() {
         let me = Candidate {
-            big_five: "40,35,30,25,45".into(),
+            big_five: BigFive::parse("40,35,30,25,45"),
             ..listing(1, &[], "", 0)
         };
         let seeker = Seeker::new(&me, TODAY, NOW);
         let close = Candidate {
-            big_five: "38,36,31,27,44".into(),
+            big_five: BigFive::parse("38,36,31,27,44"),
             ..listing(2, &[], "", 0)
         };
         let fit = seeker.fit(&close);
@@ -332,7 +304,7 @@ mod tests {
             (12, &["大五人格相近".to_owned()][..])
         );
         let apart = Candidate {
-            big_five: "20,15,40,45,20".into(),
+            big_five: BigFive::parse("20,15,40,45,20"),
             ..listing(3, &[], "", 0)
         };
         assert_eq!(seeker.fit(&apart).score, 0);

@@ -108,8 +108,8 @@ async fn recommendations_rank_by_shared_signals_and_leave_out_who_they_must(app)
 }
 
 async fn recommendations_asked_at_once_each_rank_their_own_pool(app) {
-    // 600 women in six cities and 600 men in six others: each sex's pool is its 200 most
-    // recently active plus the seeker's city's 50 most recent, most of them outside the 200.
+    // 600 women in six cities and 600 men in six others: each sex's pool is its 120 most
+    // recently active plus the seeker's city's 50 most recent, most of them outside the 120.
     crowd(&app, 1_200).await;
     let ann = member_with(&app, "ann", person("female", 19960101, "3101", &["photo"])).await;
     let bob = member_with(&app, "bob", person("male", 19950101, "4401", &["travel"])).await;
@@ -128,7 +128,7 @@ async fn recommendations_asked_at_once_each_rank_their_own_pool(app) {
     for (seeker, wanted) in [(&ann, "male"), (&bob, "female")] {
         for page in pages {
             let (cards, total) = recommended(&app, seeker, json!({"page": page})).await;
-            assert!(total > 200, "the city's members join the sex's 200 most recent: {total}");
+            assert!(total > 120, "the city's members join the sex's 120 most recent: {total}");
             assert!(cards.iter().all(|card| card["sex"] == wanted), "{cards:?}");
             alone.push(((seeker.uuid.clone(), page), (usernames(&cards).join(","), total)));
         }
