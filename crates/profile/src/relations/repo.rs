@@ -231,8 +231,8 @@ pub async fn has_blocked(conn: &mut Conn<'_>, member: UserId, other: UserId) -> 
     Ok(found.is_some())
 }
 
-/// Of `others`, those `member` likes and those who like `member` (one round trip on
-/// PostgreSQL).
+/// Of `others`, those `member` likes and those who like `member`, in one statement (each
+/// side an index lookup per member of `others`).
 pub async fn likes_among(
     conn: &mut Conn<'_>,
     member: UserId,
@@ -241,17 +241,29 @@ pub async fn likes_among(
     if others.is_empty() {
         return Ok((HashSet::new(), HashSet::new()));
     }
-    let liked_by_member = profile_likes::table
-        .filter(profile_likes::liker_id.eq(member))
-        .filter(one_of(profile_likes::liked_id, others))
-        .select(profile_likes::liked_id);
-    let liking_member = profile_likes::table
-        .filter(profile_likes::liked_id.eq(member))
-        .filter(one_of(profile_likes::liker_id, others))
-        .select(profile_likes::liker_id);
-    let (liked, liking): (Vec<UserId>, Vec<UserId>) =
-        platform::run_both!(conn, |c| liked_by_member.load(c), liking_member.load(c))?;
-    Ok((liked.into_iter().collect(), liking.into_iter().collect()))
+    let likes: Vec<(UserId, UserId)> = platform::load!(
+        conn,
+        profile_likes::table
+            .filter(
+                profile_likes::liker_id
+                    .eq(member)
+                    .and(one_of(profile_likes::liked_id, others))
+                    .or(profile_likes::liked_id
+                        .eq(member)
+                        .and(one_of(profile_likes::liker_id, others))),
+            )
+            .select((profile_likes::liker_id, profile_likes::liked_id))
+    )?;
+    let mut liked = HashSet::new();
+    let mut liking = HashSet::new();
+    for (liker, liked_one) in likes {
+        if liker == member {
+            liked.insert(liked_one);
+        } else {
+            liking.insert(liker);
+        }
+    }
+    Ok((liked, liking))
 }
 
 /// A member related to the list's owner, with the relation's count and time.
