@@ -1,5 +1,5 @@
 //! A listing's catalogue codes as numbers, decoded straight from the directory's text columns:
-//! a recommendation ranks a pool of a few hundred listings per request, and comparing two
+//! a recommendation reads and ranks its whole pool on every request, and comparing two
 //! members' interests is then one `AND` and a bit count, with nothing allocated per listing.
 
 use std::fmt;
@@ -25,7 +25,7 @@ impl<const WORDS: usize> CodeSet<WORDS> {
 
     /// The set of the codes a JSON array lists, as the profile stores them. Codes the
     /// catalogue does not have are left out, and text that is not such an array is the empty
-    /// set, as a listing's `serde_json` reading of it would be.
+    /// set.
     fn of_json(text: &str, catalogue: &Numbered) -> Self {
         let mut deserializer = serde_json::Deserializer::from_str(text);
         Collect { catalogue }
