@@ -377,12 +377,14 @@ describe('back-office journeys', () => {
     await page.getByPlaceholder('按标题搜索').press('Enter');
     const found = page.getByRole('row').filter({ has: page.getByRole('link', { name: title, exact: true }) });
     await found.getByRole('button', { name: '取消审核' }).click();
-    await confirmation(page).getByRole('button', { name: '取消审核' }).click();
-    await page.getByText('已取消审核').first().waitFor();
+    await clickUntil(confirmation(page).getByRole('button', { name: '取消审核' }), (timeout) =>
+      page.getByText('已取消审核').first().waitFor({ timeout }),
+    );
     await found.getByText('未审核').waitFor();
     await found.getByRole('button', { name: '审核通过' }).click();
-    await confirmation(page).getByRole('button', { name: '审核通过' }).click();
-    await page.getByText('已通过审核').first().waitFor();
+    await clickUntil(confirmation(page).getByRole('button', { name: '审核通过' }), (timeout) =>
+      page.getByText('已通过审核').first().waitFor({ timeout }),
+    );
     await found.getByText('已审核').waitFor();
 
     await found.getByRole('button', { name: /编\s*辑/ }).click();

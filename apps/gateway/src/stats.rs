@@ -13,7 +13,7 @@ fn configure(cfg: &mut utoipa_actix_web::service_config::ServiceConfig<'_>) {
 }
 
 /// The member's numbers (spec 2, section 3, User stats). Counts of capabilities not built yet
-/// are 0: `listenCount`, `myCertsCount` and `certificationCount` (real-name verification).
+/// are 0: `listenCount` (listening).
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct UserStats {
@@ -40,11 +40,12 @@ pub struct UserStats {
     pub momentsthumsup_count: i64,
     /// Assessment results the member has (every completed attempt they kept).
     pub my_tests_count: i64,
-    /// Always 0 until real-name verification is built.
+    /// The member's real-name verification submissions: 1 once they submitted (under review,
+    /// passed or rejected), else 0.
     pub my_certs_count: i64,
     /// Distinct assessments the member has completed.
     pub test_count: i64,
-    /// Always 0 until real-name verification is built.
+    /// 1 when the member passed real-name verification, else 0.
     pub certification_count: i64,
     pub blacklist_count: i64,
     /// Articles the member is an author of, drafts included.
@@ -72,6 +73,7 @@ async fn user_stats(state: web::Data<AppState>, user: CurrentUser) -> ApiResult<
     let moments = moments::api::member_counts(conn, member).await?;
     let blogs = blog::api::article_count(conn, member).await?;
     let tests = exams::api::test_counts(conn, member).await?;
+    let real_name = accounts::api::real_name_counts(conn, member).await?;
     let avatar = accounts::api::user_summaries(conn, &[member])
         .await?
         .remove(&member)
@@ -91,9 +93,9 @@ async fn user_stats(state: web::Data<AppState>, user: CurrentUser) -> ApiResult<
         momentslike_count: moments.likes_received,
         momentsthumsup_count: moments.likes_given,
         my_tests_count: tests.results,
-        my_certs_count: 0,
+        my_certs_count: real_name.submitted,
         test_count: tests.assessments,
-        certification_count: 0,
+        certification_count: real_name.passed,
         blacklist_count: people.blacklist,
         blog_count: blogs,
         avatar,

@@ -236,6 +236,27 @@ pub async fn is_verified(
     crate::identity::repo::is_verified(conn, user_id).await
 }
 
+/// The member's real-name verification as the my page counts it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RealNameCounts {
+    /// 1 when the member has a submission (under review, passed or rejected), else 0.
+    pub submitted: i64,
+    /// 1 when the member passed, else 0.
+    pub passed: i64,
+}
+
+pub async fn real_name_counts(
+    conn: &mut platform::db::Conn<'_>,
+    user_id: UserId,
+) -> diesel::QueryResult<RealNameCounts> {
+    let submitted = crate::identity::repo::has_submission(conn, user_id).await?;
+    let passed = crate::identity::repo::is_verified(conn, user_id).await?;
+    Ok(RealNameCounts {
+        submitted: i64::from(submitted),
+        passed: i64::from(passed),
+    })
+}
+
 /// Real-name submissions waiting for an admin.
 pub async fn identities_under_review(
     conn: &mut platform::db::Conn<'_>,

@@ -85,6 +85,18 @@ async fn every_count_is_what_its_list_shows(app) {
     // A draft article.
     ok(&app, &ann, "/api/v1/blog/create", json!({"title": "一篇草稿", "content": "这是一篇还没有发布的文章正文。", "isPublished": false})).await;
 
+    // Real-name verification: ann submits (counted as hers, not yet passed).
+    let mut photos = Vec::new();
+    for _ in 0..2 {
+        let png = platform::testkit::images::png(40, 30);
+        let uploaded = app.upload("/api/v1/upload?purpose=idcard", &png, Some(&ann.token)).await;
+        assert_eq!(uploaded.status, 200, "{}", uploaded.json);
+        photos.push(uploaded.message().to_owned());
+    }
+    ok(&app, &ann, "/api/v1/idcard/verify", json!({
+        "name": "安娜", "idcard": "11010519491231002X", "idcard_front": photos[0], "idcard_back": photos[1],
+    })).await;
+
     let stats = ok(&app, &ann, "/api/v1/user/stats", json!({})).await;
     let stats = stats.data();
     for (field, expected) in [
@@ -94,11 +106,18 @@ async fn every_count_is_what_its_list_shows(app) {
         ("momentsCount", 2), ("momentslikeCount", 1), ("momentsthumsupCount", 1),
         ("blacklistCount", 1), ("blogCount", 1),
         ("myTestsCount", 3), ("testCount", 2),
-        ("listenCount", 0), ("myCertsCount", 0), ("certificationCount", 0),
+        ("listenCount", 0), ("myCertsCount", 1), ("certificationCount", 0),
     ] {
         assert_eq!(stats[field], json!(expected), "{field}: {stats}");
     }
     assert!(stats["avatar"].is_string());
+
+    // Once an admin passes her, she counts as verified.
+    let submissions = ok(&app, &admin, "/api/v1/admin/idcard/verify/list", json!({"page": 1, "page_size": 10})).await;
+    let id = submissions.data()["list"][0]["id"].as_i64().unwrap();
+    ok(&app, &admin, "/api/v1/admin/idcard/audit", json!({"id": id, "audit_status": 2, "fail_reason": ""})).await;
+    let passed = ok(&app, &ann, "/api/v1/user/stats", json!({})).await;
+    assert_eq!((passed.data()["myCertsCount"].clone(), passed.data()["certificationCount"].clone()), (json!(1), json!(1)));
 
     let fresh = ok(&app, &dan, "/api/v1/user/stats", json!({})).await;
     assert_eq!(fresh.data()["visitedCount"], json!(0), "dan's visit to ann is hidden by the blacklisting");

@@ -2911,7 +2911,7 @@ export type EnvelopeUserStats = {
     code: number;
     /**
      * The member's numbers (spec 2, section 3, User stats). Counts of capabilities not built yet
-     * are 0: `listenCount`, `myCertsCount` and `certificationCount` (real-name verification).
+     * are 0: `listenCount` (listening).
      */
     data: {
         /**
@@ -2924,7 +2924,7 @@ export type EnvelopeUserStats = {
          */
         blogCount: number;
         /**
-         * Always 0 until real-name verification is built.
+         * 1 when the member passed real-name verification, else 0.
          */
         certificationCount: number;
         /**
@@ -2955,7 +2955,8 @@ export type EnvelopeUserStats = {
         momentsthumsupCount: number;
         mutuallikedCount: number;
         /**
-         * Always 0 until real-name verification is built.
+         * The member's real-name verification submissions: 1 once they submitted (under review,
+         * passed or rejected), else 0.
          */
         myCertsCount: number;
         /**
@@ -5356,7 +5357,7 @@ export type UserId = number;
 
 /**
  * The member's numbers (spec 2, section 3, User stats). Counts of capabilities not built yet
- * are 0: `listenCount`, `myCertsCount` and `certificationCount` (real-name verification).
+ * are 0: `listenCount` (listening).
  */
 export type UserStats = {
     /**
@@ -5369,7 +5370,7 @@ export type UserStats = {
      */
     blogCount: number;
     /**
-     * Always 0 until real-name verification is built.
+     * 1 when the member passed real-name verification, else 0.
      */
     certificationCount: number;
     /**
@@ -5400,7 +5401,8 @@ export type UserStats = {
     momentsthumsupCount: number;
     mutuallikedCount: number;
     /**
-     * Always 0 until real-name verification is built.
+     * The member's real-name verification submissions: 1 once they submitted (under review,
+     * passed or rejected), else 0.
      */
     myCertsCount: number;
     /**
