@@ -161,10 +161,9 @@ describe('back-office journeys', () => {
 
     await dialog.getByRole('button', { name: /通\s*过/ }).click();
     await confirmation(page).locator('.ant-modal-confirm-title', { hasText: '确定通过这些资料修改吗？' }).waitFor();
-    await confirmation(page)
-      .getByRole('button', { name: /通\s*过/ })
-      .click();
-    await page.getByText('审核提交成功').first().waitFor();
+    await clickUntil(confirmation(page).getByRole('button', { name: /通\s*过/ }), (timeout) =>
+      page.getByText('审核提交成功').first().waitFor({ timeout }),
+    );
     await page.getByText('没有待审核的资料修改').waitFor();
 
     // Photo audit: the new photo is the newest, pending; passing it asks first.
@@ -305,10 +304,9 @@ describe('back-office journeys', () => {
 
     await detail.getByRole('button', { name: /通\s*过/ }).click();
     await confirmation(page).locator('.ant-modal-confirm-title', { hasText: '确定通过这份实名认证吗？' }).waitFor();
-    await confirmation(page)
-      .getByRole('button', { name: /通\s*过/ })
-      .click();
-    await page.getByText('审核通过成功').first().waitFor();
+    await clickUntil(confirmation(page).getByRole('button', { name: /通\s*过/ }), (timeout) =>
+      page.getByText('审核通过成功').first().waitFor({ timeout }),
+    );
     await detail.waitFor({ state: 'detached' });
     await row.getByText('已通过').waitFor();
     assert.equal(await row.getByRole('button', { name: /通\s*过/ }).isDisabled(), true);
