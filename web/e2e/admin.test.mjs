@@ -12,7 +12,7 @@ import assert from 'node:assert/strict';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, test } from 'node:test';
-import { clickUntil, shootBothWidths } from './browser.mjs';
+import { confirmUntilToast, shootBothWidths } from './browser.mjs';
 import { DEMO_PASSWORD, startJourney } from './journey.mjs';
 
 const { url, api, apiLogin, logIn, newPage, scratchFile } = startJourney({ demo: true });
@@ -161,9 +161,7 @@ describe('back-office journeys', () => {
 
     await dialog.getByRole('button', { name: /通\s*过/ }).click();
     await confirmation(page).locator('.ant-modal-confirm-title', { hasText: '确定通过这些资料修改吗？' }).waitFor();
-    await clickUntil(confirmation(page).getByRole('button', { name: /通\s*过/ }), (timeout) =>
-      page.getByText('审核提交成功').first().waitFor({ timeout }),
-    );
+    await confirmUntilToast(page, /通\s*过/, '审核提交成功');
     await page.getByText('没有待审核的资料修改').waitFor();
 
     // Photo audit: the new photo is the newest, pending; passing it asks first.
@@ -198,9 +196,7 @@ describe('back-office journeys', () => {
 
     await photoRow.getByRole('button', { name: /通\s*过/ }).click();
     await confirmation(page).locator('.ant-modal-confirm-title', { hasText: '确定通过这张照片吗？' }).waitFor();
-    await clickUntil(confirmation(page).getByRole('button', { name: /通\s*过/ }), (timeout) =>
-      page.getByText('图片通过成功').first().waitFor({ timeout }),
-    );
+    await confirmUntilToast(page, /通\s*过/, '图片通过成功');
     await photoRow.getByText('已通过').waitFor();
     await page.getByRole('columnheader', { name: '操作' }).waitFor({ state: 'detached' });
     await page.context().close();
@@ -304,9 +300,7 @@ describe('back-office journeys', () => {
 
     await detail.getByRole('button', { name: /通\s*过/ }).click();
     await confirmation(page).locator('.ant-modal-confirm-title', { hasText: '确定通过这份实名认证吗？' }).waitFor();
-    await clickUntil(confirmation(page).getByRole('button', { name: /通\s*过/ }), (timeout) =>
-      page.getByText('审核通过成功').first().waitFor({ timeout }),
-    );
+    await confirmUntilToast(page, /通\s*过/, '审核通过成功');
     await detail.waitFor({ state: 'detached' });
     await row.getByText('已通过').waitFor();
     assert.equal(await row.getByRole('button', { name: /通\s*过/ }).isDisabled(), true);
@@ -375,14 +369,10 @@ describe('back-office journeys', () => {
     await page.getByPlaceholder('按标题搜索').press('Enter');
     const found = page.getByRole('row').filter({ has: page.getByRole('link', { name: title, exact: true }) });
     await found.getByRole('button', { name: '取消审核' }).click();
-    await clickUntil(confirmation(page).getByRole('button', { name: '取消审核' }), (timeout) =>
-      page.getByText('已取消审核').first().waitFor({ timeout }),
-    );
+    await confirmUntilToast(page, '取消审核', '已取消审核');
     await found.getByText('未审核').waitFor();
     await found.getByRole('button', { name: '审核通过' }).click();
-    await clickUntil(confirmation(page).getByRole('button', { name: '审核通过' }), (timeout) =>
-      page.getByText('已通过审核').first().waitFor({ timeout }),
-    );
+    await confirmUntilToast(page, '审核通过', '已通过审核');
     await found.getByText('已审核').waitFor();
 
     await found.getByRole('button', { name: /编\s*辑/ }).click();

@@ -100,6 +100,16 @@ export async function chooseCascade(page, combobox, names) {
 }
 
 /**
+ * Presses the button named `button` of the open confirmation dialog until `toast` shows (see
+ * `clickUntil`): a dialog's zoom-in can swallow the first click on a busy machine.
+ */
+export async function confirmUntilToast(page, button, toast) {
+  await clickUntil(page.locator('.ant-modal-confirm').getByRole('button', { name: button }), (timeout) =>
+    page.getByText(toast).first().waitFor({ timeout }),
+  );
+}
+
+/**
  * Clicks `target` until `happened` (given a timeout) resolves, up to three times. A click on a
  * button of a dialog that is still zooming in can land beside it on a busy machine, as CI saw;
  * once the button is gone the click was taken, and `happened` gets its full time.

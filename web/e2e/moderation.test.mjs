@@ -6,7 +6,7 @@
 // XINQIAO_SHOTS_DIR=<dir> also keeps screenshots at desktop and phone width.
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
-import { PHONE, clickUntil, shootBothWidths } from './browser.mjs';
+import { PHONE, confirmUntilToast, shootBothWidths } from './browser.mjs';
 import { DEMO_PASSWORD, PASSWORD, startJourney } from './journey.mjs';
 
 const { url, api, apiLogin, createMoment, logIn, newPage, createUser } = startJourney({ demo: true });
@@ -130,9 +130,7 @@ describe('moderation journeys', () => {
 
     await row.getByRole('button', { name: /^删\s*除$/ }).click();
     await confirmation(admin).locator('.ant-modal-confirm-title', { hasText: '确定删除该内容吗？' }).waitFor();
-    await clickUntil(confirmation(admin).getByRole('button', { name: /^删\s*除$/ }), (timeout) =>
-      admin.getByText('处理成功').first().waitFor({ timeout }),
-    );
+    await confirmUntilToast(admin, /^删\s*除$/, '处理成功');
     // The demo's flagged photos stay in the open list; this case leaves it.
     await row.waitFor({ state: 'detached' });
 

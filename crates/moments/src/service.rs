@@ -46,15 +46,14 @@ platform::api_errors!(MomentsError {
     MomentsError::NotYourMoment | MomentsError::NotYourComment => forbidden_with,
 });
 
-/// A page of what the member `seen_as` may see (a guest's page when `None`); `viewer` (when
-/// signed in) decides `isLiked`. On PostgreSQL a guest's page is two round trips: the moments
-/// (each row carries its images, likers and thread), then the cards of the members they name
-/// (accounts and profiles pipelined). A member's page first reads their circle (friends and
-/// blacklist), then the public page and their own and friends' moments beside it (one
-/// statement when they blacklisted someone; see [`feed_page`]). The reads go through [`platform::db::read`]: on
-/// PostgreSQL on the connection the worker's reads share; on SQLite as one read transaction,
-/// where the circle, the moments and the cards come from one state of the database and the
-/// WAL's read lock is taken once.
+/// A page of what the member `seen_as` may see (a guest's page when `None`); `viewer` (when signed
+/// in) decides `isLiked`. On PostgreSQL a guest's page is two round trips: the moments (each row
+/// carries its images, likers and thread), then the cards of the members they name (accounts and
+/// profiles pipelined). A member's page first reads their circle (friends and blacklist), then the
+/// public page and their own and friends' moments beside it (one statement when they blacklisted
+/// someone; see [`feed_page`]). The reads go through [`platform::db::read`]: on PostgreSQL on the
+/// connection the worker's reads share; on SQLite as one read transaction, where the circle, the
+/// moments and the cards come from one state of the database and the WAL's read lock is taken once.
 pub async fn feed(
     state: &AppState,
     seen_as: Option<UserId>,
