@@ -48,6 +48,8 @@ describe('sign-in journeys', () => {
     await page.waitForURL((current) => current.pathname === '/login');
     assert.equal(pathOf(page), '/login?href=%2Fuser%2Faccount');
 
+    // The answer is only worth typing once the captcha it answers has arrived.
+    await waitForCaptcha(page);
     await page.getByLabel('用户名').fill('xiaomei');
     await page.getByLabel('密码', { exact: true }).fill(PASSWORD);
     await page.getByRole('textbox', { name: '验证码', exact: true }).fill(CAPTCHA_BYPASS);
