@@ -34,7 +34,7 @@ client: web-deps
 test: test-rust test-web test-e2e test-schemathesis test-fuzz ## Every test: Rust on SQLite and PostgreSQL, web unit, browser end-to-end, API and parser fuzzing
 
 test-rust:
-	XINQIAO_TEST_POSTGRES_REQUIRED=1 XINQIAO_TEST_NGINX_REQUIRED=1 scripts/with-postgres.sh scripts/with-s3.sh $(CARGO) nextest run --workspace --no-fail-fast
+	XINQIAO_TEST_POSTGRES_REQUIRED=1 XINQIAO_TEST_NGINX_REQUIRED=1 scripts/with-postgres.sh $(CARGO) nextest run --workspace --no-fail-fast
 
 # The generated client must match the committed OpenAPI document (`make openapi` refreshes both).
 test-web: web-deps

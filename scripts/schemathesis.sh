@@ -10,6 +10,9 @@
 #   XINQIAO_TEST_POSTGRES_URL   a PostgreSQL server to create the database in; without it a
 #                               throwaway cluster is started (scripts/with-postgres.sh)
 #
+#   scripts/schemathesis.sh --install-only   makes the virtualenv and stops (CI does it while
+#                                            the Rust tests build)
+#
 # A fixed seed by default, so `make test` answers the same for the same code and a red run is
 # the change's doing; `SCHEMATHESIS_SEED=random` explores new inputs (schemathesis prints the
 # seed it used, and a failure is replayed with SCHEMATHESIS_SEED=<seed>).
@@ -20,12 +23,20 @@ seed=${SCHEMATHESIS_SEED:-20261127}
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$root"
 
+SCHEMATHESIS_VERSION=4.32.5
+venv="$root/target/schemathesis-venv"
+
+if [[ ! -x "$venv/bin/schemathesis" ]] || ! "$venv/bin/schemathesis" --version 2>/dev/null | grep -qF "$SCHEMATHESIS_VERSION"; then
+    echo "installing schemathesis $SCHEMATHESIS_VERSION into $venv"
+    python3 -m venv "$venv"
+    "$venv/bin/pip" install --quiet --disable-pip-version-check "schemathesis==$SCHEMATHESIS_VERSION"
+fi
+[[ "${1:-}" == --install-only ]] && exit 0
+
 if [[ -z "${XINQIAO_TEST_POSTGRES_URL:-}" ]]; then
     exec scripts/with-postgres.sh "$root/scripts/schemathesis.sh" "$@"
 fi
 
-SCHEMATHESIS_VERSION=4.32.5
-venv="$root/target/schemathesis-venv"
 bin=$(realpath "${XINQIAO_BIN:-target/debug/xinqiao}")
 max_time=${SCHEMATHESIS_MAX_TIME:-60}
 captcha_bypass=schemathesis-pass
@@ -36,12 +47,6 @@ password="St-$(od -An -N8 -tx1 /dev/urandom | tr -d ' \n')"
 if [[ ! -x "$bin" ]]; then
     echo "no server binary at $bin: cargo build --workspace --bins --examples, or set XINQIAO_BIN" >&2
     exit 1
-fi
-
-if [[ ! -x "$venv/bin/schemathesis" ]] || ! "$venv/bin/schemathesis" --version 2>/dev/null | grep -qF "$SCHEMATHESIS_VERSION"; then
-    echo "installing schemathesis $SCHEMATHESIS_VERSION into $venv"
-    python3 -m venv "$venv"
-    "$venv/bin/pip" install --quiet --disable-pip-version-check "schemathesis==$SCHEMATHESIS_VERSION"
 fi
 
 work=$(mktemp -d /tmp/xinqiao-schemathesis.XXXXXX)

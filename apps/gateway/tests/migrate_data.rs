@@ -68,9 +68,7 @@ async fn a_sqlite_site_moves_to_postgresql_and_a_bucket_whole() {
     let Some(target) = TestDatabase::create(Engine::Postgres).await else {
         return eprintln!("skipped: XINQIAO_TEST_POSTGRES_URL is not set");
     };
-    let Some(bucket) = TestBucket::start() else {
-        return eprintln!("skipped: XINQIAO_TEST_S3S_FS is not set");
-    };
+    let bucket = TestBucket::start();
     let source = TestDatabase::create(Engine::Sqlite).await.unwrap();
     let old_data = tempfile::tempdir().unwrap();
     let seeded = command(source.url(), old_data.path())

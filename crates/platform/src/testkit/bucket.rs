@@ -1,13 +1,14 @@
-//! A real S3-compatible server for tests: `s3s-fs` (from crates.io; `make test` installs it)
-//! on a free loopback port, over a temporary directory, with one empty bucket.
-//!
-//! It runs when `XINQIAO_TEST_S3S_FS` names the binary; otherwise a test asking for it is
-//! skipped, unless `XINQIAO_TEST_S3_REQUIRED` is set (as `make test` does).
+//! A real S3-compatible server for tests: `s3s-fs` (from crates.io) serving a temporary
+//! directory with one empty bucket, on a free loopback port, from a thread of the test process.
+//! Gateways the test starts as processes reach it over the network like any other bucket.
 
-use std::net::TcpStream;
 use std::path::Path;
-use std::process::{Child, Command, Stdio};
-use std::time::Duration;
+use std::thread::JoinHandle;
+
+use hyper_util::rt::TokioIo;
+use s3s::auth::SimpleAuth;
+use s3s::service::S3ServiceBuilder;
+use tokio::sync::oneshot;
 
 use crate::config::{ObjectStoreConfig, Secret};
 
@@ -16,50 +17,61 @@ const ACCESS_KEY: &str = "test-access-key";
 const SECRET_KEY: &str = "test-secret-key-test-secret-key";
 
 pub struct TestBucket {
-    server: Child,
+    stop: Option<oneshot::Sender<()>>,
+    server: Option<JoinHandle<()>>,
     root: tempfile::TempDir,
     pub endpoint: String,
 }
 
 impl TestBucket {
-    /// `None` when no `s3s-fs` binary is configured for tests.
-    pub fn start() -> Option<Self> {
-        let Some(binary) = std::env::var_os("XINQIAO_TEST_S3S_FS") else {
-            assert!(
-                std::env::var_os("XINQIAO_TEST_S3_REQUIRED").is_none(),
-                "XINQIAO_TEST_S3_REQUIRED is set but XINQIAO_TEST_S3S_FS is not"
-            );
-            return None;
-        };
+    pub fn start() -> Self {
         let root = tempfile::tempdir().expect("temp dir");
         // s3s-fs keeps a bucket as a folder of its root.
         std::fs::create_dir(root.path().join(BUCKET)).expect("bucket folder");
-        let port = std::net::TcpListener::bind("127.0.0.1:0")
-            .and_then(|listener| listener.local_addr())
-            .expect("a free port")
-            .port();
-        let mut server = Command::new(binary)
-            .args(["--host", "127.0.0.1", "--port", &port.to_string()])
-            .args(["--access-key", ACCESS_KEY, "--secret-key", SECRET_KEY])
-            .arg(root.path())
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("s3s-fs starts");
-        let address = format!("127.0.0.1:{port}");
-        for _ in 0..200 {
-            if TcpStream::connect(&address).is_ok() {
-                return Some(Self {
-                    server,
-                    root,
-                    endpoint: format!("http://{address}"),
+        let filesystem = s3s_fs::FileSystem::new(root.path()).expect("s3s-fs over the temp dir");
+        let mut service = S3ServiceBuilder::new(filesystem);
+        service.set_auth(SimpleAuth::from_single(ACCESS_KEY, SECRET_KEY));
+        let service = service.build();
+
+        // Bound before the thread starts, so the endpoint answers as soon as `start` returns.
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("a loopback port");
+        listener
+            .set_nonblocking(true)
+            .expect("a non-blocking listener");
+        let endpoint = format!("http://{}", listener.local_addr().expect("its address"));
+        let (stop, mut stopped) = oneshot::channel::<()>();
+        let server = std::thread::Builder::new()
+            .name("test-bucket".into())
+            .spawn(move || {
+                let runtime = tokio::runtime::Builder::new_current_thread()
+                    .enable_all()
+                    .build()
+                    .expect("the bucket's runtime");
+                runtime.block_on(async move {
+                    let listener = tokio::net::TcpListener::from_std(listener).expect("listener");
+                    loop {
+                        let socket = tokio::select! {
+                            _ = &mut stopped => break,
+                            accepted = listener.accept() => match accepted {
+                                Ok((socket, _)) => socket,
+                                Err(_) => continue,
+                            },
+                        };
+                        let service = service.clone();
+                        tokio::spawn(
+                            hyper::server::conn::http1::Builder::new()
+                                .serve_connection(TokioIo::new(socket), service),
+                        );
+                    }
                 });
-            }
-            std::thread::sleep(Duration::from_millis(25));
+            })
+            .expect("the bucket's thread");
+        Self {
+            stop: Some(stop),
+            server: Some(server),
+            root,
+            endpoint,
         }
-        let _ = server.kill();
-        let _ = server.wait();
-        panic!("s3s-fs did not start listening on {address}");
     }
 
     /// The settings a site uses to keep its uploads in this bucket.
@@ -113,8 +125,13 @@ fn collect(dir: &Path, prefix: &str, keys: &mut Vec<String>) {
 }
 
 impl Drop for TestBucket {
+    /// Stops accepting and drops the open connections with the runtime.
     fn drop(&mut self) {
-        let _ = self.server.kill();
-        let _ = self.server.wait();
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+        if let Some(server) = self.server.take() {
+            let _ = server.join();
+        }
     }
 }
