@@ -86,7 +86,11 @@ describe('AI chat journeys', () => {
       .waitFor();
     const steps = await distinctLengths(page);
     assert.ok(steps.length >= 5, `the reply grew in steps, saw lengths ${steps.join(', ')}`);
-    assert.deepEqual(steps, [...steps].sort((a, b) => a - b), 'the slow reply only ever grew');
+    assert.deepEqual(
+      steps,
+      [...steps].sort((a, b) => a - b),
+      'the slow reply only ever grew',
+    );
     const dir = process.env.XINQIAO_SHOTS_DIR;
     if (dir) await page.screenshot({ path: path.join(dir, 'ai-chat-streaming-1280.png') });
     await page.getByRole('button', { name: /停\s*止/ }).click();

@@ -2,6 +2,7 @@
 import assert from 'node:assert/strict';
 import { writeFile } from 'node:fs/promises';
 import { describe, test } from 'node:test';
+import { clickUntil } from './browser.mjs';
 import { PASSWORD, startJourney } from './journey.mjs';
 
 const { url, api, apiLogin, logIn, newPage, createUser, scratchFile } = startJourney();
@@ -98,8 +99,9 @@ describe('blog journeys', () => {
     await card.getByRole('button', { name: /删\s*除/ }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByText('确定要删除这篇文章吗？').waitFor();
-    await dialog.getByRole('button', { name: /确\s*定/ }).click();
-    await page.getByText('删除成功').waitFor();
+    await clickUntil(dialog.getByRole('button', { name: /确\s*定/ }), (timeout) =>
+      page.getByText('删除成功').waitFor({ timeout }),
+    );
     await card.waitFor({ state: 'detached' });
 
     await page.goto(url(`/blog/${id}`));

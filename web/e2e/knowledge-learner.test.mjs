@@ -5,7 +5,7 @@
 // learner view at desktop and phone width.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { PHONE, shootBothWidths } from './browser.mjs';
+import { PHONE, clickUntil, shootBothWidths } from './browser.mjs';
 import { PASSWORD, startJourney } from './journey.mjs';
 
 const { url, api, logIn, newPage, createUser } = startJourney({ demo: true });
@@ -131,8 +131,9 @@ describe('knowledge course journeys (learner)', () => {
     await card.getByRole('button', { name: '购买学习' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByText(`确定花费 ¥19.90 购买《${LISTENING}》吗？`, { exact: false }).waitFor();
-    await dialog.getByRole('button', { name: '确认购买' }).click();
-    await page.waitForURL(/\/knowledge\/courses\/display\/\d+$/);
+    await clickUntil(dialog.getByRole('button', { name: '确认购买' }), (timeout) =>
+      page.waitForURL(/\/knowledge\/courses\/display\/\d+$/, { timeout }),
+    );
     const display = page.url();
     await page.getByText('购买成功，开始学习吧').first().waitFor();
     await page.getByRole('heading', { level: 1, name: LISTENING }).waitFor();

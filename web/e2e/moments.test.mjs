@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { writeFile } from 'node:fs/promises';
 import { describe, test } from 'node:test';
-import { PHONE } from './browser.mjs';
+import { PHONE, clickUntil } from './browser.mjs';
 import { PASSWORD, startJourney } from './journey.mjs';
 
 const { url, apiLogin, createMoment, logIn, newPage, createUser, scratchFile } = startJourney();
@@ -101,11 +101,9 @@ describe('moments journeys', () => {
     await post.getByRole('button', { name: /^评论 2/ }).waitFor();
 
     await reply.getByRole('button', { name: /^删除评论/ }).click();
-    await page
-      .getByRole('tooltip')
-      .getByRole('button', { name: /确\s*定/ })
-      .click();
-    await reply.waitFor({ state: 'detached' });
+    await clickUntil(page.getByRole('tooltip').getByRole('button', { name: /确\s*定/ }), (timeout) =>
+      reply.waitFor({ state: 'detached', timeout }),
+    );
     await post.getByText('这是我最喜欢的地方').waitFor();
     await post.getByRole('button', { name: /^评论 1/ }).waitFor();
 
@@ -113,8 +111,9 @@ describe('moments journeys', () => {
     const dialog = page.getByRole('dialog');
     await dialog.getByText('确定要删除这条动态吗？').waitFor();
     assert.match(await dialog.innerText(), /删除确认[\s\S]*确定要删除这条动态吗？[\s\S]*取\s*消[\s\S]*确\s*定/);
-    await dialog.getByRole('button', { name: /确\s*定/ }).click();
-    await post.waitFor({ state: 'detached' });
+    await clickUntil(dialog.getByRole('button', { name: /确\s*定/ }), (timeout) =>
+      post.waitFor({ state: 'detached', timeout }),
+    );
 
     await page.reload();
     await page.getByRole('heading', { name: '动态' }).waitFor();

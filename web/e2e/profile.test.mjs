@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, test } from 'node:test';
-import { chooseCascade, shootBothWidths } from './browser.mjs';
+import { chooseCascade, clickUntil, shootBothWidths } from './browser.mjs';
 import { PASSWORD, startJourney } from './journey.mjs';
 
 const { url, api, apiLogin, logIn, newPage, createUser, scratchFile } = startJourney();
@@ -143,11 +143,16 @@ describe('profile journeys', () => {
     const albumPhoto = page.getByRole('list', { name: '相册' }).getByRole('img').first();
     assert.match(await albumPhoto.getAttribute('src'), /_blur/);
 
-    await dialog.getByRole('button', { name: /确\s*定/ }).click();
-    await page.waitForFunction(() => {
-      const img = document.querySelector('ul[aria-label="相册"] img');
-      return img && !img.getAttribute('src').includes('_blur');
-    });
+    await clickUntil(dialog.getByRole('button', { name: /确\s*定/ }), (timeout) =>
+      page.waitForFunction(
+        () => {
+          const img = document.querySelector('ul[aria-label="相册"] img');
+          return img && !img.getAttribute('src').includes('_blur');
+        },
+        undefined,
+        { timeout },
+      ),
+    );
     await page.getByRole('button', { name: /解锁照片/ }).waitFor({ state: 'detached' });
     await page.getByText('本科').waitFor();
     await page.getByText('1万-2万').waitFor();
