@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { writeFile } from 'node:fs/promises';
 import { describe, test } from 'node:test';
-import { clickUntil } from './browser.mjs';
+import { confirmUntilToast } from './browser.mjs';
 import { PASSWORD, startJourney } from './journey.mjs';
 
 const { url, api, apiLogin, logIn, newPage, createUser, scratchFile } = startJourney();
@@ -99,9 +99,7 @@ describe('blog journeys', () => {
     await card.getByRole('button', { name: /删\s*除/ }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByText('确定要删除这篇文章吗？').waitFor();
-    await clickUntil(dialog.getByRole('button', { name: /确\s*定/ }), (timeout) =>
-      page.getByText('删除成功').waitFor({ timeout }),
-    );
+    await confirmUntilToast(page, /确\s*定/, '删除成功');
     await card.waitFor({ state: 'detached' });
 
     await page.goto(url(`/blog/${id}`));

@@ -101,7 +101,7 @@ export async function chooseCascade(page, combobox, names) {
 
 /**
  * Presses the button named `button` of the open confirmation dialog until `toast` shows (see
- * `clickUntil`): a dialog's zoom-in can swallow the first click on a busy machine.
+ * `clickUntil`).
  */
 export async function confirmUntilToast(page, button, toast) {
   await clickUntil(page.locator('.ant-modal-confirm').getByRole('button', { name: button }), (timeout) =>
@@ -110,9 +110,10 @@ export async function confirmUntilToast(page, button, toast) {
 }
 
 /**
- * Clicks `target` until `happened` (given a timeout) resolves, up to three times. A click on a
- * button of a dialog that is still zooming in can land beside it on a busy machine, as CI saw;
- * once the button is gone the click was taken, and `happened` gets its full time.
+ * Clicks `target` until `happened` (given a timeout) resolves, up to three times. antd turns
+ * pointer events off on a modal while it animates open (ant-design#44204), so on a busy machine
+ * a click on a dialog's button can be lost, as CI saw; once the button is gone the click was
+ * taken, and `happened` gets its full time.
  */
 export async function clickUntil(target, happened) {
   for (let attempt = 1; ; attempt += 1) {
