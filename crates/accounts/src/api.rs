@@ -249,11 +249,14 @@ pub async fn real_name_counts(
     conn: &mut platform::db::Conn<'_>,
     user_id: UserId,
 ) -> diesel::QueryResult<RealNameCounts> {
-    let submitted = crate::identity::repo::has_submission(conn, user_id).await?;
-    let passed = crate::identity::repo::is_verified(conn, user_id).await?;
+    // A member has at most one submission, and it reads as passed exactly when their account
+    // is marked verified (both are written in the admin's one transaction).
+    let status = crate::identity::repo::of_member(conn, user_id)
+        .await?
+        .map(|submission| submission.audit_status);
     Ok(RealNameCounts {
-        submitted: i64::from(submitted),
-        passed: i64::from(passed),
+        submitted: i64::from(status.is_some()),
+        passed: i64::from(status == Some(crate::identity::AuditStatus::Passed as i64)),
     })
 }
 

@@ -52,15 +52,6 @@ pub async fn of_member(conn: &mut Conn<'_>, user_id: UserId) -> QueryResult<Opti
         .optional())
 }
 
-/// Whether the member has a submission, in any state.
-pub async fn has_submission(conn: &mut Conn<'_>, user_id: UserId) -> QueryResult<bool> {
-    run!(conn, |c| diesel::select(diesel::dsl::exists(
-        identity_verifications::table.filter(identity_verifications::user_id.eq(user_id))
-    ))
-    .get_result(c)
-    .await)
-}
-
 /// Stores the member's submission, replacing a rejected one; `Ok(false)` when the number is
 /// already under review or passed for another member.
 pub async fn save(conn: &mut Conn<'_>, submission: &NewSubmission<'_>) -> QueryResult<bool> {
