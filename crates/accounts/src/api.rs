@@ -212,6 +212,17 @@ pub async fn set_display(
     Ok(())
 }
 
+/// Replaces the member's avatar `old` by `new` (a renamed copy of the same picture) when it is
+/// still `old`: 0 when the member has changed it meanwhile.
+pub async fn replace_avatar(
+    conn: &mut platform::db::Conn<'_>,
+    user_id: UserId,
+    old: &str,
+    new: &str,
+) -> diesel::QueryResult<usize> {
+    repo::replace_avatar(conn, user_id, old, new).await
+}
+
 pub use crate::identity::service::{
     Decided as IdentityDecided, Decision as IdentityDecision, IdentityError,
 };

@@ -235,6 +235,20 @@ pub async fn member_by_uuid(
 }
 
 /// Sets the name and avatar other members see next to the member's content.
+pub async fn replace_avatar(
+    conn: &mut Conn<'_>,
+    user_id: UserId,
+    old: &str,
+    new: &str,
+) -> QueryResult<usize> {
+    run!(conn, |c| diesel::update(
+        users::table.find(user_id).filter(users::avatar.eq(old))
+    )
+    .set(users::avatar.eq(new))
+    .execute(c)
+    .await)
+}
+
 pub async fn set_display(
     conn: &mut Conn<'_>,
     user_id: UserId,

@@ -17,6 +17,7 @@ diesel::table! {
         width -> BigInt,
         height -> BigInt,
         created_at -> BigInt,
+        legacy_blur_name -> BigInt,
     }
 }
 

@@ -41,6 +41,7 @@ impl AppState {
             config.token_ttl_seconds,
             directory,
         );
+        crate::files::install_blur_key(config.jwt_secret.expose());
         let (storage, private_storage) = stores(&config)?;
         Ok(Self {
             config: Arc::new(config),

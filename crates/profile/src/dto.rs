@@ -56,7 +56,12 @@ pub struct UpdateProfileRequest {
     pub home_district: Option<String>,
     pub home_lat: Option<i64>,
     pub home_lng: Option<i64>,
+    /// 详细地址: the member's own; others see it only with `showLocation` 1.
     pub location: Option<String>,
+    /// 1 to show the street-level address (`location`) to other members; 0 (the default) keeps
+    /// it private, and others see the city and district only.
+    #[schema(schema_with = platform::flag::schema)]
+    pub show_location: Option<Flag>,
     /// 高中, 本科, 硕士 or 博士; empty when not given.
     pub education: Option<String>,
     pub occupation: Option<String>,
@@ -132,6 +137,8 @@ pub struct MyProfile {
     pub home_lat: i64,
     pub home_lng: i64,
     pub location: String,
+    /// 1 when `location` is shown to other members.
+    pub show_location: i64,
     pub education: String,
     pub occupation: String,
     pub income: i64,
@@ -201,6 +208,7 @@ pub struct PublicProfile {
     pub region_name: String,
     /// The home region in words.
     pub home_region_name: String,
+    /// The street-level address, only when its owner chose to show it (empty otherwise).
     pub location: String,
     pub education: String,
     pub occupation: String,

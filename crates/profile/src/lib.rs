@@ -45,8 +45,19 @@ pub const PHOTO: Purpose = Purpose::new("photo", 5 * 1024 * 1024, "上传图片�
 pub const MODULE: Module = Module::new("profile", http::configure)
     .with_uploads(&[AVATAR, PHOTO])
     .with_settings(map::load)
+    .with_maintenance(rename_legacy_pictures)
     .with_demo_seed(demo::seed)
     .with_member_data(member_data::export, member_data::erase);
+
+fn rename_legacy_pictures(
+    state: &platform::AppState,
+) -> platform::module::LocalBoxFuture<'_, Result<(), platform::ApiError>> {
+    Box::pin(async move {
+        protection::rename_legacy_pictures(state)
+            .await
+            .map_err(platform::ApiError::from)
+    })
+}
 
 /// The back-office routes, mounted by the admin crate under /admin.
 pub use admin::configure as admin_routes;

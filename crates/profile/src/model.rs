@@ -4,7 +4,7 @@ use diesel::prelude::*;
 use platform::UserId;
 
 use crate::photo_hash::PhotoHash;
-use crate::schema::{profile_photos, profile_revisions, profiles};
+use crate::schema::{profile_photos, profile_revisions, profile_settings, profiles};
 
 platform::typed_id!(
     /// A photo on a member's wall (the audit list's `photoId`).
@@ -101,7 +101,7 @@ profile_facts!(ProfileRow, PersonFacts; with age and hobbies);
 profile_facts!(CardFacts);
 
 /// `photo_protection` when the member protects their photos.
-const PHOTOS_PROTECTED: i64 = 1;
+pub(crate) const PHOTOS_PROTECTED: i64 = 1;
 
 /// The spec's sex numbers for a stored gender: 1 male, 2 female, 0 unknown.
 fn sex_number(gender: &str) -> i64 {
@@ -278,4 +278,23 @@ mod tests {
         row.birthday = 0;
         assert_eq!(row.age_on(20260615), 0);
     }
+}
+
+/// What a member chose to keep to themselves (`profile_settings`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Queryable, Selectable)]
+#[diesel(table_name = profile_settings)]
+pub struct PrivacyChoices {
+    /// 隐身浏览: the member's visits are not shown to those they view.
+    pub invisible_browsing: bool,
+    /// Other members see the street-level address (`location`); otherwise the city and
+    /// district only.
+    pub show_location: bool,
+}
+
+/// The privacy choices a profile save sent; `None` keeps the stored choice.
+#[derive(Debug, Clone, Copy, Default, AsChangeset)]
+#[diesel(table_name = profile_settings)]
+pub struct PrivacyChange {
+    pub invisible_browsing: Option<bool>,
+    pub show_location: Option<bool>,
 }

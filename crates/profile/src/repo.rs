@@ -11,7 +11,8 @@ use platform::paging::PageWindow;
 use platform::{UserId, run};
 
 use crate::model::{
-    CardFacts, NewPhoto, PersonFacts, PhotoId, PhotoReview, PhotoRow, ProfileRow, RevisionRow,
+    CardFacts, NewPhoto, PersonFacts, PhotoId, PhotoReview, PhotoRow, PrivacyChange,
+    PrivacyChoices, ProfileRow, RevisionRow,
 };
 use crate::schema::{
     profile_moderation, profile_photos, profile_revisions, profile_settings, profile_visits,
@@ -189,6 +190,37 @@ pub async fn walls(
     Ok(walls)
 }
 
+/// Points the member's photo at `old` to `new` (a renamed copy): 0 when it is gone.
+pub async fn rename_photo(
+    conn: &mut Conn<'_>,
+    user_id: UserId,
+    old: &str,
+    new: &str,
+) -> QueryResult<usize> {
+    run!(conn, |c| diesel::update(
+        profile_photos::table
+            .filter(profile_photos::user_id.eq(user_id))
+            .filter(profile_photos::path.eq(old))
+    )
+    .set(profile_photos::path.eq(new))
+    .execute(c)
+    .await)
+}
+
+/// Of `user_ids`, those who protect their photos.
+pub async fn protecting_photos(
+    conn: &mut Conn<'_>,
+    user_ids: &[UserId],
+) -> QueryResult<HashSet<UserId>> {
+    let found: Vec<UserId> = run!(conn, |c| profiles::table
+        .filter(profiles::user_id.eq_any(user_ids))
+        .filter(profiles::photo_protection.eq(crate::model::PHOTOS_PROTECTED))
+        .select(profiles::user_id)
+        .load(c)
+        .await)?;
+    Ok(found.into_iter().collect())
+}
+
 pub async fn add_photo(conn: &mut Conn<'_>, photo: &NewPhoto<'_>) -> QueryResult<PhotoId> {
     run!(conn, |c| diesel::insert_into(profile_photos::table)
         .values(photo)
@@ -339,7 +371,9 @@ pub async fn photos_page(
 const ONE_VISIT_SECONDS: i64 = 30 * 60;
 
 /// Counts a visit of `visitor` to `visited` in the pair's row, unless the last one was less
-/// than [`ONE_VISIT_SECONDS`] ago; the last visit's time moves on either way.
+/// than [`ONE_VISIT_SECONDS`] ago; the last visit's time moves on either way. The row keeps
+/// two records: the visitor's own (every visit) and what the visited member is shown (visible
+/// visits only), which a `hidden` visit (browsing invisibly) leaves as it was.
 pub async fn record_visit(
     conn: &mut Conn<'_>,
     visitor: UserId,
@@ -347,66 +381,85 @@ pub async fn record_visit(
     hidden: bool,
     now: i64,
 ) -> QueryResult<()> {
+    use diesel::sql_types::BigInt;
     let new_visit = diesel::dsl::case_when(
         profile_visits::last_visited_at.le(now - ONE_VISIT_SECONDS),
-        1_i64.into_sql::<diesel::sql_types::BigInt>(),
+        1_i64.into_sql::<BigInt>(),
     )
-    .otherwise(0_i64.into_sql::<diesel::sql_types::BigInt>());
+    .otherwise(0_i64.into_sql::<BigInt>());
+    let shown = i64::from(!hidden);
+    let new_shown_visit = diesel::dsl::case_when(
+        profile_visits::shown_at.le(now - ONE_VISIT_SECONDS),
+        shown.into_sql::<BigInt>(),
+    )
+    .otherwise(0_i64.into_sql::<BigInt>());
+    let shown_at = diesel::dsl::case_when(
+        shown.into_sql::<BigInt>().eq(1_i64),
+        now.into_sql::<BigInt>(),
+    )
+    .otherwise(profile_visits::shown_at);
     run!(conn, |c| diesel::insert_into(profile_visits::table)
         .values((
             profile_visits::visitor_id.eq(visitor),
             profile_visits::visited_id.eq(visited),
             profile_visits::times.eq(1_i64),
             profile_visits::last_visited_at.eq(now),
-            profile_visits::hidden.eq(hidden)
+            profile_visits::shown_times.eq(shown),
+            profile_visits::shown_at.eq(if hidden { 0 } else { now }),
         ))
         .on_conflict((profile_visits::visitor_id, profile_visits::visited_id))
         .do_update()
         .set((
             profile_visits::times.eq(profile_visits::times + new_visit),
             profile_visits::last_visited_at.eq(excluded(profile_visits::last_visited_at)),
-            profile_visits::hidden.eq(excluded(profile_visits::hidden))
+            profile_visits::shown_times.eq(profile_visits::shown_times + new_shown_visit),
+            profile_visits::shown_at.eq(shown_at),
         ))
         .execute(c)
         .await)?;
     Ok(())
 }
 
-/// Whether the member chose to browse invisibly (their visits are not shown to those they view).
-pub async fn browses_invisibly(conn: &mut Conn<'_>, user_id: UserId) -> QueryResult<bool> {
-    let found: Option<bool> = run!(conn, |c| profile_settings::table
+/// The member's privacy choices; the defaults (both off) for one who never made any.
+pub async fn privacy_of(conn: &mut Conn<'_>, user_id: UserId) -> QueryResult<PrivacyChoices> {
+    let found = run!(conn, |c| profile_settings::table
         .find(user_id)
-        .select(profile_settings::invisible_browsing)
+        .select(PrivacyChoices::as_select())
         .first(c)
         .await
         .optional())?;
-    Ok(found.unwrap_or(false))
+    Ok(found.unwrap_or_default())
 }
 
-/// Stores the member's invisible-browsing choice.
-pub async fn set_invisible_browsing(
+/// Stores the privacy choices a save sent (a `None` keeps the stored one).
+pub async fn save_privacy(
     conn: &mut Conn<'_>,
     user_id: UserId,
-    invisible: bool,
+    change: &PrivacyChange,
 ) -> QueryResult<()> {
+    if change.invisible_browsing.is_none() && change.show_location.is_none() {
+        return Ok(());
+    }
     run!(conn, |c| diesel::insert_into(profile_settings::table)
         .values((
             profile_settings::user_id.eq(user_id),
-            profile_settings::invisible_browsing.eq(invisible)
+            profile_settings::invisible_browsing.eq(change.invisible_browsing.unwrap_or(false)),
+            profile_settings::show_location.eq(change.show_location.unwrap_or(false)),
         ))
         .on_conflict(profile_settings::user_id)
         .do_update()
-        .set(profile_settings::invisible_browsing.eq(invisible))
+        .set(change)
         .execute(c)
         .await)?;
     Ok(())
 }
 
-/// How many times members have opened `visited`'s profile.
+/// How many times members have opened `visited`'s profile, invisible visits left out.
 pub async fn visit_total(conn: &mut Conn<'_>, visited: UserId) -> QueryResult<i64> {
     // SUM of a BIGINT is NUMERIC on PostgreSQL; the total fits a BIGINT.
-    let total =
-        diesel::dsl::sql::<diesel::sql_types::BigInt>("CAST(COALESCE(SUM(times), 0) AS BIGINT)");
+    let total = diesel::dsl::sql::<diesel::sql_types::BigInt>(
+        "CAST(COALESCE(SUM(shown_times), 0) AS BIGINT)",
+    );
     run!(conn, |c| profile_visits::table
         .filter(profile_visits::visited_id.eq(visited))
         .select(total.clone())

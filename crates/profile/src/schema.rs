@@ -68,7 +68,8 @@ diesel::table! {
         visited_id -> BigInt,
         times -> BigInt,
         last_visited_at -> BigInt,
-        hidden -> Bool,
+        shown_times -> BigInt,
+        shown_at -> BigInt,
     }
 }
 
@@ -93,6 +94,7 @@ diesel::table! {
     profile_settings (user_id) {
         user_id -> BigInt,
         invisible_browsing -> Bool,
+        show_location -> Bool,
         seek_gender -> Text,
         seek_age_min -> BigInt,
         seek_age_max -> BigInt,

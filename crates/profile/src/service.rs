@@ -15,7 +15,9 @@ use crate::discovery::{directory, seeking};
 use crate::dto::{MyProfile, PublicProfile, UnlockData, UpdateProfileRequest};
 use crate::error::ProfileError;
 use crate::form::{self, ReviewedChanges};
-use crate::model::{NewPhoto, PhotoReview, PhotoRow, ProfileRow, RevisionRow, date_number};
+use crate::model::{
+    NewPhoto, PhotoReview, PhotoRow, PrivacyChange, ProfileRow, RevisionRow, date_number,
+};
 use crate::photo_hash::{self, PhotoHash};
 use crate::protection::{self, UNLOCK_KIND, UNLOCK_POINTS};
 use crate::{AVATAR, PHOTO, relations, repo};
@@ -57,7 +59,7 @@ pub async fn my_profile(
         .into_iter()
         .map(|photo| photo.path)
         .collect();
-    let invisible = repo::browses_invisibly(conn, me.user_id).await?;
+    let privacy = repo::privacy_of(conn, me.user_id).await?;
     let seeking = seeking::find(conn, me.user_id).await?;
     // A change waiting for review is the latest one: an older rejection no longer applies.
     let (audit_remark, audit_rejected_at) = if revision.is_empty() {
@@ -69,7 +71,8 @@ pub async fn my_profile(
     };
     directory::touch(conn, me.user_id, state.now()).await?;
     Ok(MyProfile {
-        invisible_browsing: i64::from(invisible),
+        invisible_browsing: i64::from(privacy.invisible_browsing),
+        show_location: i64::from(privacy.show_location),
         seek_gender: seeking.gender,
         seek_age_min: seeking.age_min,
         seek_age_max: seeking.age_max,
@@ -122,6 +125,7 @@ pub(crate) fn my_view(
         home_lat: row.home_lat,
         home_lng: row.home_lng,
         location: row.location,
+        show_location: 0,
         education: row.education,
         occupation: row.occupation,
         income: row.income,
@@ -162,7 +166,10 @@ pub async fn update(
     let summary = member(conn, &me.uuid).await?.summary;
     let saved = profile_or_empty(conn, me.user_id).await?;
     let mut row = saved.clone();
-    let invisible = request.invisible_browsing.map(Flag::is_set);
+    let privacy = PrivacyChange {
+        invisible_browsing: request.invisible_browsing.map(Flag::is_set),
+        show_location: request.show_location.map(Flag::is_set),
+    };
     let seeking = request.seeking()?;
     let reviewed = form::apply(request, &mut row, date_number(now))?;
     row.updated_at = now;
@@ -202,9 +209,7 @@ pub async fn update(
             };
             arrange_wall(tx, me.user_id, sent, &mut unused, now).await?;
         }
-        if let Some(invisible) = invisible {
-            repo::set_invisible_browsing(tx, me.user_id, invisible).await?;
-        }
+        repo::save_privacy(tx, me.user_id, &privacy).await?;
         if let Some(seeking) = &seeking {
             seeking::save(tx, me.user_id, seeking).await?;
         }
@@ -212,6 +217,9 @@ pub async fn update(
         Ok::<_, ProfileError>(unused)
     })?;
     files::delete_uploads(state, &unused.0).await?;
+    if row.protects_photos() && !saved.protects_photos() {
+        protection::renew_clear_names(state, me.user_id).await?;
+    }
     Ok(())
 }
 
@@ -415,26 +423,48 @@ pub async fn public_profile(
         .map(|photo| protection::shown(&photo.path, !clear))
         .collect();
     if viewer.user_id != member.id && !viewer.role.is_admin() {
-        let hidden = repo::browses_invisibly(conn, viewer.user_id).await?;
+        let hidden = repo::privacy_of(conn, viewer.user_id)
+            .await?
+            .invisible_browsing;
         repo::record_visit(conn, viewer.user_id, member.id, hidden, now).await?;
-        directory::touch(conn, viewer.user_id, now).await?;
+        // Activity shows in lists ("recently active"): an invisible visit leaves none.
+        if !hidden {
+            directory::touch(conn, viewer.user_id, now).await?;
+        }
     }
     let times = repo::visit_total(conn, member.id).await?;
+    let location_shown = repo::privacy_of(conn, member.id).await?.show_location
+        || viewer.user_id == member.id
+        || viewer.role.is_admin();
     Ok(public_view(
         member,
         row,
         photos,
-        !clear,
+        Shown {
+            locked: !clear,
+            location: location_shown,
+        },
         times,
         date_number(now),
     ))
+}
+
+/// What a viewer of a public profile may see beyond its public fields.
+struct Shown {
+    /// The photos and avatar are blurred (protected, not unlocked).
+    locked: bool,
+    /// The street-level address.
+    location: bool,
 }
 
 fn public_view(
     member: Member,
     row: ProfileRow,
     photos: Vec<String>,
-    locked: bool,
+    Shown {
+        locked,
+        location: location_shown,
+    }: Shown,
     times: i64,
     today: i64,
 ) -> PublicProfile {
@@ -463,7 +493,11 @@ fn public_view(
         home_province: row.home_province,
         home_city: row.home_city,
         home_district: row.home_district,
-        location: row.location,
+        location: if location_shown {
+            row.location
+        } else {
+            String::new()
+        },
         education: row.education,
         occupation: row.occupation,
         income: row.income,

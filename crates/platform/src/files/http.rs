@@ -239,7 +239,7 @@ fn form_error(error: MultipartError, purpose: Purpose, otherwise: &str) -> ApiEr
     }
 }
 
-/// Serves a stored upload. Names are random and never reused, so they are cached for a year.
+/// Serves a stored upload (see [`cache_control`] for how long others may keep it).
 #[utoipa::path(
     tag = "files",
     operation_id = "get_upload",
@@ -262,9 +262,26 @@ async fn get_upload(
         &state.storage,
         &request,
         &stored,
-        "public, max-age=31536000, immutable",
+        cache_control(&state, stored.as_str()),
     )
     .await
+}
+
+/// Names are random and never reused, so files are cached for a year; but a clear picture of
+/// a purpose with blurred copies (avatars, profile photos) may become protected later, when it
+/// is renamed and its old address must stop answering: no shared cache keeps those.
+fn cache_control(state: &AppState, path: &str) -> &'static str {
+    let purpose = path
+        .strip_prefix("uploads/")
+        .and_then(|rest| rest.split('/').next())
+        .and_then(|name| state.settings.upload_purpose(name));
+    let blurred = path
+        .rsplit_once('.')
+        .is_some_and(|(stem, _)| stem.ends_with("_blur"));
+    match purpose {
+        Some(purpose) if purpose.blurred_variant && !blurred => "private, max-age=86400",
+        _ => "public, max-age=31536000, immutable",
+    }
 }
 
 fn not_found() -> HttpResponse {

@@ -4,6 +4,7 @@
 mod bucket;
 pub mod http;
 mod image;
+mod names;
 mod storage;
 
 use std::collections::HashSet;
@@ -104,10 +105,44 @@ pub fn is_awaiting_review(path: &str) -> bool {
     path.split('/').any(|segment| segment == AWAITING_REVIEW)
 }
 
-/// The blurred copy's path beside a stored image's path.
+/// The blurred copy's path beside a stored image's path: `<folder>/<mark>_blur.<ext>`, where
+/// the mark is a keyed hash of the image's name. A viewer shown only the blurred copy (photo
+/// protection) can therefore derive neither the clear image's name nor its thumbnail's; the
+/// same image keeps the same mark in and out of `tobeaudit/`, so a review's copy finds it.
 pub fn blurred_path(path: &str) -> Option<String> {
     let (stem, extension) = path.rsplit_once('.')?;
-    Some(format!("{stem}_blur.{extension}"))
+    let (folder, name) = stem.rsplit_once('/').unwrap_or(("", stem));
+    if name.is_empty() || name.ends_with("_blur") {
+        return None;
+    }
+    let mark = blur_key().mark(name);
+    Some(if folder.is_empty() {
+        format!("{mark}_blur.{extension}")
+    } else {
+        format!("{folder}/{mark}_blur.{extension}")
+    })
+}
+
+/// The key of blurred copies' names, for the whole process (it is fixed by the server secret,
+/// like the tokens' key). Set by [`AppState::new`] before any worker starts; every gateway of
+/// a site derives the same one, so they all name a blurred copy alike.
+static BLUR_KEY: OnceLock<names::BlurKey> = OnceLock::new();
+
+/// Sets the blurred copies' key from the server secret. A second call with another secret is
+/// a programming error (two sites in one process would name each other's copies wrongly).
+pub(crate) fn install_blur_key(secret: &str) {
+    let key = names::BlurKey::derive(secret);
+    let installed = BLUR_KEY.get_or_init(|| key.clone());
+    assert!(
+        *installed == key,
+        "the blurred copies' key is set once per process, from one server secret"
+    );
+}
+
+fn blur_key() -> &'static names::BlurKey {
+    BLUR_KEY
+        .get()
+        .expect("AppState::new sets the blurred copies' key before any image is named")
 }
 
 /// The purpose of an upload that names none (spec 1: the moment images' call).
@@ -277,16 +312,119 @@ pub async fn reviewed_copy(
     if published == path || StoredPath::parse(&published).is_none() {
         return Err(ApiError::internal(format!("{path} is not awaiting review")));
     }
+    copy_image(state, purpose, path, &published).await?;
+    Ok(published)
+}
+
+/// Copies a published image (with its thumbnail and blurred copy) to a new random name in its
+/// purpose's folder and answers the new path: how a member's clear pictures stop answering at
+/// addresses others may have kept (photo protection switched on). Then [`move_record`] in the
+/// owner's transaction and [`delete_files`] of the old path after commit, as for a review.
+pub async fn renamed_copy(
+    state: &AppState,
+    purpose: Purpose,
+    path: &str,
+) -> Result<String, ApiError> {
+    let extension = path
+        .rsplit_once('.')
+        .map(|(_, extension)| extension)
+        .filter(|_| !is_awaiting_review(path))
+        .ok_or_else(|| ApiError::internal(format!("{path} is not a published image")))?;
+    let name = uuid::Uuid::new_v4().simple().to_string();
+    let renamed = stored_path(format!(
+        "uploads/{}/{}/{name}.{extension}",
+        purpose.name,
+        &name[..2]
+    ))?;
+    copy_image(state, purpose, path, renamed.as_str()).await?;
+    Ok(renamed.as_str().to_owned())
+}
+
+/// Copies the files of the image at `from` (itself, its thumbnail, its blurred copy when the
+/// purpose keeps one) to those of `to`.
+async fn copy_image(
+    state: &AppState,
+    purpose: Purpose,
+    from_path: &str,
+    to_path: &str,
+) -> Result<(), ApiError> {
     let store = state.files_of(purpose);
-    for (from, to) in files_of_image(path).iter().zip(files_of_image(&published)) {
+    for (from, to) in files_of_image(from_path)
+        .iter()
+        .zip(files_of_image(to_path))
+    {
         if let Err(error) = store.copy(from, &to).await {
             // A blurred copy exists only for some purposes.
-            if error.kind() != std::io::ErrorKind::NotFound || from.as_str() == path {
+            if error.kind() != std::io::ErrorKind::NotFound || from.as_str() == from_path {
                 return Err(ApiError::internal(error));
             }
         }
     }
-    Ok(published)
+    Ok(())
+}
+
+/// Up to `limit` members with pictures whose blurred copy still has the name it had before
+/// blurred copies were named by a keyed hash (see [`blurred_path`]).
+pub async fn owners_with_legacy_blurred_copies(
+    conn: &mut Conn<'_>,
+    limit: i64,
+) -> QueryResult<Vec<UserId>> {
+    run!(conn, |c| uploads::table
+        .filter(uploads::legacy_blur_name.eq(1i64))
+        .select(uploads::owner_id)
+        .distinct()
+        .order(uploads::owner_id)
+        .limit(limit)
+        .load(c)
+        .await)
+}
+
+/// Moves `owner`'s blurred copies stored under their old names (`<name>_blur.<ext>`, which
+/// gave the clear picture's name away) to their keyed names, and clears the mark.
+pub async fn rename_legacy_blurred_copies(state: &AppState, owner: UserId) -> Result<(), ApiError> {
+    let mut pooled = state.db.get().await?;
+    let conn = &mut pooled.conn();
+    let marked: Vec<(String, String)> = run!(conn, |c| uploads::table
+        .filter(uploads::owner_id.eq(owner))
+        .filter(uploads::legacy_blur_name.eq(1i64))
+        .select((uploads::purpose, uploads::path))
+        .load(c)
+        .await)?;
+    for (purpose, path) in &marked {
+        let Some(purpose) = state.settings.upload_purpose(purpose) else {
+            continue;
+        };
+        let legacy = path
+            .rsplit_once('.')
+            .map(|(stem, extension)| format!("{stem}_blur.{extension}"));
+        let (Some(legacy), Some(keyed)) = (
+            legacy.as_deref().and_then(StoredPath::parse),
+            blurred_path(path).as_deref().and_then(StoredPath::parse),
+        ) else {
+            continue;
+        };
+        let store = state.files_of(purpose);
+        match store.copy(&legacy, &keyed).await {
+            Ok(()) => {
+                if let Err(error) = store.delete(&legacy).await {
+                    tracing::warn!(%error, path = legacy.as_str(), "could not delete an old blurred copy");
+                }
+            }
+            // Moved already by an earlier run that stopped before clearing the mark.
+            Err(error) if error.kind() == std::io::ErrorKind::NotFound => {}
+            Err(error) => return Err(ApiError::internal(error)),
+        }
+    }
+    let paths: Vec<&String> = marked.iter().map(|(_, path)| path).collect();
+    run!(conn, |c| diesel::update(
+        uploads::table
+            .filter(uploads::owner_id.eq(owner))
+            .filter(uploads::path.eq_any(&paths))
+    )
+    .set(uploads::legacy_blur_name.eq(0i64))
+    .execute(c)
+    .await)?;
+    Ok(())
 }
 
 /// Points the upload record of `from` at `to` (inside the caller's transaction).

@@ -336,19 +336,20 @@ pub async fn mutual_of(conn: &mut Conn<'_>, member: UserId) -> QueryResult<Vec<R
         .collect())
 }
 
-/// Who visited `member`, latest first, leaving out visits made while browsing invisibly.
+/// Who visited `member`, latest first, as the member is shown the visits: those made while
+/// browsing invisibly are left out, in the list, the counts and the times.
 pub async fn visitors_of(conn: &mut Conn<'_>, member: UserId) -> QueryResult<Vec<Related>> {
     let rows: Vec<(UserId, i64, i64)> = run!(conn, |c| profile_visits::table
         .filter(profile_visits::visited_id.eq(member))
-        .filter(profile_visits::hidden.eq(false))
+        .filter(profile_visits::shown_times.gt(0_i64))
         .order((
-            profile_visits::last_visited_at.desc(),
+            profile_visits::shown_at.desc(),
             profile_visits::visitor_id.desc()
         ))
         .select((
             profile_visits::visitor_id,
-            profile_visits::times,
-            profile_visits::last_visited_at,
+            profile_visits::shown_times,
+            profile_visits::shown_at,
         ))
         .load(c)
         .await)?;

@@ -1601,7 +1601,7 @@ export const uploadIdcardFront = <ThrowOnError extends boolean = false>(options:
 });
 
 /**
- * Serves a stored upload. Names are random and never reused, so they are cached for a year.
+ * Serves a stored upload (see [`cache_control`] for how long others may keep it).
  */
 export const getUpload = <ThrowOnError extends boolean = false>(options: Options<GetUploadData, ThrowOnError>) => (options.client ?? client).get<GetUploadResponses, GetUploadErrors, ThrowOnError>({ url: '/api/v1/uploads/{path}', ...options });
 

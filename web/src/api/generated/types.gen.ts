@@ -2202,6 +2202,10 @@ export type EnvelopeMyProfile = {
          * Whom the member looks for: `male`, `female`, `any` or empty (the other sex).
          */
         seekGender: string;
+        /**
+         * 1 when `location` is shown to other members.
+         */
+        showLocation: number;
         tags: Array<string>;
         /**
          * The fields whose shown value waits for review: nickname, avatar, introduction.
@@ -2466,6 +2470,9 @@ export type EnvelopePublicProfile = {
         income: number;
         introduction: string;
         isVerified: number;
+        /**
+         * The street-level address, only when its owner chose to show it (empty otherwise).
+         */
         location: string;
         /**
          * 1 when the photos and avatar are blurred for this viewer (photo protection, not unlocked).
@@ -3963,6 +3970,10 @@ export type MyProfile = {
      * Whom the member looks for: `male`, `female`, `any` or empty (the other sex).
      */
     seekGender: string;
+    /**
+     * 1 when `location` is shown to other members.
+     */
+    showLocation: number;
     tags: Array<string>;
     /**
      * The fields whose shown value waits for review: nickname, avatar, introduction.
@@ -4323,6 +4334,9 @@ export type PublicProfile = {
     income: number;
     introduction: string;
     isVerified: number;
+    /**
+     * The street-level address, only when its owner chose to show it (empty otherwise).
+     */
     location: string;
     /**
      * 1 when the photos and avatar are blurred for this viewer (photo protection, not unlocked).
@@ -5280,6 +5294,9 @@ export type UpdateProfileRequest = {
      */
     lat?: number | null;
     lng?: number | null;
+    /**
+     * 详细地址: the member's own; others see it only with `showLocation` 1.
+     */
     location?: string | null;
     /**
      * 未婚, 离异 or 丧偶; empty when not given.
@@ -5316,6 +5333,10 @@ export type UpdateProfileRequest = {
      * other sex than the member's).
      */
     seekGender?: string | null;
+    /**
+     * 1 (or true) is on; 0, false, null or left out is off.
+     */
+    showLocation?: number | boolean | null;
     /**
      * Personality tag codes from the catalogue.
      */

@@ -41,6 +41,7 @@ const SHARED = {
   homeCity: '3601',
   homeDistrict: '360102',
   location: '深圳市南山区',
+  showLocation: 0,
   education: '本科',
   occupation: '软件工程师',
   income: 50,

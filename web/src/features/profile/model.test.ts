@@ -127,6 +127,14 @@ describe('the form and the request', () => {
     expect(request).not.toHaveProperty('avatar');
     expect(request).not.toHaveProperty('photos');
   });
+
+  it('keeps the street address private unless the member switches it on', () => {
+    const values = toFormValues(myProfile());
+    expect(values.showLocation).toBe(false);
+    expect(toUpdateRequest(values).showLocation).toBe(0);
+    expect(toUpdateRequest({ ...values, showLocation: true }).showLocation).toBe(1);
+    expect(toFormValues({ ...myProfile(), showLocation: 1 }).showLocation).toBe(true);
+  });
 });
 
 describe('files', () => {

@@ -91,6 +91,8 @@ export interface ProfileFormValues {
   homeLat: number;
   homeLng: number;
   location: string;
+  /** Whether other members see the street-level address (off: they see the city and district). */
+  showLocation: boolean;
   education?: string;
   occupation: string;
   income?: number;
@@ -122,6 +124,7 @@ export function toFormValues(profile: MyProfile): ProfileFormValues {
     homeLat: profile.homeLat,
     homeLng: profile.homeLng,
     location: profile.location,
+    showLocation: profile.showLocation === 1,
     education: chosen(profile.education),
     occupation: profile.occupation,
     income: profile.income,
@@ -159,6 +162,7 @@ export function toUpdateRequest(values: ProfileFormValues): UpdateProfileRequest
     homeLat: values.homeLat ?? 0,
     homeLng: values.homeLng ?? 0,
     location: (values.location ?? '').trim(),
+    showLocation: values.showLocation ? 1 : 0,
     education: values.education ?? '',
     occupation: (values.occupation ?? '').trim(),
     income: values.income ?? 0,

@@ -39,6 +39,7 @@ export function myProfile(overrides: Partial<MyProfile> = {}): MyProfile {
     homeLat: 0,
     homeLng: 0,
     location: '望京',
+    showLocation: 0,
     education: '本科',
     occupation: '设计师',
     income: 20,

@@ -2215,7 +2215,7 @@ export const uploadIdcardFrontMutation = (options?: Partial<Options<UploadIdcard
 export const getUploadQueryKey = (options: Options<GetUploadData>) => createQueryKey('getUpload', options);
 
 /**
- * Serves a stored upload. Names are random and never reused, so they are cached for a year.
+ * Serves a stored upload (see [`cache_control`] for how long others may keep it).
  */
 export const getUploadOptions = (options: Options<GetUploadData>) => queryOptions<unknown, GetUploadError, unknown, ReturnType<typeof getUploadQueryKey>>({
     queryFn: async ({ queryKey, signal }) => {

@@ -12,6 +12,7 @@ import {
   InputNumber,
   Row,
   Select,
+  Switch,
   TreeSelect,
   type ThemeConfig,
 } from 'antd';
@@ -121,6 +122,21 @@ function RegionField({ name, latName, lngName, label, editing, regions, mapKey, 
         )}
       </div>
       {mapKey && <MapPicker open={picking} mapKey={mapKey} onPick={pick} onClose={() => setPicking(false)} />}
+    </Form.Item>
+  );
+}
+
+/** Whether others see the street-level address, with what the choice means said beside it. */
+function LocationShownField() {
+  const shown = Form.useWatch<boolean>('showLocation');
+  return (
+    <Form.Item
+      name="showLocation"
+      label={PROFILE_TEXT.showLocation}
+      valuePropName="checked"
+      extra={shown ? PROFILE_TEXT.locationPublic : PROFILE_TEXT.locationPrivate}
+    >
+      <Switch />
     </Form.Item>
   );
 }
@@ -319,6 +335,9 @@ export function ProfileForm({ uuid, profile, onReload }: ProfileFormProps) {
           <Form.Item name="location" label={PROFILE_TEXT.location}>
             <Input maxLength={PROFILE_LIMITS.locationChars} placeholder={hint(PROFILE_TEXT.locationPlaceholder)} />
           </Form.Item>
+        </Whole>
+        <Whole>
+          <LocationShownField />
         </Whole>
       </Section>
 

@@ -1,0 +1,1 @@
+ALTER TABLE profile_settings DROP COLUMN show_location;
