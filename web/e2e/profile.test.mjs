@@ -132,6 +132,8 @@ describe('profile journeys', () => {
     assert.ok(pending, 'the new photo waits in the audit list');
     const passed = await api('/api/v1/admin/user/image/audit', { photoId: pending.photoId, isAudited: 1 }, adminToken);
     assert.equal(passed.code, 200, passed.message);
+    const { data: beforeProtection } = await api('/api/v1/user/myprofile/get', { uuid: '' }, shyToken);
+    const openAddress = `/api/v1/${beforeProtection.photos[0]}`;
     const protectedNow = await api('/api/v1/user/profile/update', { photoProtection: 1 }, shyToken);
     assert.equal(protectedNow.code, 200, protectedNow.message);
 
@@ -141,7 +143,19 @@ describe('profile journeys', () => {
     const dialog = page.getByRole('dialog');
     await dialog.getByText('您之前未访问过该用户，查看需要消耗10积分，是否继续？').waitFor();
     const albumPhoto = page.getByRole('list', { name: '相册' }).getByRole('img').first();
-    assert.match(await albumPhoto.getAttribute('src'), /_blur/);
+    const blurredSrc = await albumPhoto.getAttribute('src');
+    assert.match(blurredSrc, /_blur/);
+    // What a curious member tries from the page: the blurred name without `_blur`, its
+    // thumbnail, and the address the photo had before its owner turned protection on.
+    const guessed = await page.evaluate(
+      async ([src, open]) => {
+        const [stem, extension] = src.split('_blur.');
+        const guesses = [src, `${stem}.${extension}`, `${stem}_thumb.${extension}`, open];
+        return Promise.all(guesses.map(async (guess) => (await fetch(guess)).status));
+      },
+      [blurredSrc, openAddress],
+    );
+    assert.deepEqual(guessed, [200, 404, 404, 404]);
 
     await clickUntil(dialog.getByRole('button', { name: /确\s*定/ }), (timeout) =>
       page.waitForFunction(

@@ -312,7 +312,9 @@ pub async fn reviewed_copy(
     if published == path || StoredPath::parse(&published).is_none() {
         return Err(ApiError::internal(format!("{path} is not awaiting review")));
     }
-    copy_image(state, purpose, path, &published).await?;
+    copy_image(state, purpose, path, &published)
+        .await
+        .map_err(ApiError::internal)?;
     Ok(published)
 }
 
@@ -320,11 +322,12 @@ pub async fn reviewed_copy(
 /// purpose's folder and answers the new path: how a member's clear pictures stop answering at
 /// addresses others may have kept (photo protection switched on). Then [`move_record`] in the
 /// owner's transaction and [`delete_files`] of the old path after commit, as for a review.
+/// `None` when the image's file is gone: its address answers nothing already.
 pub async fn renamed_copy(
     state: &AppState,
     purpose: Purpose,
     path: &str,
-) -> Result<String, ApiError> {
+) -> Result<Option<String>, ApiError> {
     let extension = path
         .rsplit_once('.')
         .map(|(_, extension)| extension)
@@ -336,18 +339,21 @@ pub async fn renamed_copy(
         purpose.name,
         &name[..2]
     ))?;
-    copy_image(state, purpose, path, renamed.as_str()).await?;
-    Ok(renamed.as_str().to_owned())
+    match copy_image(state, purpose, path, renamed.as_str()).await {
+        Ok(()) => Ok(Some(renamed.as_str().to_owned())),
+        Err(error) if error.kind() == std::io::ErrorKind::NotFound => Ok(None),
+        Err(error) => Err(ApiError::internal(error)),
+    }
 }
 
 /// Copies the files of the image at `from` (itself, its thumbnail, its blurred copy when the
-/// purpose keeps one) to those of `to`.
+/// purpose keeps one) to those of `to`; `NotFound` when the image itself is missing.
 async fn copy_image(
     state: &AppState,
     purpose: Purpose,
     from_path: &str,
     to_path: &str,
-) -> Result<(), ApiError> {
+) -> std::io::Result<()> {
     let store = state.files_of(purpose);
     for (from, to) in files_of_image(from_path)
         .iter()
@@ -356,7 +362,7 @@ async fn copy_image(
         if let Err(error) = store.copy(from, &to).await {
             // A blurred copy exists only for some purposes.
             if error.kind() != std::io::ErrorKind::NotFound || from.as_str() == from_path {
-                return Err(ApiError::internal(error));
+                return Err(error);
             }
         }
     }

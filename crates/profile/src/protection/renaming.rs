@@ -4,10 +4,12 @@
 //! so a new blurred copy) and removes the old files: addresses taken before stop answering.
 
 use platform::db::Conn;
+use platform::files::Purpose;
 use platform::{AppState, UserId, files, transaction};
 
 use crate::error::ProfileError;
-use crate::{AVATAR, PHOTO, repo};
+use crate::model::PhotoRow;
+use crate::repo;
 
 /// Renames `member`'s published avatar and photos (pictures awaiting review were never shown
 /// to anyone but the member and the reviewers, and keep their names).
@@ -17,13 +19,23 @@ pub async fn renew_clear_names(state: &AppState, member: UserId) -> Result<(), P
         published_pictures(&mut pooled.conn(), member).await?
     };
     let mut renamed = Vec::new();
-    for (purpose, old) in avatar
+    for (old, is_avatar) in avatar
         .iter()
-        .map(|path| (AVATAR, path))
-        .chain(photos.iter().map(|path| (PHOTO, path)))
+        .map(|path| (path, true))
+        .chain(photos.iter().map(|path| (path, false)))
     {
-        let new = files::renamed_copy(state, purpose, old).await?;
-        renamed.push((purpose, old.clone(), new));
+        let Some(purpose) = protected_purpose(state, old) else {
+            continue;
+        };
+        let Some(new) = files::renamed_copy(state, purpose, old).await? else {
+            continue;
+        };
+        renamed.push(Renamed {
+            purpose,
+            is_avatar,
+            old: old.clone(),
+            new,
+        });
     }
     if renamed.is_empty() {
         return Ok(());
@@ -32,29 +44,36 @@ pub async fn renew_clear_names(state: &AppState, member: UserId) -> Result<(), P
     let conn = &mut pooled.conn();
     let applied: Vec<bool> = transaction!(conn, |tx| {
         let mut applied = Vec::with_capacity(renamed.len());
-        for (purpose, old, new) in &renamed {
+        for picture in &renamed {
             // The member may have replaced a picture meanwhile: only one still in use moves.
-            let moved = if *purpose == AVATAR {
-                accounts::api::replace_avatar(tx, member, old, new).await? > 0
+            let moved = if picture.is_avatar {
+                accounts::api::replace_avatar(tx, member, &picture.old, &picture.new).await?
             } else {
-                repo::rename_photo(tx, member, old, new).await? > 0
-            };
+                repo::rename_photo(tx, member, &picture.old, &picture.new).await?
+            } > 0;
             if moved {
-                files::move_record(tx, old, new).await?;
+                files::move_record(tx, &picture.old, &picture.new).await?;
             }
             applied.push(moved);
         }
         Ok::<_, ProfileError>(applied)
     })?;
-    for ((purpose, old, new), moved) in renamed.iter().zip(applied) {
-        let unused = if moved { old } else { new };
-        files::delete_files(state, *purpose, unused).await;
+    for (picture, moved) in renamed.iter().zip(applied) {
+        let unused = if moved { &picture.old } else { &picture.new };
+        files::delete_files(state, picture.purpose, unused).await;
     }
     Ok(())
 }
 
-/// The member's published avatar (when it is an upload of the avatar purpose) and passed
-/// photos.
+/// A picture copied to a new name, not yet pointed at.
+struct Renamed {
+    purpose: Purpose,
+    is_avatar: bool,
+    old: String,
+    new: String,
+}
+
+/// The member's published avatar and passed photos.
 async fn published_pictures(
     conn: &mut Conn<'_>,
     member: UserId,
@@ -62,22 +81,27 @@ async fn published_pictures(
     let avatar = accounts::api::user_summaries(conn, &[member])
         .await?
         .remove(&member)
-        .map(|summary| summary.avatar)
-        .filter(|path| is_published(path, AVATAR.name));
+        .map(|summary| summary.avatar);
     let photos = repo::wall(conn, member)
         .await?
         .into_iter()
-        .filter(|photo| photo.is_passed() && is_published(&photo.path, PHOTO.name))
+        .filter(PhotoRow::is_passed)
         .map(|photo| photo.path)
         .collect();
     Ok((avatar, photos))
 }
 
-fn is_published(path: &str, purpose: &str) -> bool {
-    path.strip_prefix("uploads/")
-        .and_then(|rest| rest.strip_prefix(purpose))
-        .is_some_and(|rest| rest.starts_with('/'))
-        && !files::is_awaiting_review(path)
+/// The purpose of a published upload at `path` that keeps blurred copies (avatars, photos,
+/// WeChat avatars); none for a picture awaiting review, an outside address or an empty path.
+fn protected_purpose(state: &AppState, path: &str) -> Option<Purpose> {
+    if files::is_awaiting_review(path) {
+        return None;
+    }
+    let name = path.strip_prefix("uploads/")?.split('/').next()?;
+    state
+        .settings
+        .upload_purpose(name)
+        .filter(|purpose| purpose.blurred_variant)
 }
 
 /// Moves the blurred copies stored under their old names (see the migration
@@ -104,20 +128,5 @@ pub async fn rename_legacy_pictures(state: &AppState) -> Result<(), ProfileError
                 renew_clear_names(state, owner).await?;
             }
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::is_published;
-
-    #[test]
-    fn only_published_uploads_of_the_purpose_are_renamed() {
-        assert!(is_published("uploads/photo/ab/abc.jpg", "photo"));
-        assert!(!is_published("uploads/photo/tobeaudit/ab/abc.jpg", "photo"));
-        assert!(!is_published("uploads/photos/ab/abc.jpg", "photo"));
-        assert!(!is_published("uploads/wechat-avatar/ab/abc.jpg", "avatar"));
-        assert!(!is_published("", "avatar"));
-        assert!(!is_published("https://example.com/a.jpg", "avatar"));
     }
 }
