@@ -48,6 +48,8 @@ diesel::table! {
         decided_by -> BigInt,
         decided_at -> BigInt,
         decision -> Text,
+        weight -> BigInt,
+        trusted_count -> BigInt,
     }
 }
 
@@ -57,6 +59,8 @@ diesel::table! {
         reporter_id -> BigInt,
         reason -> Text,
         created_at -> BigInt,
+        weight -> BigInt,
+        address_key -> Text,
     }
 }
 

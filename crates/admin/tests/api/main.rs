@@ -5,6 +5,7 @@
 #![allow(clippy::unwrap_used)]
 
 mod moderation;
+mod rank;
 mod real_name;
 
 use std::net::SocketAddr;
