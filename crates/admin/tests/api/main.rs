@@ -7,6 +7,7 @@
 mod moderation;
 mod rank;
 mod real_name;
+mod text_rules;
 
 use std::net::SocketAddr;
 
