@@ -1,8 +1,10 @@
 // Reports and the moderation queue against the real server and the built web app: a member
-// reports a moment through its 举报 dialog, two more report it through the API, and at the third
-// distinct reporter it leaves the feed of everyone but its author. The admin finds it at the top
-// of /admin/moderation (counted on the dashboard), removes it with 删除 after the confirmation,
-// and the case moves from 待处理 to 已删除; the author no longer sees it either.
+// reports a moment through its 举报 dialog, two more report it through the API. They are new,
+// unverified accounts on one address, so their reports weigh nothing toward the automatic hold
+// and the moment stays shown (only verified members on different addresses hold; the API tests
+// cover that). The admin finds it in /admin/moderation (counted on the dashboard) with each
+// report's weight, removes it with 删除 after the confirmation, and the case moves from 待处理
+// to 已删除; the author no longer sees it either.
 // XINQIAO_SHOTS_DIR=<dir> also keeps screenshots at desktop and phone width.
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
@@ -44,7 +46,7 @@ describe('moderation journeys', () => {
     await fetch(url('/api/v1/health')).catch(() => undefined);
   });
 
-  test('three reports hide a moment; the admin removes it from the queue', async () => {
+  test('three light reports leave a moment shown; the admin weighs and removes it from the queue', async () => {
     const authorToken = await apiLogin('daigou');
     const control = await postMoment(authorToken, CONTROL);
     const reported = await postMoment(authorToken, REPORTED);
@@ -84,25 +86,21 @@ describe('moderation journeys', () => {
     await dialog.waitFor({ state: 'detached' });
     await page.context().close();
 
-    // Two more members; the third distinct reporter hides it.
+    // Two more members: three fresh accounts on one address hide nothing before review.
     const second = await report(await apiLogin('reporter2'), reported, '诈骗或索要钱财：要先付定金');
     assert.equal(second.code, 200, second.message);
     const onlookerToken = await apiLogin('onlooker');
-    assert.ok((await feedIds(onlookerToken)).includes(reported), 'two reports do not hide it yet');
     const third = await report(await apiLogin('reporter3'), reported, '广告推销');
     assert.equal(third.code, 200, third.message);
     assert.equal(third.message, '举报已提交，我们会尽快处理');
 
-    // Gone from another member's feed, still in the author's.
     const onlooker = await newPage(PHONE);
     await logIn(onlooker, 'onlooker');
     await onlooker.waitForURL(url('/'));
     await onlooker.goto(url('/moment'));
-    await onlooker.locator('article', { hasText: CONTROL }).waitFor();
-    assert.equal(await onlooker.locator('article', { hasText: REPORTED }).count(), 0);
+    await onlooker.locator('article', { hasText: REPORTED }).waitFor();
     await onlooker.context().close();
-    assert.ok(!(await feedIds(onlookerToken)).includes(reported));
-    assert.ok((await feedIds(authorToken)).includes(reported), 'the author still sees it until decided');
+    assert.ok((await feedIds(onlookerToken)).includes(reported), 'light reports do not hide it');
 
     // The admin: counted on the dashboard, first in the queue, removed after the confirmation.
     const admin = await newPage();
@@ -118,11 +116,14 @@ describe('moderation journeys', () => {
     const row = admin.getByRole('row').filter({ hasText: REPORTED });
     await row.getByText('动态', { exact: true }).waitFor();
     await row.getByText('daigou').first().waitFor();
-    await row.getByText('已隐藏').waitFor();
+    await row.getByText('0 人实名').waitFor();
+    assert.equal(await row.getByText('已隐藏').count(), 0);
     await row.getByRole('button', { name: '3 人举报' }).click();
     const reasons = admin.getByRole('tooltip');
     await reasons.getByText('广告推销：在动态里拉人加微信代购').waitFor();
     await reasons.getByText('诈骗或索要钱财：要先付定金').waitFor();
+    await reasons.getByText('举报权重：不计').first().waitFor();
+    await reasons.getByText('与本案其他举报人同一网络地址').first().waitFor();
     await row.getByRole('button', { name: '3 人举报' }).click();
     await reasons.waitFor({ state: 'hidden' });
     assert.equal(await row.getByRole('link', { name: /查看原文/ }).getAttribute('target'), '_blank');

@@ -53,11 +53,15 @@ enum Command {
     /// Put a backup back, with the server stopped and no database at the configured place.
     Restore { file: PathBuf },
     /// Move this SQLite site, stopped, to a new PostgreSQL database (and, when XINQIAO_S3_* is
-    /// set, its files to that bucket); every table's rows are counted on arrival.
+    /// set, its files to that bucket); every table's rows are counted on arrival. Rows
+    /// PostgreSQL refuses are listed by table and id, and nothing moves.
     MigrateData {
         /// The new database: postgres://user:password@host/db
+        #[arg(long, required_unless_present = "dry_run")]
+        to: Option<String>,
+        /// Only list the rows PostgreSQL would refuse (text holding NUL); moves nothing.
         #[arg(long)]
-        to: String,
+        dry_run: bool,
     },
     /// Fill an empty database with content.
     Seed {
@@ -114,7 +118,11 @@ fn main() -> ExitCode {
         } => load_config().and_then(|loaded| create_user(loaded, &username, &password, role)),
         Command::Backup { file } => load_config().and_then(|loaded| backup(&loaded, &file)),
         Command::Restore { file } => load_config().and_then(|loaded| restore(&loaded, &file)),
-        Command::MigrateData { to } => load_config().and_then(|loaded| migrate_data(&loaded, &to)),
+        Command::MigrateData { dry_run: true, .. } => {
+            load_config().and_then(|loaded| check_data(&loaded))
+        }
+        Command::MigrateData { to, .. } => load_config()
+            .and_then(|loaded| migrate_data(&loaded, to.as_deref().unwrap_or_default())),
         Command::Seed {
             what: SeedCommand::Demo,
         } => load_config().and_then(seed_demo),
@@ -216,6 +224,32 @@ fn restore(loaded: &Loaded, file: &Path) -> Result<(), String> {
         file.display()
     );
     Ok(())
+}
+
+/// `migrate-data --dry-run`: the rows that would stop a move, by table and id.
+fn check_data(loaded: &Loaded) -> Result<(), String> {
+    let DatabaseUrl::Sqlite(source) = &loaded.config.database_url else {
+        return Err(
+            "migrate-data moves a SQLite site: run it with the SQLite site's settings".into(),
+        );
+    };
+    migrate(&loaded.config.database_url)?;
+    actix_web::rt::System::new().block_on(async {
+        let unmovable = platform::move_site::unmovable_rows(source)
+            .await
+            .map_err(|e| e.to_string())?;
+        if unmovable.is_empty() {
+            println!("every row can move to PostgreSQL");
+            return Ok(());
+        }
+        for row in &unmovable {
+            println!("{row}");
+        }
+        Err(format!(
+            "{} rows cannot move to PostgreSQL; mend them, then run migrate-data",
+            unmovable.len()
+        ))
+    })
 }
 
 fn migrate_data(loaded: &Loaded, to: &str) -> Result<(), String> {

@@ -290,6 +290,38 @@ pub async fn suspend(
     repo::suspend(conn, user_id, until, now).await
 }
 
+/// What a report's weight reads of its reporter: whether they passed real-name verification
+/// and when the account was made; `None` for an unknown or deleted account.
+pub async fn reporter_standing(
+    conn: &mut platform::db::Conn<'_>,
+    user_id: UserId,
+) -> diesel::QueryResult<Option<ReporterStanding>> {
+    repo::reporter_standing(conn, user_id).await
+}
+
+/// See [`reporter_standing`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ReporterStanding {
+    pub verified: bool,
+    pub joined_at: i64,
+}
+
+/// Whether `actor` may act on `target`'s account or content in the back office
+/// (`platform::rank`, with the target's role as stored now).
+pub async fn may_act_on(
+    conn: &mut platform::db::Conn<'_>,
+    actor: &platform::Identity,
+    target: UserId,
+) -> diesel::QueryResult<bool> {
+    let target_role = role_of(conn, target).await?;
+    Ok(platform::rank::may_act_on(
+        actor.user_id,
+        actor.role,
+        target,
+        target_role,
+    ))
+}
+
 /// The member's role, `None` for an unknown or deleted account.
 pub async fn role_of(
     conn: &mut platform::db::Conn<'_>,

@@ -110,8 +110,13 @@ impl TryFrom<RegisterRequest> for RegistrationForm {
         if request.agreed_terms_version.as_deref().map(str::trim) != Some(crate::TERMS_VERSION) {
             return Err(AccountsError::Invalid(TERMS_NOT_ACCEPTED));
         }
+        let username = Username::parse(&username).map_err(AccountsError::Invalid)?;
+        // The username is the new member's first nickname: it may not pass for staff.
+        if let Some(problem) = platform::text::name_problem(username.as_str(), false) {
+            return Err(AccountsError::Invalid(problem));
+        }
         Ok(Self {
-            username: Username::parse(&username).map_err(AccountsError::Invalid)?,
+            username,
             email: Email::parse(&email).map_err(AccountsError::Invalid)?,
             password: NewPassword::parse(&password).map_err(AccountsError::Invalid)?,
             captcha,

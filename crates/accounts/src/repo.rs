@@ -265,3 +265,21 @@ pub async fn set_display(
         .execute(c)
         .await)
 }
+
+/// Verification and account age of a live member, for weighing their reports.
+pub async fn reporter_standing(
+    conn: &mut Conn<'_>,
+    user_id: UserId,
+) -> QueryResult<Option<crate::api::ReporterStanding>> {
+    let query = users::table
+        .find(user_id)
+        .filter(users::deleted_at.eq(0))
+        .select((users::real_name_verified, users::created_at));
+    let row: Option<(bool, i64)> = run!(conn, |c| query.get_result(c).await.optional())?;
+    Ok(
+        row.map(|(verified, joined_at)| crate::api::ReporterStanding {
+            verified,
+            joined_at,
+        }),
+    )
+}

@@ -3,7 +3,8 @@
 
 use actix_web::{post, web};
 use platform::{
-    AdminUser, ApiResult, AppState, Empty, Envelope, ErrorEnvelope, ok_with_message, transaction,
+    AdminUser, ApiError, ApiResult, AppState, Empty, Envelope, ErrorEnvelope, ok_with_message,
+    transaction,
 };
 use serde::Deserialize;
 use utoipa::ToSchema;
@@ -37,7 +38,7 @@ pub struct IdcardAuditRequest {
         (status = 200, description = "审核通过成功 or 审核拒绝成功", body = Envelope<Empty>),
         (status = 400, description = "audit_status not 2 or 3, or a missing or too long reason", body = ErrorEnvelope),
         (status = 401, description = "Not signed in", body = ErrorEnvelope),
-        (status = 403, description = "Not an admin", body = ErrorEnvelope),
+        (status = 403, description = "Not an admin, or 只有系统管理员可以处理管理员的账号或内容", body = ErrorEnvelope),
         (status = 404, description = "No such submission", body = ErrorEnvelope),
         (status = 409, description = "Already decided", body = ErrorEnvelope),
         (status = 413, body = ErrorEnvelope),
@@ -57,6 +58,11 @@ async fn decide(
     let passed = transaction!(conn, |tx| {
         let decided =
             accounts::api::decide_identity(tx, admin.0.user_id, body.id, &decision, now).await?;
+        // Decided first (it finds the submission's member), undone by the rollback when the
+        // rank rule refuses.
+        if !accounts::api::may_act_on(tx, &admin.0, decided.user_id).await? {
+            return Err(ApiError::forbidden_with(platform::rank::OUTRANKED).into());
+        }
         if decided.passed {
             profile::api::set_verified(tx, decided.user_id, true).await?;
         }

@@ -141,6 +141,16 @@ async fn acts_as_admin(
     Ok(caller.role.is_admin() && !repo::is_author(conn, blog_id, caller.user_id).await?)
 }
 
+/// The rank rule (`platform::rank`): staff act on members' articles, only a superadmin on an
+/// admin's or a superadmin's (by the article's creator).
+async fn outranks(conn: &mut Conn<'_>, actor: &Identity, creator: UserId) -> Result<(), BlogError> {
+    if accounts::api::may_act_on(conn, actor, creator).await? {
+        Ok(())
+    } else {
+        Err(ApiError::forbidden_with(platform::rank::OUTRANKED).into())
+    }
+}
+
 /// What the audit log keeps of an article's text and state.
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -288,7 +298,9 @@ pub async fn update(
         || current.content != draft.content;
     transaction!(conn, |tx| {
         let before = if audited {
-            Some(repo::lock(tx, blog_id).await?.ok_or(BlogError::NotFound)?)
+            let before = repo::lock(tx, blog_id).await?.ok_or(BlogError::NotFound)?;
+            outranks(tx, editor, before.creator_id).await?;
+            Some(before)
         } else {
             None
         };
@@ -388,6 +400,7 @@ async fn remove(
             .await?
             .ok_or(BlogError::NotFound)?;
         if audited {
+            outranks(tx, actor, gone.creator_id).await?;
             let before = json!({
                 "title": gone.title,
                 "creatorId": gone.creator_id,
@@ -514,6 +527,7 @@ pub async fn admin_update(
     let conn = &mut pooled.conn();
     transaction!(conn, |tx| {
         let before = repo::lock(tx, blog_id).await?.ok_or(BlogError::NotFound)?;
+        outranks(tx, admin, before.creator_id).await?;
         let published = edit.published.unwrap_or(before.is_published);
         repo::update_text(tx, blog_id, &edit.title, &edit.content, published, now).await?;
         let after = AuditedText {
@@ -539,6 +553,8 @@ pub async fn toggle_approval(
     let mut pooled = state.db.get().await?;
     let conn = &mut pooled.conn();
     transaction!(conn, |tx| {
+        let article = repo::lock(tx, blog_id).await?.ok_or(BlogError::NotFound)?;
+        outranks(tx, admin, article.creator_id).await?;
         let approved = repo::toggle_approval(tx, blog_id)
             .await?
             .ok_or(BlogError::NotFound)?;

@@ -232,6 +232,9 @@ pub async fn delete_moment(
             MomentsError::MomentNotFound
         });
     }
+    if !accounts::api::may_act_on(conn, caller, moment.user_id).await? {
+        return Err(ApiError::forbidden_with(platform::rank::OUTRANKED).into());
+    }
     let paths = transaction!(conn, |tx| Ok::<_, MomentsError>(
         repo::delete_moment(tx, moment_id).await?
     ))?;
@@ -312,6 +315,13 @@ pub async fn delete_comment(
         } else {
             MomentsError::CommentNotFound
         });
+    }
+    // The moment's author tends their own thread; staff taking a comment down follow the rank
+    // rule.
+    if moment.user_id != caller.user_id
+        && !accounts::api::may_act_on(conn, caller, comment.user_id).await?
+    {
+        return Err(ApiError::forbidden_with(platform::rank::OUTRANKED).into());
     }
     let thread = transaction!(conn, |tx| {
         let thread = delete_comment_with_replies(tx, moment_id, comment_id).await?;

@@ -3,12 +3,15 @@
 
 use std::collections::HashMap;
 
-use actix_web::body::MessageBody;
-use actix_web::dev::{ServiceFactory, ServiceRequest, ServiceResponse};
-use actix_web::error::{JsonPayloadError, PathError, QueryPayloadError};
-use actix_web::http::header::{ALLOW, HeaderName, HeaderValue};
+use actix_web::HttpMessage;
+use actix_web::body::{EitherBody, MessageBody};
+use actix_web::dev::{Decompress, Payload, ServiceFactory, ServiceRequest, ServiceResponse};
+use actix_web::error::{JsonPayloadError, PathError, PayloadError, QueryPayloadError};
+use actix_web::http::header::{ALLOW, CONTENT_ENCODING, HeaderName, HeaderValue};
 use actix_web::middleware::{Compress, DefaultHeaders, Next, from_fn};
+use actix_web::mime;
 use actix_web::{App, HttpRequest, HttpResponse, ResponseError, web};
+use futures_util::StreamExt;
 use tracing::Instrument;
 use utoipa_actix_web::AppExt;
 use utoipa_actix_web::service_config::ServiceConfig;
@@ -104,6 +107,7 @@ pub fn app(
                 )
                 .default_service(web::to(api_fallback)),
         )
+        .wrap(from_fn(refuse_control_characters))
         .wrap(Compress::default())
         .wrap(headers)
         .wrap(from_fn(request_id))
@@ -158,9 +162,60 @@ impl<T: serde::de::DeserializeOwned + Default + 'static> actix_web::FromRequest
     }
 }
 
+/// The one place NUL and the other refused control characters (`text::is_refused_control`)
+/// are kept out of every request, so both engines see the same: a query string carrying one
+/// is answered 400 at once; a JSON body is scanned as the JSON extractor reads it (decoded
+/// first when compressed), so a handler that refuses its caller before reading the body
+/// still does, and a scan that finds one fails the read, which [`json_error`] answers.
+async fn refuse_control_characters(
+    mut req: ServiceRequest,
+    next: Next<impl MessageBody>,
+) -> Result<ServiceResponse<EitherBody<impl MessageBody>>, actix_web::Error> {
+    if crate::text::query_has_refused_control(req.query_string()) {
+        let refusal = ApiError::bad_request(crate::text::CONTROL_CHARACTER_REFUSED);
+        return Ok(req.error_response(refusal).map_into_right_body());
+    }
+    let is_json = req
+        .mime_type()
+        .ok()
+        .flatten()
+        .is_some_and(|mime| mime.subtype() == mime::JSON || mime.suffix() == Some(mime::JSON));
+    if is_json {
+        let decoded = Decompress::from_headers(req.take_payload(), req.headers());
+        req.headers_mut().remove(CONTENT_ENCODING);
+        let mut scan = crate::text::JsonEscapes::default();
+        let scanned = decoded.map(move |piece| {
+            let piece = piece?;
+            if scan.accepts(&piece) {
+                Ok(piece)
+            } else {
+                Err(PayloadError::Io(std::io::Error::new(
+                    std::io::ErrorKind::InvalidData,
+                    RefusedControl,
+                )))
+            }
+        });
+        let boxed: std::pin::Pin<Box<dyn futures_util::Stream<Item = _>>> = Box::pin(scanned);
+        req.set_payload(Payload::from(boxed));
+    }
+    Ok(next.call(req).await?.map_into_left_body())
+}
+
+/// The scan's finding, carried through the payload's error to [`json_error`].
+#[derive(Debug, thiserror::Error)]
+#[error("{}", crate::text::CONTROL_CHARACTER_REFUSED)]
+struct RefusedControl;
+
 fn json_error(error: JsonPayloadError, _: &HttpRequest) -> actix_web::Error {
     tracing::debug!(%error, "refused a JSON body");
     let api_error = match &error {
+        JsonPayloadError::Payload(PayloadError::Io(cause))
+            if cause
+                .get_ref()
+                .is_some_and(|inner| inner.is::<RefusedControl>()) =>
+        {
+            ApiError::bad_request(crate::text::CONTROL_CHARACTER_REFUSED)
+        }
         JsonPayloadError::Overflow { .. } | JsonPayloadError::OverflowKnownLength { .. } => {
             ApiError::payload_too_large()
         }

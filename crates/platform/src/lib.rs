@@ -21,6 +21,7 @@ pub mod moderation;
 pub mod module;
 pub mod move_site;
 pub mod paging;
+pub mod rank;
 pub mod rate_limit;
 pub mod settings;
 pub mod site;

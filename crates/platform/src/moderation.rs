@@ -17,9 +17,75 @@ use crate::paging::PageWindow;
 use crate::schema::{moderation_cases, moderation_reports, moderation_words};
 use crate::text::is_invisible;
 
-/// Distinct reporters at which an object is hidden from everyone but its author until an admin
-/// decides.
+/// Trusted reporters (reports of [`ReportWeight::Full`]) at which an object is hidden from everyone
+/// but its author until an admin decides. Other reports only move it up the queue: a handful
+/// of throwaway accounts must not make a member vanish.
 pub const HOLD_AT_REPORTERS: i64 = 3;
+
+/// Below this age an account without real-name verification counts nothing toward a hold:
+/// registering accounts to hide someone takes days, not minutes.
+pub const NEW_ACCOUNT_SECONDS: i64 = 3 * 86_400;
+
+/// How much one report counts, stored as its number.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum ReportWeight {
+    /// Nothing toward the hold: a new unverified account, or another report from an address
+    /// already heard on this case.
+    None = 0,
+    /// Orders the queue, never holds: an established account without real-name verification.
+    Partial = 1,
+    /// Holds at [`HOLD_AT_REPORTERS`]: a member who passed real-name verification, reporting
+    /// from an address no other reporter of the case used, whatever the account's age.
+    Full = 2,
+}
+
+impl ReportWeight {
+    pub fn of(stored: i64) -> Self {
+        match stored {
+            2 => Self::Full,
+            1 => Self::Partial,
+            _ => Self::None,
+        }
+    }
+}
+
+/// Who reports, as the weighing needs them.
+#[derive(Debug, Clone)]
+pub struct Reporter {
+    pub id: UserId,
+    /// Passed real-name verification.
+    pub verified: bool,
+    /// When the account was made (epoch seconds).
+    pub joined_at: i64,
+    /// [`address_key`] of the address the report came from.
+    pub address_key: String,
+}
+
+/// A digest of a client address keyed with the server's secret: reports of one case are
+/// compared by it, and the address itself is never stored.
+pub fn address_key(secret: &str, address: &str) -> String {
+    use hmac::{Hmac, Mac};
+    let mut mac = <Hmac<sha2::Sha256> as Mac>::new_from_slice(secret.as_bytes())
+        .expect("HMAC accepts any key");
+    mac.update(b"moderation-report-address:");
+    mac.update(address.as_bytes());
+    hex::encode(&mac.finalize().into_bytes()[..16])
+}
+
+/// The weight of `reporter`'s report, `shares_address` saying whether another reporter of the
+/// same case reported from the same address.
+pub fn weigh(reporter: &Reporter, shares_address: bool, now: i64) -> ReportWeight {
+    if shares_address {
+        ReportWeight::None
+    } else if reporter.verified {
+        ReportWeight::Full
+    } else if now - reporter.joined_at < NEW_ACCOUNT_SECONDS {
+        ReportWeight::None
+    } else {
+        ReportWeight::Partial
+    }
+}
 
 /// What a case is about.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema)]
@@ -114,6 +180,10 @@ pub struct Case {
     pub decided_by: UserId,
     pub decided_at: i64,
     pub decision: String,
+    /// The sum of its reports' weights.
+    pub weight: i64,
+    /// Its reports of full weight.
+    pub trusted_count: i64,
 }
 
 impl Case {
@@ -139,6 +209,23 @@ pub struct Report {
     pub reporter_id: UserId,
     pub reason: String,
     pub created_at: i64,
+    pub weight: i64,
+    pub address_key: String,
+}
+
+impl Report {
+    pub fn weight(&self) -> ReportWeight {
+        ReportWeight::of(self.weight)
+    }
+
+    /// Whether another report of the same case came from this report's address (`reports`
+    /// are the case's).
+    pub fn shares_address(&self, reports: &[Report]) -> bool {
+        !self.address_key.is_empty()
+            && reports.iter().any(|other| {
+                other.reporter_id != self.reporter_id && other.address_key == self.address_key
+            })
+    }
 }
 
 /// What a report did.
@@ -146,8 +233,9 @@ pub struct Report {
 pub enum Reported {
     /// The member had reported this object before; nothing changed.
     Already,
-    /// Counted; `held` says whether the object is now to be hidden (the owner applies it).
-    Counted { held: bool },
+    /// Counted with `weight`; `held` says whether the object is now to be hidden (the owner
+    /// applies it).
+    Counted { held: bool, weight: ReportWeight },
 }
 
 /// The case of an object, opened on first use; answers its id.
@@ -176,39 +264,59 @@ async fn open_case(
 }
 
 /// Records `reporter`'s report on an object of `author`'s (the owner has checked it exists and
-/// may be seen by the reporter). Call it inside a transaction: the count and the hold decision
-/// are one update, so concurrent reports hold the object exactly once the third distinct
-/// reporter is in. A kept case reopens, but an object an admin kept is never held again.
+/// may be seen by the reporter), weighed by [`weigh`]. Call it inside a transaction: the count
+/// and the hold decision are one update, so concurrent reports hold the object exactly once
+/// the third trusted reporter is in. A kept case reopens, but an object an admin kept is never
+/// held again.
 pub async fn report(
     conn: &mut Conn<'_>,
     subject: Subject,
     subject_id: i64,
     author: UserId,
-    reporter: UserId,
+    reporter: &Reporter,
     reason: &str,
     now: i64,
 ) -> QueryResult<Reported> {
     let case_id = open_case(conn, subject, subject_id, author, now).await?;
+    // The case's row lock (a no-op update) before reading its reports: two reports from one
+    // address at the same moment must not both count as the first from it.
+    let lock = diesel::update(moderation_cases::table.find(case_id))
+        .set(moderation_cases::reporter_count.eq(moderation_cases::reporter_count));
+    crate::run!(conn, |c| lock.execute(c).await)?;
+    let same_address = moderation_reports::table
+        .filter(moderation_reports::case_id.eq(case_id))
+        .filter(moderation_reports::reporter_id.ne(reporter.id))
+        .filter(moderation_reports::address_key.eq(&reporter.address_key))
+        .count();
+    let shares_address = crate::run!(conn, |c| same_address.get_result::<i64>(c).await)? > 0;
+    let weight = weigh(reporter, shares_address, now);
     let insert = diesel::insert_into(moderation_reports::table)
         .values((
             moderation_reports::case_id.eq(case_id),
-            moderation_reports::reporter_id.eq(reporter),
+            moderation_reports::reporter_id.eq(reporter.id),
             moderation_reports::reason.eq(reason),
             moderation_reports::created_at.eq(now),
+            moderation_reports::weight.eq(weight as i64),
+            moderation_reports::address_key.eq(&reporter.address_key),
         ))
         .on_conflict_do_nothing();
     if crate::run!(conn, |c| insert.execute(c).await)? == 0 {
         return Ok(Reported::Already);
     }
-    // SET reads the row's values from before the update on both engines: `reporter_count`
+    let trusted = weight == ReportWeight::Full;
+    // SET reads the row's values from before the update on both engines: `trusted_count`
     // here is the count without this report.
-    let reaches_hold = moderation_cases::reporter_count
+    let reaches_hold = moderation_cases::trusted_count
         .ge(HOLD_AT_REPORTERS - 1)
+        .and(trusted.into_sql::<diesel::sql_types::Bool>())
         .and(moderation_cases::kept_before.eq(false))
         .and(moderation_cases::status.ne(CaseStatus::Removed as i64));
     let count = diesel::update(moderation_cases::table.find(case_id))
         .set((
             moderation_cases::reporter_count.eq(moderation_cases::reporter_count + 1),
+            moderation_cases::weight.eq(moderation_cases::weight + weight as i64),
+            moderation_cases::trusted_count
+                .eq(moderation_cases::trusted_count + i64::from(trusted)),
             moderation_cases::held.eq(moderation_cases::held.or(reaches_hold)),
         ))
         .returning(moderation_cases::held);
@@ -220,7 +328,7 @@ pub async fn report(
     )
     .set(moderation_cases::status.eq(CaseStatus::Open as i64));
     crate::run!(conn, |c| reopen.execute(c).await)?;
-    Ok(Reported::Counted { held })
+    Ok(Reported::Counted { held, weight })
 }
 
 /// A pre-filter's flag on an object: the case opens (or gains the reason) without hiding the
@@ -315,8 +423,8 @@ pub async fn replace_words(conn: &mut Conn<'_>, list: &[String], now: i64) -> Qu
     Ok(())
 }
 
-/// A page of cases in `status`, the most reported first (then the oldest), and how many there
-/// are.
+/// A page of cases in `status`, the heaviest first (then the most reported, then the oldest),
+/// and how many there are.
 pub async fn queue(
     conn: &mut Conn<'_>,
     status: CaseStatus,
@@ -326,6 +434,7 @@ pub async fn queue(
     let rows = moderation_cases::table
         .filter(in_status)
         .order((
+            moderation_cases::weight.desc(),
             moderation_cases::reporter_count.desc(),
             moderation_cases::id.asc(),
         ))
@@ -426,8 +535,8 @@ pub async fn decide(
 pub async fn forget_member(conn: &mut Conn<'_>, member: UserId) -> QueryResult<()> {
     let reported = moderation_reports::table
         .filter(moderation_reports::reporter_id.eq(member))
-        .select(moderation_reports::case_id);
-    let reported: Vec<i64> = crate::run!(conn, |c| reported.load(c).await)?;
+        .select((moderation_reports::case_id, moderation_reports::weight));
+    let reported: Vec<(i64, i64)> = crate::run!(conn, |c| reported.load(c).await)?;
     let mine = moderation_cases::table
         .filter(moderation_cases::author_id.eq(member))
         .select(moderation_cases::id);
@@ -443,10 +552,16 @@ pub async fn forget_member(conn: &mut Conn<'_>, member: UserId) -> QueryResult<(
     )
     .execute(c)
     .await)?;
-    let fewer =
-        diesel::update(moderation_cases::table.filter(moderation_cases::id.eq_any(&reported)))
-            .set(moderation_cases::reporter_count.eq(moderation_cases::reporter_count - 1));
-    crate::run!(conn, |c| fewer.execute(c).await).map(drop)
+    for (case_id, weight) in reported {
+        let fewer = diesel::update(moderation_cases::table.find(case_id)).set((
+            moderation_cases::reporter_count.eq(moderation_cases::reporter_count - 1),
+            moderation_cases::weight.eq(moderation_cases::weight - weight),
+            moderation_cases::trusted_count.eq(moderation_cases::trusted_count
+                - i64::from(ReportWeight::of(weight) == ReportWeight::Full)),
+        ));
+        crate::run!(conn, |c| fewer.execute(c).await)?;
+    }
+    Ok(())
 }
 
 #[cfg(test)]
@@ -462,6 +577,47 @@ mod tests {
         );
         assert_eq!(sensitive_words_in("我的 vx 号", &list), ["VX"]);
         assert!(sensitive_words_in("周末一起去爬山", &list).is_empty());
+    }
+
+    fn reporter(verified: bool, joined_at: i64) -> Reporter {
+        Reporter {
+            id: UserId(1),
+            verified,
+            joined_at,
+            address_key: address_key("secret", "10.0.0.1"),
+        }
+    }
+
+    #[test]
+    fn reports_weigh_by_verification_age_and_address() {
+        let now = 100 * 86_400;
+        let day_old = now - 86_400;
+        let month_old = now - 30 * 86_400;
+        assert_eq!(
+            weigh(&reporter(true, day_old), false, now),
+            ReportWeight::Full
+        );
+        assert_eq!(
+            weigh(&reporter(false, day_old), false, now),
+            ReportWeight::None
+        );
+        assert_eq!(
+            weigh(&reporter(false, month_old), false, now),
+            ReportWeight::Partial
+        );
+        assert_eq!(
+            weigh(&reporter(true, month_old), true, now),
+            ReportWeight::None
+        );
+    }
+
+    #[test]
+    fn address_keys_depend_on_the_secret_and_hide_the_address() {
+        let key = address_key("secret", "10.0.0.1");
+        assert_eq!(key, address_key("secret", "10.0.0.1"));
+        assert_ne!(key, address_key("secret", "10.0.0.2"));
+        assert_ne!(key, address_key("other", "10.0.0.1"));
+        assert!(!key.contains("10.0.0.1"));
     }
 
     #[test]

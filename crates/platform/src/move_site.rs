@@ -9,6 +9,12 @@
 //! the highest copied id. It all happens in one PostgreSQL transaction that commits only when
 //! every table holds as many rows as its source: a failed move leaves the target empty.
 //!
+//! A row PostgreSQL refuses does not abort the move blind: [`unmovable_rows`] (also what
+//! `xinqiao migrate-data --dry-run` runs) finds the values it is known to refuse (text holding
+//! NUL, which SQLite stores), and the move checks them first; a batch that fails anyway is
+//! retried row by row, so every refused row is named by table and id before the transaction
+//! rolls back.
+//!
 //! Files follow with [`copy_files`] when the new site keeps them in a bucket.
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -47,6 +53,31 @@ pub enum MoveError {
     },
     #[error("files: {0}")]
     Files(#[from] std::io::Error),
+    #[error("{} rows cannot move, nothing was moved:\n{}", .0.len(), listed(.0))]
+    Unmovable(Vec<Unmovable>),
+}
+
+/// A row PostgreSQL refuses (or would refuse), named so an operator can mend it first.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Unmovable {
+    pub table: String,
+    /// `id 12`, or `rowid 7` in a table without an `id` column.
+    pub row: String,
+    /// What is wrong with it: the column and the value's fault, or PostgreSQL's refusal.
+    pub reason: String,
+}
+
+impl std::fmt::Display for Unmovable {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}, {}: {}", self.table, self.row, self.reason)
+    }
+}
+
+fn listed(rows: &[Unmovable]) -> String {
+    rows.iter()
+        .map(|row| format!("  {row}"))
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 /// How many rows each table received.
@@ -128,6 +159,10 @@ pub async fn sqlite_to_postgres(source: &Path, target: &str) -> Result<Moved, Mo
     for table in &tables {
         columns.insert(table.clone(), same_columns(sqlite, pg, table).await?);
     }
+    let known_faults = scan(sqlite, &columns).await?;
+    if !known_faults.is_empty() {
+        return Err(MoveError::Unmovable(known_faults));
+    }
     pg.transaction::<_, MoveError, _>(async |pg| {
         // Children first: the rows the migrations seeded give way to the site's own.
         for table in tables.iter().rev() {
@@ -136,9 +171,14 @@ pub async fn sqlite_to_postgres(source: &Path, target: &str) -> Result<Moved, Mo
                 .await?;
         }
         let mut moved = Moved::default();
+        let mut refused = Vec::new();
         for table in &tables {
-            copy_table(sqlite, pg, table, &columns[table]).await?;
+            let refused_here = copy_table(sqlite, pg, table, &columns[table]).await?;
             continue_serials(pg, table).await?;
+            if !refused_here.is_empty() {
+                refused.extend(refused_here);
+                continue;
+            }
             let (source_rows, copied) =
                 (count_sqlite(sqlite, table).await?, count(pg, table).await?);
             if source_rows != copied {
@@ -150,9 +190,84 @@ pub async fn sqlite_to_postgres(source: &Path, target: &str) -> Result<Moved, Mo
             }
             moved.rows.insert(table.clone(), copied);
         }
-        Ok(moved)
+        if refused.is_empty() {
+            Ok(moved)
+        } else {
+            Err(MoveError::Unmovable(refused))
+        }
     })
     .await
+}
+
+/// The rows of the SQLite database at `source` that PostgreSQL is known to refuse, by table
+/// and id; nothing is written anywhere (`xinqiao migrate-data --dry-run`).
+pub async fn unmovable_rows(source: &Path) -> Result<Vec<Unmovable>, MoveError> {
+    let pool = DbPool::connect(&DatabaseUrl::Sqlite(source.to_owned()), 1)?;
+    let mut pooled = pool.get().await?;
+    let PooledConn::Sqlite(sqlite) = &mut pooled else {
+        unreachable!("the pool was opened on SQLite");
+    };
+    let sqlite: &mut SqliteConn = sqlite;
+    let tables: Vec<String> = diesel::sql_query(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' \
+         ORDER BY name",
+    )
+    .load::<Name>(sqlite)
+    .await?
+    .into_iter()
+    .map(|row| row.name)
+    .filter(|name| name != MIGRATIONS_TABLE)
+    .collect();
+    let mut columns = BTreeMap::new();
+    for table in tables {
+        let names = diesel::sql_query("SELECT name FROM pragma_table_info(?)")
+            .bind::<Text, _>(&table)
+            .load::<Name>(sqlite)
+            .await?
+            .into_iter()
+            .map(|row| row.name)
+            .collect();
+        columns.insert(table, names);
+    }
+    scan(sqlite, &columns).await
+}
+
+/// Text values holding NUL: SQLite keeps them, PostgreSQL's text cannot (the site refuses them
+/// in every request now, but older rows or other writers may have stored some).
+async fn scan(
+    sqlite: &mut SqliteConn,
+    columns: &BTreeMap<String, Vec<String>>,
+) -> Result<Vec<Unmovable>, MoveError> {
+    let mut found = Vec::new();
+    for (table, names) in columns {
+        let (key, label) = row_key(names);
+        for column in names {
+            let sql = format!(
+                "SELECT CAST({key} AS TEXT) AS name FROM {table} \
+                 WHERE typeof({column}) = 'text' AND instr(CAST({column} AS BLOB), x'00') > 0 \
+                 ORDER BY {key}",
+                table = quoted(table),
+                column = quoted(column),
+            );
+            for row in diesel::sql_query(sql).load::<Name>(sqlite).await? {
+                found.push(Unmovable {
+                    table: table.clone(),
+                    row: format!("{label} {}", row.name),
+                    reason: format!("{column} contains a NUL character"),
+                });
+            }
+        }
+    }
+    Ok(found)
+}
+
+/// How a table's rows are named in a report: by `id` when it has one, else by SQLite's rowid.
+fn row_key(columns: &[String]) -> (&'static str, &'static str) {
+    if columns.iter().any(|column| column == "id") {
+        ("\"id\"", "id")
+    } else {
+        ("rowid", "rowid")
+    }
 }
 
 /// The tables of both databases, parents before the tables that reference them.
@@ -257,12 +372,15 @@ async fn same_columns(
     Ok(in_sqlite)
 }
 
+/// Copies the table in batches; answers the rows PostgreSQL refused (each batch that fails is
+/// retried row by row, each attempt under a savepoint, so the rest goes on and every refused
+/// row is named).
 async fn copy_table(
     sqlite: &mut SqliteConn,
     pg: &mut PgConn,
     table: &str,
     columns: &[String],
-) -> Result<(), MoveError> {
+) -> Result<Vec<Unmovable>, MoveError> {
     let object = columns
         .iter()
         .map(|column| format!("'{}', {}", column.replace('\'', "''"), quoted(column)))
@@ -277,6 +395,8 @@ async fn copy_table(
         "INSERT INTO {table} SELECT * FROM json_populate_recordset(NULL::{table}, $1::json)",
         table = quoted(table)
     );
+    let (_, label) = row_key(columns);
+    let mut refused = Vec::new();
     let mut after = i64::MIN;
     loop {
         let rows = diesel::sql_query(&read)
@@ -284,7 +404,7 @@ async fn copy_table(
             .load::<JsonRow>(sqlite)
             .await?;
         let Some(last) = rows.last() else {
-            return Ok(());
+            return Ok(refused);
         };
         after = last.rid;
         let batch = format!(
@@ -294,11 +414,42 @@ async fn copy_table(
                 .collect::<Vec<_>>()
                 .join(",")
         );
-        diesel::sql_query(&write)
-            .bind::<Text, _>(batch)
+        if insert_json(pg, &write, batch).await.is_ok() {
+            continue;
+        }
+        for row in &rows {
+            if let Err(error) = insert_json(pg, &write, format!("[{}]", row.row)).await {
+                let id = match label {
+                    "id" => match serde_json::from_str::<serde_json::Value>(&row.row) {
+                        Ok(serde_json::Value::Object(mut fields)) => match fields.remove("id") {
+                            Some(serde_json::Value::String(text)) => text,
+                            Some(other) => other.to_string(),
+                            None => row.rid.to_string(),
+                        },
+                        _ => row.rid.to_string(),
+                    },
+                    _ => row.rid.to_string(),
+                };
+                refused.push(Unmovable {
+                    table: table.to_owned(),
+                    row: format!("{label} {id}"),
+                    reason: format!("PostgreSQL refused it: {error}"),
+                });
+            }
+        }
+    }
+}
+
+/// One insert under a savepoint: a refusal undoes only this statement.
+async fn insert_json(pg: &mut PgConn, write: &str, rows: String) -> Result<(), MoveError> {
+    pg.transaction::<_, MoveError, _>(async |pg| {
+        diesel::sql_query(write)
+            .bind::<Text, _>(rows)
             .execute(pg)
             .await?;
-    }
+        Ok(())
+    })
+    .await
 }
 
 /// Sets each serial column's sequence past the highest id copied, so new rows get new ids.

@@ -49,6 +49,8 @@ diesel::table! {
         decided_by -> BigInt,
         decided_at -> BigInt,
         decision -> Text,
+        weight -> BigInt,
+        trusted_count -> BigInt,
     }
 }
 
@@ -58,6 +60,8 @@ diesel::table! {
         reporter_id -> BigInt,
         reason -> Text,
         created_at -> BigInt,
+        weight -> BigInt,
+        address_key -> Text,
     }
 }
 

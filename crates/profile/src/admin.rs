@@ -59,7 +59,7 @@ async fn list_profile_audits(
         (status = 200, body = Envelope<Empty>),
         (status = 400, description = "isAudited is not 0 or 1, or 审核备注不能超过200个字符", body = ErrorEnvelope),
         (status = 401, description = "Not signed in", body = ErrorEnvelope),
-        (status = 403, description = "Not an admin", body = ErrorEnvelope),
+        (status = 403, description = "Not an admin, or 只有系统管理员可以处理管理员的账号或内容", body = ErrorEnvelope),
         (status = 404, description = "No such member, or nothing waits for review", body = ErrorEnvelope),
         (status = 413, body = ErrorEnvelope),
     ),
@@ -74,7 +74,10 @@ async fn audit_profile(
     let reviewer = review::Reviewer::Admin(admin.0.user_id);
     let member = {
         let mut pooled = state.db.get().await?;
-        service::member(&mut pooled.conn(), body.uuid.trim()).await?
+        let conn = &mut pooled.conn();
+        let member = service::member(conn, body.uuid.trim()).await?;
+        outranks(conn, &admin, member.id).await?;
+        member
     };
     let settled = match body.is_audited {
         1 => review::pass_revision(&state, reviewer, member.id).await?,
@@ -122,7 +125,7 @@ async fn list_photo_audits(
         (status = 200, body = Envelope<Empty>),
         (status = 400, description = "isAudited is not 1 or 2", body = ErrorEnvelope),
         (status = 401, description = "Not signed in", body = ErrorEnvelope),
-        (status = 403, description = "Not an admin", body = ErrorEnvelope),
+        (status = 403, description = "Not an admin, or 只有系统管理员可以处理管理员的账号或内容", body = ErrorEnvelope),
         (status = 404, description = "照片不存在", body = ErrorEnvelope),
         (status = 409, description = "该照片已审核", body = ErrorEnvelope),
         (status = 413, body = ErrorEnvelope),
@@ -140,7 +143,28 @@ async fn audit_photo(
         2 => false,
         _ => return Err(ProfileError::Invalid("审核结果只能是 1 或 2").into()),
     };
+    {
+        let mut pooled = state.db.get().await?;
+        let conn = &mut pooled.conn();
+        if let Some(photo) = crate::repo::find_photo(conn, body.photo_id).await? {
+            outranks(conn, &admin, photo.user_id).await?;
+        }
+    }
     let reviewer = review::Reviewer::Admin(admin.0.user_id);
     review::review_photo(&state, reviewer, body.photo_id, pass).await?;
     ok_with_message("审核成功", Empty::new())
+}
+
+/// The rank rule (`platform::rank`): an admin reviews members' changes and their own, a
+/// superadmin everyone's.
+async fn outranks(
+    conn: &mut platform::db::Conn<'_>,
+    admin: &AdminUser,
+    member: platform::UserId,
+) -> Result<(), ProfileError> {
+    if accounts::api::may_act_on(conn, &admin.0, member).await? {
+        Ok(())
+    } else {
+        Err(platform::ApiError::forbidden_with(platform::rank::OUTRANKED).into())
+    }
 }

@@ -2,7 +2,7 @@
 //! with the spec's text and applied to the stored profile; what others must not see before
 //! review (nickname, avatar, introduction, photos) is handed back for the service to queue.
 
-use platform::text::{has_visible, trim_visible};
+use platform::text::{has_visible, name_problem, trim_visible};
 
 use crate::catalogue;
 use crate::dto::UpdateProfileRequest;
@@ -124,22 +124,25 @@ fn coordinate(value: i64, limit_degrees: i64) -> Result<i64, ProfileError> {
 }
 
 /// Applies the sent fields to `row` (checking each) and answers the reviewed ones.
-/// `today` is yyyymmdd.
+/// `today` is yyyymmdd; `staff` says whether the member is an admin or superadmin, who alone
+/// may carry the site's official words in a nickname.
 pub fn apply(
     request: UpdateProfileRequest,
     row: &mut ProfileRow,
     today: i64,
+    staff: bool,
 ) -> Result<ReviewedChanges, ProfileError> {
     let mut reviewed = ReviewedChanges::default();
     if let Some(nickname) = request.nickname {
         if !has_visible(&nickname) {
             return Err(invalid("请输入昵称"));
         }
-        reviewed.nickname = Some(bounded_text(
-            nickname,
-            MAX_NICKNAME,
-            "昵称不能超过20个字符",
-        )?);
+        let nickname = bounded_text(nickname, MAX_NICKNAME, "昵称不能超过20个字符")?;
+        // Look-alikes: 小\u{200B}美 is not 小美, and only staff are 管理员.
+        if let Some(problem) = name_problem(&nickname, staff) {
+            return Err(invalid(problem));
+        }
+        reviewed.nickname = Some(nickname);
     }
     if let Some(avatar) = request.avatar {
         reviewed.avatar = Some(avatar.trim().to_owned());
@@ -300,7 +303,7 @@ mod tests {
 
     fn apply_to_empty(request: UpdateProfileRequest) -> Result<ProfileRow, ProfileError> {
         let mut row = ProfileRow::empty(UserId(1));
-        apply(request, &mut row, TODAY).map(|_| row)
+        apply(request, &mut row, TODAY, false).map(|_| row)
     }
 
     fn refusal(request: UpdateProfileRequest) -> String {
@@ -406,11 +409,31 @@ mod tests {
             },
             &mut row,
             TODAY,
+            false,
         )
         .expect("accepted");
         assert_eq!(reviewed.nickname.as_deref(), Some("小雨"));
         assert_eq!(reviewed.introduction.as_deref(), Some("喜欢徒步"));
         assert_eq!(row.introduction, "", "the introduction waits for review");
+    }
+
+    #[test]
+    fn nicknames_hide_no_characters_and_only_staff_sound_official() {
+        let nickname = |name: &str| UpdateProfileRequest {
+            nickname: Some(name.into()),
+            ..Default::default()
+        };
+        assert_eq!(
+            refusal(nickname("小\u{200b}美")),
+            "名称不能包含不可见字符或文字方向控制符"
+        );
+        assert_eq!(
+            refusal(nickname("系统管理员")),
+            "名称不能包含“管理员”“客服”“官方”“心桥”等官方用字"
+        );
+        let mut row = ProfileRow::empty(UserId(1));
+        let staff = apply(nickname("心桥客服"), &mut row, TODAY, true).expect("staff may");
+        assert_eq!(staff.nickname.as_deref(), Some("心桥客服"));
     }
 
     #[test]

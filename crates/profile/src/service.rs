@@ -171,7 +171,7 @@ pub async fn update(
         show_location: request.show_location.map(Flag::is_set),
     };
     let seeking = request.seeking()?;
-    let reviewed = form::apply(request, &mut row, date_number(now))?;
+    let reviewed = form::apply(request, &mut row, date_number(now), me.role.is_admin())?;
     row.updated_at = now;
     let new_uploads = uploads_to_check(conn, me.user_id, &reviewed).await?;
     let hashes = hashes_of_added_photos(state, conn, me.user_id, &reviewed, &new_uploads).await?;

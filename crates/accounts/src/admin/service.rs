@@ -5,6 +5,7 @@ use platform::audit::{self, Action};
 use platform::auth::Identity;
 use platform::db::Conn;
 use platform::paging::PageWindow;
+use platform::rank;
 use platform::{ApiError, AppState, Role, UserId, transaction};
 use serde::Serialize;
 
@@ -174,14 +175,11 @@ pub async fn update(
             .ok_or(AdminError::NotFound)?;
         let role = edit.role.unwrap_or(before.role());
         let role_changed = role != before.role();
-        if actor_role != Role::Superadmin {
-            let others_admin_account = before.role().is_admin() && before.id != actor.user_id;
-            if before.role() == Role::Superadmin || others_admin_account {
-                return Err(AdminError::AdminAccountNeedsSuperadmin);
-            }
-            if role_changed {
-                return Err(AdminError::RoleNeedsSuperadmin);
-            }
+        if !rank::may_act_on(actor.user_id, actor_role, before.id, Some(before.role())) {
+            return Err(AdminError::AdminAccountNeedsSuperadmin);
+        }
+        if actor_role != Role::Superadmin && role_changed {
+            return Err(AdminError::RoleNeedsSuperadmin);
         }
         if before.role() == Role::Superadmin && role_changed && superadmins <= 1 {
             return Err(AdminError::LastSuperadminDemoted);
@@ -288,7 +286,7 @@ pub async fn delete(
                 .iter()
                 .find(|row| row.id == user_id)
                 .ok_or(AdminError::NotFound)?;
-            if target.role().is_admin() && actor_role != Role::Superadmin {
+            if !rank::may_act_on(actor.user_id, actor_role, user_id, Some(target.role())) {
                 return Err(AdminError::AdminDeletionNeedsSuperadmin);
             }
             if target.role() == Role::Superadmin {

@@ -1,6 +1,6 @@
 //! Requests and answers of reports and the moderation queue.
 
-use platform::moderation::{CaseStatus, Subject};
+use platform::moderation::{CaseStatus, ReportWeight, Subject};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -17,7 +17,7 @@ pub struct ReportRequest {
     pub reason: String,
 }
 
-/// `{page, pageSize, status}`: cases in one state, the most reported first.
+/// `{page, pageSize, status}`: cases in one state, the heaviest reports first.
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ModerationListRequest {
@@ -49,6 +49,12 @@ pub struct CaseReport {
     pub reporter: Option<CaseMember>,
     pub reason: String,
     pub created_at: i64,
+    /// How much the report counts: `full` (a verified member; three of these hold the
+    /// object), `partial` (an established unverified account: orders the queue, never holds)
+    /// or `none`.
+    pub weight: ReportWeight,
+    /// Why it weighs what it does, e.g. 已实名认证, 与本案其他举报人同一网络地址.
+    pub weight_reason: String,
 }
 
 /// The reported object as it stands now.
@@ -73,6 +79,10 @@ pub struct ModerationCase {
     pub status: CaseStatus,
     /// Distinct members who reported it.
     pub reporter_count: i64,
+    /// The reports' weights added up (full 2, partial 1, none 0): the queue's order.
+    pub weight: i64,
+    /// Reports of full weight; the object is held at 3.
+    pub trusted_count: i64,
     /// Hidden from everyone but its author until decided.
     pub held: bool,
     /// Why the pre-filters flagged it (sensitive words, a reused photo).

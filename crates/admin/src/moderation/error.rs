@@ -16,8 +16,9 @@ pub enum ModerationError {
     NoSuchCase,
     #[error("该举报已处理")]
     AlreadyDecided,
-    #[error("只有超级管理员可以暂停管理员的账号")]
-    SuspendsAnAdmin,
+    /// An admin deciding on another admin's or a superadmin's object (`platform::rank`).
+    #[error("{}", platform::rank::OUTRANKED)]
+    Outranked,
     #[error(transparent)]
     Platform(#[from] ApiError),
 }
@@ -26,5 +27,5 @@ platform::api_errors!(ModerationError {
     ModerationError::Invalid(_) | ModerationError::OwnContent => bad_request,
     ModerationError::Gone | ModerationError::NoSuchCase => not_found,
     ModerationError::AlreadyReported | ModerationError::AlreadyDecided => conflict,
-    ModerationError::SuspendsAnAdmin => forbidden_with,
+    ModerationError::Outranked => forbidden_with,
 });

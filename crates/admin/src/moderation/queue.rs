@@ -1,9 +1,8 @@
 //! The moderation queue: open cases, the most reported first, and the admins' decisions.
 
 use actix_web::{post, web};
-use platform::Role;
 use platform::audit::{self, Action};
-use platform::moderation::{self, Case, CaseStatus};
+use platform::moderation::{self, Case, CaseStatus, Report, ReportWeight};
 use platform::paging::PageWindow;
 use platform::{
     AdminUser, ApiResult, AppState, Empty, Envelope, ErrorEnvelope, UserId, ok, ok_with_message,
@@ -23,8 +22,9 @@ const PAGE_SIZE: i64 = 10;
 const SUSPEND_MAX_DAYS: i64 = 3650;
 const DAY: i64 = 86_400;
 
-/// Cases in one state (open by default), the most reported first, then the oldest; each with
-/// its reports, the pre-filters' flags, its author and the object as it stands now.
+/// Cases in one state (open by default), the heaviest reports first (then the most reported,
+/// then the oldest); each with its reports and their weights, the pre-filters' flags, its
+/// author and the object as it stands now.
 #[utoipa::path(
     tag = "admin",
     operation_id = "admin_moderation_list",
@@ -75,22 +75,27 @@ pub(super) async fn list(
                 link: seen.link,
             });
         let case_reports = reports.remove(&case.id).unwrap_or_default();
+        let weighed: Vec<CaseReport> = case_reports
+            .iter()
+            .map(|report| CaseReport {
+                reporter: member(report.reporter_id),
+                reason: report.reason.clone(),
+                created_at: report.created_at,
+                weight: report.weight(),
+                weight_reason: weight_reason(report, &case_reports).to_owned(),
+            })
+            .collect();
         listed.push(ModerationCase {
             id: case.id,
             subject,
             subject_id: case.subject_id,
             status: case.status(),
             reporter_count: case.reporter_count,
+            weight: case.weight,
+            trusted_count: case.trusted_count,
             held: case.held,
             flags: case.flag_reasons().into_iter().map(str::to_owned).collect(),
-            reports: case_reports
-                .into_iter()
-                .map(|report| CaseReport {
-                    reporter: member(report.reporter_id),
-                    reason: report.reason,
-                    created_at: report.created_at,
-                })
-                .collect(),
+            reports: weighed,
             author: member(case.author_id),
             content,
             opened_at: case.opened_at,
@@ -104,6 +109,16 @@ pub(super) async fn list(
     })
 }
 
+/// The admins' words for why a report weighs what it does.
+fn weight_reason(report: &Report, of_case: &[Report]) -> &'static str {
+    match report.weight() {
+        ReportWeight::Full => "已实名认证",
+        ReportWeight::Partial => "未实名认证",
+        ReportWeight::None if report.shares_address(of_case) => "与本案其他举报人同一网络地址",
+        ReportWeight::None => "注册不满 3 天且未实名认证",
+    }
+}
+
 /// Decides an open case, once (a second decision is refused with 409): keep shows the object
 /// again; remove takes it down as its author's delete would; suspend also keeps the author
 /// from signing in for `suspendDays` and ends their sessions.
@@ -115,7 +130,7 @@ pub(super) async fn list(
         (status = 200, description = "处理成功", body = Envelope<Empty>),
         (status = 400, description = "请选择暂停天数, or 不能暂停自己的账号", body = ErrorEnvelope),
         (status = 401, description = "Not signed in", body = ErrorEnvelope),
-        (status = 403, description = "Not an admin, or 只有超级管理员可以暂停管理员的账号", body = ErrorEnvelope),
+        (status = 403, description = "Not an admin, or 只有系统管理员可以处理管理员的账号或内容 (an admin's or a superadmin's case, for an admin)", body = ErrorEnvelope),
         (status = 404, description = "该举报不存在", body = ErrorEnvelope),
         (status = 409, description = "该举报已处理", body = ErrorEnvelope),
         (status = 413, body = ErrorEnvelope),
@@ -157,6 +172,9 @@ pub(super) async fn decide(
             });
         };
         let subject = case.subject().ok_or(ModerationError::NoSuchCase)?;
+        if !accounts::api::may_act_on(tx, &admin.0, case.author_id).await? {
+            return Err(ModerationError::Outranked);
+        }
         let removed_files = match outcome {
             CaseStatus::Kept => {
                 subjects::hold(tx, subject, case.subject_id, false).await?;
@@ -165,7 +183,7 @@ pub(super) async fn decide(
             _ => subjects::remove(tx, subject, case.subject_id, now).await?,
         };
         if let Some(days) = suspend_days {
-            may_suspend(tx, &admin.0, case.author_id).await?;
+            may_suspend(&admin.0, case.author_id)?;
             accounts::api::suspend(tx, case.author_id, now + days * DAY, now).await?;
         }
         audit::record(tx, logged(admin_id, &case, &decision), now).await?;
@@ -180,20 +198,11 @@ pub(super) async fn decide(
     ok_with_message("处理成功", Empty::new())
 }
 
-/// Suspension follows the role rules of user management: admins' accounts are a superadmin's
-/// to suspend, and nobody suspends themselves (a rollback undoes the decision).
-async fn may_suspend(
-    conn: &mut platform::db::Conn<'_>,
-    admin: &platform::Identity,
-    author: UserId,
-) -> Result<(), ModerationError> {
+/// Nobody suspends themselves (a rollback undoes the decision); whose account it is was
+/// checked against the rank rule with the rest of the decision.
+fn may_suspend(admin: &platform::Identity, author: UserId) -> Result<(), ModerationError> {
     if author == admin.user_id {
         return Err(ModerationError::Invalid("不能暂停自己的账号"));
-    }
-    let author_role = accounts::api::role_of(conn, author).await?;
-    let author_is_staff = matches!(author_role, Some(Role::Admin | Role::Superadmin));
-    if author_is_staff && admin.role != Role::Superadmin {
-        return Err(ModerationError::SuspendsAnAdmin);
     }
     Ok(())
 }

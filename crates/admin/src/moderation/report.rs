@@ -1,11 +1,13 @@
-//! Members reporting what they see: one report per member per object, the object held from
-//! others at the third distinct reporter.
+//! Members reporting what they see: one report per member per object, weighed by who reports
+//! (`platform::moderation::weigh`); the object is held from others at the third trusted
+//! reporter.
 
 use actix_web::{post, web};
-use platform::moderation::{self, Reported, Subject};
+use platform::moderation::{self, Reported, Reporter, Subject};
 use platform::rate_limit::{self, Limit};
 use platform::{
-    ApiResult, AppState, CurrentUser, Empty, Envelope, ErrorEnvelope, ok_with_message, transaction,
+    ApiResult, AppState, ClientAddress, CurrentUser, Empty, Envelope, ErrorEnvelope,
+    ok_with_message, transaction,
 };
 
 use super::dto::ReportRequest;
@@ -20,8 +22,11 @@ const REPORTS_PER_HOUR: Limit = Limit {
     window_seconds: 3600,
 };
 
-/// Reports a profile, moment, comment, article or chat message the member can see. The third
-/// distinct member's report hides it from everyone but its author until an admin decides.
+/// Reports a profile, moment, comment, article or chat message the member can see. Reports are
+/// weighed: a member who passed real-name verification counts fully, an established account
+/// partly, an account younger than three days or a second reporter from one address not at
+/// all. The third full-weight report hides the object from everyone but its author until an
+/// admin decides; lighter ones only move it up the admins' queue.
 #[utoipa::path(
     tag = "moderation",
     operation_id = "report_create",
@@ -41,6 +46,7 @@ const REPORTS_PER_HOUR: Limit = Limit {
 pub(super) async fn report(
     state: web::Data<AppState>,
     member: CurrentUser,
+    address: ClientAddress,
     body: web::Json<ReportRequest>,
 ) -> ApiResult<Empty> {
     let reason = reason_of(&body.reason)?;
@@ -58,6 +64,7 @@ pub(super) async fn report(
         return Err(ModerationError::Gone.into());
     };
     let bucket = format!("report:{reporter}");
+    let address_key = moderation::address_key(state.config.jwt_secret.expose(), &address.0);
     transaction!(conn, |tx| {
         let seen = subjects::describe(tx, subject, target, Some(reporter))
             .await?
@@ -66,9 +73,18 @@ pub(super) async fn report(
             return Err(ModerationError::OwnContent);
         }
         rate_limit::reserve(tx, &bucket, REPORTS_PER_HOUR, now).await?;
-        match moderation::report(tx, subject, target, seen.author, reporter, &reason, now).await? {
+        let standing = accounts::api::reporter_standing(tx, reporter)
+            .await?
+            .ok_or_else(platform::ApiError::unauthorized)?;
+        let reporter = Reporter {
+            id: reporter,
+            verified: standing.verified,
+            joined_at: standing.joined_at,
+            address_key,
+        };
+        match moderation::report(tx, subject, target, seen.author, &reporter, &reason, now).await? {
             Reported::Already => Err(ModerationError::AlreadyReported),
-            Reported::Counted { held } => {
+            Reported::Counted { held, .. } => {
                 if held && !seen.held {
                     subjects::hold(tx, subject, target, true).await?;
                 }

@@ -5,7 +5,9 @@
 #![allow(clippy::unwrap_used)]
 
 mod moderation;
+mod rank;
 mod real_name;
+mod text_rules;
 
 use std::net::SocketAddr;
 

@@ -16,13 +16,59 @@ async fn publish(app: &TestApp, author: &TestUser, content: &str) -> i64 {
     response.data()["momentId"].as_i64().unwrap()
 }
 
+/// A report sent from the reporter's own address (each member reports from a different one).
 async fn report(app: &TestApp, reporter: &TestUser, subject: &str, target: &str) -> TestResponse {
-    app.post(
-        "/api/v1/report",
-        json!({"subject": subject, "targetId": target, "reason": "广告推销：加微信"}),
-        Some(&reporter.token),
-    )
-    .await
+    let address = format!("10.9.{}.{}", reporter.id.0 / 256, reporter.id.0 % 256);
+    report_from(app, reporter, &address, subject, target).await
+}
+
+async fn report_from(
+    app: &TestApp,
+    reporter: &TestUser,
+    address: &str,
+    subject: &str,
+    target: &str,
+) -> TestResponse {
+    let request = TestRequest::post()
+        .uri("/api/v1/report")
+        .peer_addr(format!("{address}:40000").parse().unwrap())
+        .set_json(json!({"subject": subject, "targetId": target, "reason": "广告推销：加微信"}));
+    app.send(with_token(request, Some(&reporter.token))).await
+}
+
+/// Marks members as having passed real-name verification (the real-name flow has tests of its
+/// own; here only the mark matters).
+async fn verify(app: &TestApp, users: &[&TestUser]) {
+    use diesel_async::RunQueryDsl;
+    let mut pooled = app.state.db.get().await.unwrap();
+    let conn = &mut pooled.conn();
+    for user in users {
+        let sql = format!(
+            "UPDATE users SET real_name_verified = TRUE WHERE id = {}",
+            user.id.0
+        );
+        platform::run!(conn, |c| diesel::sql_query(&sql).execute(c).await).unwrap();
+    }
+}
+
+/// Members who passed real-name verification: their reports count fully.
+async fn trusted_members(app: &TestApp, names: &[&str]) -> Vec<TestUser> {
+    let users = members(app, names).await;
+    verify(app, &users.iter().collect::<Vec<_>>()).await;
+    users
+}
+
+/// Whether `viewer` finds `member`'s profile.
+async fn profile_shown(app: &TestApp, viewer: &TestUser, member: &TestUser) -> bool {
+    let response = app
+        .post(
+            "/api/v1/user/profile/get",
+            json!({"uuid": member.uuid}),
+            Some(&viewer.token),
+        )
+        .await;
+    assert!([200, 404].contains(&response.status), "{}", response.json);
+    response.status == 200
 }
 
 /// The moment contents `viewer` (a guest when `None`) finds in the feed.
@@ -82,9 +128,10 @@ const SPAM: &str = "加我微信领红包";
 
 platform::engine_tests! { spawn_app;
 
-async fn a_moment_is_hidden_from_others_at_the_third_distinct_reporter(app) {
+async fn a_moment_is_hidden_from_others_at_the_third_trusted_reporter(app) {
     let [author, first, second, third, bystander] =
         <[TestUser; 5]>::try_from(members(&app, &["author", "first", "second", "third", "bystander"]).await).ok().unwrap();
+    verify(&app, &[&first, &second, &third]).await;
     let id = publish(&app, &author, SPAM).await;
     let target = id.to_string();
 
@@ -107,6 +154,9 @@ async fn a_moment_is_hidden_from_others_at_the_third_distinct_reporter(app) {
     assert_eq!((case["reporterCount"].as_i64(), case["held"].as_bool()), (Some(3), Some(true)));
     assert_eq!(case["reports"].as_array().unwrap().len(), 3);
     assert_eq!(case["reports"][0]["reason"], "广告推销：加微信");
+    assert_eq!((case["weight"].as_i64(), case["trustedCount"].as_i64()), (Some(6), Some(3)));
+    assert_eq!(case["reports"][0]["weight"], "full");
+    assert_eq!(case["reports"][0]["weightReason"], "已实名认证");
     assert_eq!(case["author"]["uuid"], json!(author.uuid));
     assert_eq!(case["content"]["excerpt"], SPAM);
 }
@@ -150,7 +200,7 @@ async fn members_report_only_what_they_can_see_and_not_their_own(app) {
 }
 
 async fn keeping_shows_the_object_again_and_it_is_not_hidden_twice(app) {
-    let people = members(&app, &["author", "ann", "bob", "cat", "dan", "viewer"]).await;
+    let people = trusted_members(&app, &["author", "ann", "bob", "cat", "dan", "viewer"]).await;
     let (author, reporters, viewer) = (&people[0], &people[1..5], &people[5]);
     let id = publish(&app, author, "我的猫").await.to_string();
     for reporter in &reporters[..3] {
@@ -158,6 +208,7 @@ async fn keeping_shows_the_object_again_and_it_is_not_hidden_twice(app) {
     }
     let admin = signed_in_user(&app, "admin", Role::Admin).await;
     let case_id = queue(&app, &admin, "open").await[0]["id"].as_i64().unwrap();
+    assert!(!feed(&app, Some(viewer)).await.contains(&"我的猫".to_owned()), "held by three trusted reporters");
     assert_eq!(decide(&app, &admin, case_id, json!({"verdict": "keep"})).await.message(), "处理成功");
     assert!(feed(&app, Some(viewer)).await.contains(&"我的猫".to_owned()));
     assert_eq!(queue(&app, &admin, "kept").await.len(), 1);
@@ -245,7 +296,7 @@ async fn only_a_superadmin_suspends_an_admin_and_nobody_themselves(app) {
     let suspend = json!({"verdict": "suspend", "suspendDays": 1});
 
     let refused = decide(&app, &admin, case_of(&by_root), suspend.clone()).await;
-    assert_eq!((refused.status, refused.message()), (403, "只有超级管理员可以暂停管理员的账号"));
+    assert_eq!((refused.status, refused.message()), (403, "只有系统管理员可以处理管理员的账号或内容"));
     let own = decide(&app, &admin, case_of(&by_admin), suspend.clone()).await;
     assert_eq!((own.status, own.message()), (400, "不能暂停自己的账号"));
     assert_eq!(queue(&app, &root, "open").await.len(), 2, "a refused decision leaves the case open");
@@ -302,6 +353,75 @@ async fn an_erased_reporter_no_longer_counts(app) {
     let cases = queue(&app, &root, "open").await;
     assert_eq!(cases[0]["reporterCount"], 1);
     assert_eq!(cases[0]["reports"].as_array().unwrap().len(), 1);
+}
+
+
+async fn three_fresh_accounts_from_one_address_hide_nobody(app) {
+    // The case: spam001–003, registered minutes earlier from one address, report
+    // dawei's profile; it stays shown, and the queue tells the admin why the reports are light.
+    let dawei = members(&app, &["dawei"]).await.remove(0);
+    let spammers = members(&app, &["spam001", "spam002", "spam003"]).await;
+    let bystander = members(&app, &["bystander"]).await.remove(0);
+    for spammer in &spammers {
+        assert_eq!(report_from(&app, spammer, "10.66.0.1", "profile", &dawei.uuid).await.status, 200);
+    }
+    assert!(profile_shown(&app, &bystander, &dawei).await, "three throwaway accounts hide nobody");
+    let admin = signed_in_user(&app, "admin", Role::Admin).await;
+    let case = &queue(&app, &admin, "open").await[0];
+    assert_eq!((case["reporterCount"].as_i64(), case["held"].as_bool()), (Some(3), Some(false)));
+    assert_eq!((case["weight"].as_i64(), case["trustedCount"].as_i64()), (Some(0), Some(0)));
+    let weights: Vec<(&str, &str)> = case["reports"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|report| (report["weight"].as_str().unwrap(), report["weightReason"].as_str().unwrap()))
+        .collect();
+    assert!(weights.iter().all(|(weight, _)| *weight == "none"), "{weights:?}");
+    assert!(weights.iter().any(|(_, why)| *why == "与本案其他举报人同一网络地址"), "{weights:?}");
+
+    // Even verified, reports from one address count once.
+    let other = members(&app, &["other"]).await.remove(0);
+    let household = trusted_members(&app, &["wang1", "wang2", "wang3"]).await;
+    for member in &household {
+        assert_eq!(report_from(&app, member, "10.77.0.1", "profile", &other.uuid).await.status, 200);
+    }
+    assert!(profile_shown(&app, &bystander, &other).await, "one address is one voice");
+}
+
+async fn verified_members_from_different_addresses_hold_whatever_their_accounts_age(app) {
+    let dawei = members(&app, &["dawei"]).await.remove(0);
+    let bystander = members(&app, &["bystander"]).await.remove(0);
+    let verified = trusted_members(&app, &["ann", "bob", "cat"]).await;
+    for reporter in &verified[..2] {
+        assert_eq!(report(&app, reporter, "profile", &dawei.uuid).await.status, 200);
+    }
+    assert!(profile_shown(&app, &bystander, &dawei).await, "two trusted reporters are not enough");
+    assert_eq!(report(&app, &verified[2], "profile", &dawei.uuid).await.status, 200);
+    assert!(!profile_shown(&app, &bystander, &dawei).await, "accounts made today, verified: held");
+}
+
+async fn established_unverified_accounts_weigh_half_and_never_hold(app) {
+    let author = members(&app, &["author"]).await.remove(0);
+    let old_hands = members(&app, &["ann", "bob", "cat", "dan"]).await;
+    app.clock.advance(3 * 86_400);
+    let newcomers = members(&app, &["new1", "new2", "new3", "new4"]).await;
+    let viewer = members(&app, &["viewer"]).await.remove(0);
+    let weighty = publish(&app, &author, "老会员举报的").await;
+    let numerous = publish(&app, &author, "新账号举报的").await;
+    for reporter in &old_hands {
+        assert_eq!(report(&app, reporter, "moment", &weighty.to_string()).await.status, 200);
+    }
+    for reporter in newcomers.iter().chain(&old_hands[..1]) {
+        assert_eq!(report(&app, reporter, "moment", &numerous.to_string()).await.status, 200);
+    }
+    assert!(feed(&app, Some(&viewer)).await.contains(&"老会员举报的".to_owned()), "unverified reports never hold");
+    let admin = signed_in_user(&app, "admin", Role::Admin).await;
+    let cases = queue(&app, &admin, "open").await;
+    let order: Vec<i64> = cases.iter().map(|case| case["subjectId"].as_i64().unwrap()).collect();
+    assert_eq!(order, [weighty, numerous], "four partial reports weigh more than five light ones");
+    assert_eq!((cases[0]["weight"].as_i64(), cases[1]["weight"].as_i64()), (Some(4), Some(1)));
+    assert_eq!(cases[0]["reports"][0]["weight"], "partial");
+    assert_eq!(cases[0]["reports"][0]["weightReason"], "未实名认证");
 }
 
 }

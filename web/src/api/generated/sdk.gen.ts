@@ -157,8 +157,9 @@ export const adminModerationDecide = <ThrowOnError extends boolean = false>(opti
 });
 
 /**
- * Cases in one state (open by default), the most reported first, then the oldest; each with
- * its reports, the pre-filters' flags, its author and the object as it stands now.
+ * Cases in one state (open by default), the heaviest reports first (then the most reported,
+ * then the oldest); each with its reports and their weights, the pre-filters' flags, its
+ * author and the object as it stands now.
  */
 export const adminModerationList = <ThrowOnError extends boolean = false>(options: Options<AdminModerationListData, ThrowOnError>) => (options.client ?? client).post<AdminModerationListResponses, AdminModerationListErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -1461,8 +1462,11 @@ export const listRecommended = <ThrowOnError extends boolean = false>(options: O
 });
 
 /**
- * Reports a profile, moment, comment, article or chat message the member can see. The third
- * distinct member's report hides it from everyone but its author until an admin decides.
+ * Reports a profile, moment, comment, article or chat message the member can see. Reports are
+ * weighed: a member who passed real-name verification counts fully, an established account
+ * partly, an account younger than three days or a second reporter from one address not at
+ * all. The third full-weight report hides the object from everyone but its author until an
+ * admin decides; lighter ones only move it up the admins' queue.
  */
 export const reportCreate = <ThrowOnError extends boolean = false>(options: Options<ReportCreateData, ThrowOnError>) => (options.client ?? client).post<ReportCreateResponses, ReportCreateErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],

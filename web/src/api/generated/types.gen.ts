@@ -555,6 +555,16 @@ export type CaseReport = {
     createdAt: number;
     reason: string;
     reporter?: CaseMember | null;
+    /**
+     * How much the report counts: `full` (a verified member; three of these hold the
+     * object), `partial` (an established unverified account: orders the queue, never holds)
+     * or `none`.
+     */
+    weight: ReportWeight;
+    /**
+     * Why it weighs what it does, e.g. 已实名认证, 与本案其他举报人同一网络地址.
+     */
+    weightReason: string;
 };
 
 /**
@@ -3813,6 +3823,14 @@ export type ModerationCase = {
      * The object's id in its crate (the member's user id for a profile).
      */
     subjectId: number;
+    /**
+     * Reports of full weight; the object is held at 3.
+     */
+    trustedCount: number;
+    /**
+     * The reports' weights added up (full 2, partial 1, none 0): the queue's order.
+     */
+    weight: number;
 };
 
 export type ModerationDecideRequest = {
@@ -3830,7 +3848,7 @@ export type ModerationListData = {
 };
 
 /**
- * `{page, pageSize, status}`: cases in one state, the most reported first.
+ * `{page, pageSize, status}`: cases in one state, the heaviest reports first.
  */
 export type ModerationListRequest = {
     page?: number | null;
@@ -4534,6 +4552,11 @@ export type ReportRequest = {
      */
     targetId: string;
 };
+
+/**
+ * How much one report counts, stored as its number.
+ */
+export type ReportWeight = 'none' | 'partial' | 'full';
 
 export type ResetPasswordRequest = {
     /**
@@ -5562,7 +5585,7 @@ export type AdminApproveBlogErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * Not an admin
+     * Not an admin, or 只有系统管理员可以处理管理员的账号或内容 (an admin's or a superadmin's article, for an admin)
      */
     403: ErrorEnvelope;
     /**
@@ -5600,7 +5623,7 @@ export type AdminDeleteBlogErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * Not an admin
+     * Not an admin, or 只有系统管理员可以处理管理员的账号或内容 (an admin's or a superadmin's article, for an admin)
      */
     403: ErrorEnvelope;
     /**
@@ -5672,7 +5695,7 @@ export type AdminUpdateBlogErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * Not an admin
+     * Not an admin, or 只有系统管理员可以处理管理员的账号或内容 (an admin's or a superadmin's article, for an admin)
      */
     403: ErrorEnvelope;
     /**
@@ -5779,7 +5802,7 @@ export type AdminAuditIdcardErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * Not an admin
+     * Not an admin, or 只有系统管理员可以处理管理员的账号或内容
      */
     403: ErrorEnvelope;
     /**
@@ -5855,7 +5878,7 @@ export type AdminModerationDecideErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * Not an admin, or 只有超级管理员可以暂停管理员的账号
+     * Not an admin, or 只有系统管理员可以处理管理员的账号或内容 (an admin's or a superadmin's case, for an admin)
      */
     403: ErrorEnvelope;
     /**
@@ -6056,7 +6079,7 @@ export type AdminAuditPhotoErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * Not an admin
+     * Not an admin, or 只有系统管理员可以处理管理员的账号或内容
      */
     403: ErrorEnvelope;
     /**
@@ -6163,7 +6186,7 @@ export type AdminAuditProfileErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * Not an admin
+     * Not an admin, or 只有系统管理员可以处理管理员的账号或内容
      */
     403: ErrorEnvelope;
     /**

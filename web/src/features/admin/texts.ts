@@ -313,7 +313,8 @@ export const ADMIN_TEXT = {
   noAuditEntries: '还没有操作记录',
 
   /** The moderation queue (/admin/moderation). */
-  moderationSubtitle: '会员举报与敏感词命中的内容，被举报最多的排在最前。保留后内容恢复显示，删除后内容下架。',
+  moderationSubtitle:
+    '会员举报与敏感词命中的内容，举报权重最高的排在最前：实名认证会员的举报计全额，注册满 3 天的未认证账号计一半，新注册账号和同一网络地址的重复举报不计。保留后内容恢复显示，删除后内容下架。',
   caseOpen: '待处理',
   caseKept: '已保留',
   caseRemoved: '已删除',
@@ -326,10 +327,15 @@ export const ADMIN_TEXT = {
   authorGone: '账号已注销',
   reporterGone: '已注销的会员',
   reporters: (count: number) => `${count} 人举报`,
+  hiddenCharacter: (code: string) => `不可见字符 ${code}`,
+  hiddenCharactersFound: '资料含有不可见字符（已用红框标出），可能是冒充其他会员或官方的相似名称',
+  trustedReporters: (count: number) => `${count} 人实名`,
+  reportWeight: { full: '全额', partial: '一半', none: '不计' } as Record<string, string>,
+  reportWeightLabel: '举报权重',
   reportReasons: '举报原因',
   noReporters: '自动标记',
   held: '已隐藏',
-  heldHint: '举报达到 3 人后自动隐藏，处理前只有作者本人能看到',
+  heldHint: '3 位实名认证会员从不同网络地址举报后自动隐藏，处理前只有作者本人能看到',
   keep: '保留',
   remove: '删除',
   removeAndSuspend: '删除并暂停账号',

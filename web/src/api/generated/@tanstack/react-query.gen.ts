@@ -185,8 +185,9 @@ export const adminModerationDecideMutation = (options?: Partial<Options<AdminMod
 };
 
 /**
- * Cases in one state (open by default), the most reported first, then the oldest; each with
- * its reports, the pre-filters' flags, its author and the object as it stands now.
+ * Cases in one state (open by default), the heaviest reports first (then the most reported,
+ * then the oldest); each with its reports and their weights, the pre-filters' flags, its
+ * author and the object as it stands now.
  */
 export const adminModerationListMutation = (options?: Partial<Options<AdminModerationListData>>): UseMutationOptions<AdminModerationListResponse, AdminModerationListError, Options<AdminModerationListData>> => {
     const mutationOptions: UseMutationOptions<AdminModerationListResponse, AdminModerationListError, Options<AdminModerationListData>> = {
@@ -2023,8 +2024,11 @@ export const listRecommendedMutation = (options?: Partial<Options<ListRecommende
 };
 
 /**
- * Reports a profile, moment, comment, article or chat message the member can see. The third
- * distinct member's report hides it from everyone but its author until an admin decides.
+ * Reports a profile, moment, comment, article or chat message the member can see. Reports are
+ * weighed: a member who passed real-name verification counts fully, an established account
+ * partly, an account younger than three days or a second reporter from one address not at
+ * all. The third full-weight report hides the object from everyone but its author until an
+ * admin decides; lighter ones only move it up the admins' queue.
  */
 export const reportCreateMutation = (options?: Partial<Options<ReportCreateData>>): UseMutationOptions<ReportCreateResponse, ReportCreateError, Options<ReportCreateData>> => {
     const mutationOptions: UseMutationOptions<ReportCreateResponse, ReportCreateError, Options<ReportCreateData>> = {

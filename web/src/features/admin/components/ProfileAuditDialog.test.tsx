@@ -57,6 +57,17 @@ describe('ProfileAuditDialog', () => {
     expect(await decide(false, '')).toEqual({ uuid: 'uuid-hao', isAudited: 0 });
   });
 
+  it('marks hidden characters in a look-alike nickname and warns the reviewer', async () => {
+    signInAs();
+    fakeApi({ [ORIGINAL]: [ok(passedProfile())] });
+    renderAt('/admin/user-audit', <ProfileAuditDialog profile={profileUnderAudit({ nickname: '浩\u200b子' })} onClose={vi.fn()} />);
+    const dialog = await dialogWith('不可见字符');
+    expect(within(dialog).getByText(/资料含有不可见字符/)).toBeInTheDocument();
+    const marks = within(dialog).getAllByTitle('不可见字符 U+200B');
+    expect(marks.length).toBeGreaterThan(0);
+    expect(marks[0]).toHaveTextContent('U+200B');
+  });
+
   it('passes without the remark, which only a rejection carries', async () => {
     expect(await decide(true, '写了也不发')).toEqual({ uuid: 'uuid-hao', isAudited: 1 });
   });

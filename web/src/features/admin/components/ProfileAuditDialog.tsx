@@ -8,6 +8,7 @@ import { useSession } from '../../../lib/session';
 import { useAuditProfile } from '../api/actions';
 import { useOriginalProfile, useRegionNames } from '../api/queries';
 import { changedFields, failureText, isAwaitingReview, photosChanged, sexLabel, type FieldChange } from '../model';
+import { hasHidden, revealHidden } from '../invisible';
 import { ADMIN_TEXT, NEW_PHOTO_LIMIT, ORIGINAL_PHOTO_LIMIT } from '../texts';
 import { PhotoStrip } from './PhotoStrip';
 import styles from './ProfileAuditDialog.module.css';
@@ -37,7 +38,24 @@ function Value({ change, value }: { change: FieldChange; value: string }) {
       </span>
     );
   }
-  return <span className={styles.text}>{value}</span>;
+  return (
+    <span className={styles.text}>
+      <Revealed text={value} />
+    </span>
+  );
+}
+
+/** Text with each hidden character shown as a marked code point, so look-alike names stand out. */
+function Revealed({ text }: { text: string }) {
+  return revealHidden(text).map((piece, index) =>
+    piece.kind === 'text' ? (
+      <span key={index}>{piece.text}</span>
+    ) : (
+      <mark key={index} className={styles.hidden} title={ADMIN_TEXT.hiddenCharacter(piece.code)}>
+        {piece.code}
+      </mark>
+    ),
+  );
 }
 
 /** One row per changed field: old value, then new (stacked on a phone, each with its caption). */
@@ -123,6 +141,8 @@ export function ProfileAuditDialog({ profile, onClose }: ProfileAuditDialogProps
   const before = original.data ?? null;
   const changes = settled ? changedFields(before, profile, names) : [];
   const photosDiffer = before === null || photosChanged(before.photos, profile.photos);
+  const hidesCharacters =
+    hasHidden(name) || changes.some((change) => change.kind !== 'image' && hasHidden(change.after));
 
   return (
     <Modal
@@ -149,7 +169,9 @@ export function ProfileAuditDialog({ profile, onClose }: ProfileAuditDialogProps
           {name.slice(0, 1)}
         </Avatar>
         <div className={styles.memberText}>
-          <strong>{name}</strong>
+          <strong>
+            <Revealed text={name} />
+          </strong>
           <span className={styles.meta}>
             {[
               sexLabel(profile.sex),
@@ -169,6 +191,9 @@ export function ProfileAuditDialog({ profile, onClose }: ProfileAuditDialogProps
         <>
           {originalFailed && (
             <Alert type="warning" showIcon title={ADMIN_TEXT.originalFailed} className={styles.notice} />
+          )}
+          {hidesCharacters && (
+            <Alert type="error" showIcon title={ADMIN_TEXT.hiddenCharactersFound} className={styles.notice} />
           )}
           <h3 className={styles.section}>{ADMIN_TEXT.changedFields}</h3>
           {changes.length > 0 ? (

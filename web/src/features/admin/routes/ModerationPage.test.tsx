@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { ModerationCase } from '../../../api/generated/types.gen';
+import type { ModerationCase, ReportWeight } from '../../../api/generated/types.gen';
 import { fail, fakeApi, ok, renderAt } from '../../../test/render';
 import { signInAs } from '../testing';
 import ModerationPage from './ModerationPage';
@@ -11,6 +11,14 @@ const DECIDE = '/api/v1/admin/moderation/decide';
 
 const member = (name: string, userId: number) => ({ userId, uuid: `uuid-${name}`, nickname: name, avatar: '' });
 
+const report = (reason: string, createdAt: number, weight: ReportWeight, weightReason: string) => ({
+  reporter: null,
+  reason,
+  createdAt,
+  weight,
+  weightReason,
+});
+
 /** A moment reported by three members and held, with a sensitive word flagged. */
 function moderationCase(id: number, overrides: Partial<ModerationCase> = {}): ModerationCase {
   return {
@@ -19,12 +27,14 @@ function moderationCase(id: number, overrides: Partial<ModerationCase> = {}): Mo
     subjectId: 40 + id,
     status: 'open',
     reporterCount: 3,
+    weight: 3,
+    trustedCount: 1,
     held: true,
     flags: ['敏感词：加微信'],
     reports: [
-      { reporter: member('小美', 2), reason: '广告推销：让人加微信买保健品', createdAt: 1_763_700_000 },
-      { reporter: member('大伟', 3), reason: '诈骗或索要钱财', createdAt: 1_763_700_600 },
-      { reporter: null, reason: '广告推销', createdAt: 1_763_701_200 },
+      { ...report('广告推销：让人加微信买保健品', 1_763_700_000, 'full', '已实名认证'), reporter: member('小美', 2) },
+      { ...report('诈骗或索要钱财', 1_763_700_600, 'partial', '未实名认证'), reporter: member('大伟', 3) },
+      { ...report('广告推销', 1_763_701_200, 'none', '与本案其他举报人同一网络地址'), reporter: null },
     ],
     author: member('阿浩', 5),
     content: {
@@ -68,7 +78,9 @@ describe('ModerationPage', () => {
       held: false,
       flags: [],
       reporterCount: 1,
-      reports: [{ reporter: member('小美', 2), reason: '骚扰或辱骂', createdAt: 1_763_700_000 }],
+      weight: 0,
+      trustedCount: 0,
+      reports: [{ ...report('骚扰或辱骂', 1_763_700_000, 'none', '注册不满 3 天且未实名认证'), reporter: member('小美', 2) }],
     });
     const calls = fakeApi({ [LIST]: [ok({ cases: [moderationCase(1), gone], total: 2 })] });
     const user = await renderPage();
@@ -103,6 +115,13 @@ describe('ModerationPage', () => {
     expect(within(reasons).getByText('广告推销：让人加微信买保健品')).toBeInTheDocument();
     expect(within(reasons).getByText('大伟')).toBeInTheDocument();
     expect(within(reasons).getByText('已注销的会员')).toBeInTheDocument();
+    // Each report shows its weight and why, so a wave of fresh accounts is told from real members.
+    expect(row.getByText('1 人实名')).toBeInTheDocument();
+    expect(within(reasons).getByText('举报权重：全额')).toHaveClass('ant-tag-green');
+    expect(within(reasons).getByText('举报权重：一半')).toHaveClass('ant-tag-gold');
+    expect(within(reasons).getByText('举报权重：不计')).toBeInTheDocument();
+    expect(within(reasons).getByText('已实名认证')).toBeInTheDocument();
+    expect(within(reasons).getByText('与本案其他举报人同一网络地址')).toBeInTheDocument();
   });
 
   it('keeps a case only after the confirmation', async () => {
