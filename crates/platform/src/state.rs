@@ -40,7 +40,8 @@ impl AppState {
             config.jwt_secret.expose(),
             config.token_ttl_seconds,
             directory,
-        );
+        )
+        .watched_by(settings.session_watchers.clone());
         let (storage, private_storage) = stores(&config)?;
         Ok(Self {
             config: Arc::new(config),
