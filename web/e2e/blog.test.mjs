@@ -173,4 +173,44 @@ describe('blog journeys', () => {
     await checkInert(author, '.w-md-editor-preview');
     await author.context().close();
   });
+
+  test('a member named as co-author is only invited, and becomes an author by accepting', async () => {
+    createUser({ username: 'zhou', password: PASSWORD });
+    createUser({ username: 'xiaomei', password: PASSWORD });
+    const title = '两个人一起写的旅行笔记';
+
+    const writer = await newPage();
+    await logIn(writer, 'zhou');
+    await writer.waitForURL(url('/'));
+    await writer.goto(url('/blog/create'));
+    await writer.getByLabel('标题').fill(title);
+    const authors = writer.getByLabel('作者', { exact: true });
+    await authors.fill('xiaomei');
+    await authors.press('Enter');
+    await writer.getByText('被点名的会员会收到邀请，接受后才会成为共同作者').waitFor();
+    await writer.locator('textarea#content').fill('我们在大理住了一周，每天都去洱海边散步。');
+    await writer.getByRole('button', { name: /提\s*交/ }).click();
+    await writer.waitForURL((current) => /^\/blog\/\d+$/.test(current.pathname));
+    const id = new URL(writer.url()).pathname.split('/').pop();
+    await writer.getByText('博客发布成功').waitFor();
+    await writer.context().close();
+    const byline = async () => (await api(`/api/v1/blog/${id}`)).data.authors;
+    assert.deepEqual(await byline(), ['zhou'], 'not a co-author before accepting');
+
+    const invitee = await newPage();
+    await logIn(invitee, 'xiaomei');
+    await invitee.waitForURL(url('/'));
+    await invitee.goto(url('/blog/list/my'));
+    await invitee.getByRole('heading', { name: '我的文章' }).waitFor();
+    const invitations = invitee.getByRole('list', { name: '共同作者邀请' });
+    await invitations.getByText(title).waitFor();
+    await invitations.getByText('zhou 邀请你成为这篇文章的共同作者').waitFor();
+    assert.equal(await invitee.locator(`[data-blog-id="${id}"]`).count(), 0, 'not in 我的文章 yet');
+    await invitations.getByRole('button', { name: /接\s*受/ }).click();
+    await invitee.getByText('已接受邀请，你已成为共同作者').waitFor();
+    await invitee.locator(`[data-blog-id="${id}"]`).waitFor();
+    await invitations.waitFor({ state: 'detached' });
+    assert.deepEqual(await byline(), ['zhou', 'xiaomei']);
+    await invitee.context().close();
+  });
 });

@@ -5,7 +5,7 @@ import { describe, test } from 'node:test';
 import { PHONE, clickUntil } from './browser.mjs';
 import { PASSWORD, startJourney } from './journey.mjs';
 
-const { url, apiLogin, createMoment, logIn, newPage, createUser, scratchFile } = startJourney();
+const { url, api, apiLogin, createMoment, logIn, newPage, createUser, scratchFile } = startJourney();
 
 /** Real PNG files, painted by the browser itself, for the upload input. */
 async function paintPngs(names) {
@@ -120,5 +120,57 @@ describe('moments journeys', () => {
     await page.waitForLoadState('networkidle');
     assert.equal(await page.locator('article', { hasText: '周末去湖边散步' }).count(), 0);
     await page.context().close();
+  });
+
+  test('between a blacklisted pair nothing shows in a third member’s thread, and no reply gets through', async () => {
+    for (const username of ['cathy', 'eve', 'mallory']) createUser({ username, password: PASSWORD });
+    const cathy = await apiLogin('cathy');
+    const eve = await apiLogin('eve');
+    const mallory = await apiLogin('mallory');
+    const created = await createMoment(cathy, '周末的读书会，欢迎大家');
+    assert.equal(created.code, 200, created.message);
+    const momentId = created.data.momentId;
+    const evesComment = await api('/api/v1/comment/create', { momentId, content: 'eve 想参加', parentId: 0 }, eve);
+    assert.equal(evesComment.code, 200, evesComment.message);
+    const evesCommentId = JSON.parse(evesComment.data.comments).at(-1).CommentId;
+    const malloryUuid = (await api('/api/v1/user/myprofile/get', {}, mallory)).data.uuid;
+    const blocked = await api('/api/v1/user/blacklist/add', { targetUuid: malloryUuid }, eve);
+    assert.equal(blocked.code, 200, blocked.message);
+
+    // mallory sees cathy's moment, but neither eve's comment nor a way to answer it.
+    const page = await newPage();
+    await logIn(page, 'mallory');
+    await page.waitForURL(url('/'));
+    await page.goto(url('/moment'));
+    const post = page.locator('article', { hasText: '周末的读书会' });
+    await post.waitFor();
+    await post.getByRole('button', { name: /^评论 0/ }).waitFor();
+    assert.equal(await post.getByText('eve 想参加').count(), 0);
+    assert.equal(await post.getByRole('button', { name: /^回复 / }).count(), 0);
+    await post.getByRole('button', { name: /^评论 0/ }).click();
+    await post.getByRole('textbox', { name: '写下你的评论…' }).fill('mallory 也想去');
+    await post.getByRole('button', { name: /^发\s*送$/ }).click();
+    await post.getByText('mallory 也想去').waitFor();
+    // The reply the page does not offer is refused by the server too.
+    const reply = await api(
+      '/api/v1/comment/create',
+      { momentId, content: '回复 eve', parentId: evesCommentId },
+      mallory,
+    );
+    assert.equal(reply.code, 400, JSON.stringify(reply));
+    const guestList = await api('/api/v1/moment/guest/list', { fromId: 0 }, eve);
+    const seenByEve = guestList.data.moments.find((moment) => moment.momentId === momentId);
+    assert.equal(seenByEve.comments.includes('mallory'), false, 'eve does not see mallory’s comment either');
+    await page.context().close();
+
+    // cathy, a third member, sees both.
+    const third = await newPage();
+    await logIn(third, 'cathy');
+    await third.waitForURL(url('/'));
+    await third.goto(url('/moment'));
+    const hers = third.locator('article', { hasText: '周末的读书会' });
+    await hers.getByText('eve 想参加').waitFor();
+    await hers.getByText('mallory 也想去').waitFor();
+    await third.context().close();
   });
 });

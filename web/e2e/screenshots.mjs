@@ -25,6 +25,7 @@ const STUB_BLOG = {
   tags: ['交友指南', '沟通'],
   categories: ['情感'],
   authors: ['xiaomei'],
+  invitedAuthors: [],
   authorId: 'u1',
   twitterAuthor: '',
   avatar: '',

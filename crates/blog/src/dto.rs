@@ -24,8 +24,11 @@ pub struct BlogItem {
     pub banner: String,
     pub tags: Vec<String>,
     pub categories: Vec<String>,
-    /// Usernames of the authors.
+    /// Usernames of the authors: the creator and the members who accepted an invitation.
     pub authors: Vec<String>,
+    /// Usernames of the members invited to write it who have not answered yet; only for those
+    /// who may manage the article (its authors, admins), empty for everyone else.
+    pub invited_authors: Vec<String>,
     /// The uuid of the member who created the article.
     pub author_id: String,
     pub twitter_author: String,
@@ -164,9 +167,12 @@ fn authors_schema() -> Schema {
         .item(name().description(Some("Comma-separated usernames")))
         .item(ObjectBuilder::new().schema_type(Type::Null))
         .description(Some(
-            "Existing usernames. Left out or null: the creator alone on create, unchanged on \
-             update. Only the creator, an admin or a superadmin may change them, and only the \
-             creator may remove the creator.",
+            "Existing usernames. Each named member who is not an author yet is invited (see \
+             /blog/invitation/list) and becomes an author on accepting; an open invitation not \
+             named again is withdrawn. Members blacklisted either way with an author cannot be \
+             invited. Left out or null: the creator alone on create, unchanged on update. Only \
+             the creator, an admin or a superadmin may change them, and only the creator may \
+             remove the creator.",
         ))
         .into()
 }
@@ -268,6 +274,25 @@ impl TryFrom<SaveBlogRequest> for BlogDraft {
             is_published: request.is_published.is_some_and(Flag::is_set),
         })
     }
+}
+
+/// An open invitation to become one of an article's authors.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AuthorInvitation {
+    /// The article (answer with it in /blog/invitation/accept or /decline).
+    pub blog_id: BlogId,
+    pub title: String,
+    pub summary: String,
+    pub inviter_uuid: String,
+    /// The inviter's nickname, else their username.
+    pub inviter_name: String,
+    pub created_at: i64,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct AuthorInvitationListData {
+    pub invitations: Vec<AuthorInvitation>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]

@@ -8,8 +8,8 @@ use platform::{
 };
 
 use crate::dto::{
-    BlogCategoryItem, BlogCategoryListData, BlogItem, BlogListData, BlogRef, BlogTagItem,
-    BlogTagListData, CreatedBlog, SaveBlogRequest, UpdateBlogRequest,
+    AuthorInvitationListData, BlogCategoryItem, BlogCategoryListData, BlogItem, BlogListData,
+    BlogRef, BlogTagItem, BlogTagListData, CreatedBlog, SaveBlogRequest, UpdateBlogRequest,
 };
 use crate::model::{BlogDraft, BlogId};
 use crate::service::{self, BlogError, LabelKind};
@@ -30,6 +30,9 @@ pub fn configure(cfg: &mut utoipa_actix_web::service_config::ServiceConfig<'_>) 
         .service(delete_blog)
         .service(publish_blog)
         .service(unpublish_blog)
+        .service(list_author_invitations)
+        .service(accept_author_invitation)
+        .service(decline_author_invitation)
         .service(get_blog);
 }
 
@@ -52,7 +55,7 @@ async fn label_page(
 
 /// Published articles, newest first; `keyword` searches titles and summaries. When approval is
 /// required (`XINQIAO_BLOG_REQUIRE_APPROVAL`), members' articles appear once an admin approved
-/// them.
+/// them. With a token, articles by members blacklisted either way with its holder are left out.
 #[utoipa::path(
     tag = "blog",
     operation_id = "list_blogs",
@@ -66,12 +69,13 @@ async fn label_page(
 #[post("/blog/list")]
 async fn list_blogs(
     state: web::Data<AppState>,
+    user: OptionalUser,
     body: OptionalJson<Option<PageRequest>>,
 ) -> ApiResult<BlogListData> {
     let request = page_request(body);
     let shelf = service::public(&state, request.keyword());
     let window = request.window(PUBLIC_PAGE_SIZE, MAX_PAGE_SIZE);
-    let (blogs, total) = service::list(&state, shelf, window).await?;
+    let (blogs, total) = service::list(&state, user.0.as_ref(), shelf, window).await?;
     ok(BlogListData { blogs, total })
 }
 
@@ -95,11 +99,13 @@ async fn list_my_blogs(
     body: OptionalJson<Option<PageRequest>>,
 ) -> ApiResult<BlogListData> {
     let window = page_request(body).window(LOOKUP_PAGE_SIZE, MAX_PAGE_SIZE);
-    let (blogs, total) = service::list(&state, service::managed_by(&user.0), window).await?;
+    let shelf = service::managed_by(&user.0);
+    let (blogs, total) = service::list(&state, Some(&user.0), shelf, window).await?;
     ok(BlogListData { blogs, total })
 }
 
-/// One article; a draft is visible only to its authors, admins and superadmins.
+/// One article; a draft is visible only to its authors, admins and superadmins, and an article
+/// by a member blacklisted either way with the caller not at all.
 #[utoipa::path(
     tag = "blog",
     operation_id = "get_blog",
@@ -123,7 +129,8 @@ fn draft(body: SaveBlogRequest) -> Result<BlogDraft, BlogError> {
     BlogDraft::try_from(body).map_err(BlogError::Invalid)
 }
 
-/// Writes an article; the creator becomes one of its authors.
+/// Writes an article; the creator becomes its author, and the other members named in `authors`
+/// are invited (they become authors once they accept).
 #[utoipa::path(
     tag = "blog",
     operation_id = "create_blog",
@@ -247,6 +254,75 @@ async fn unpublish_blog(
     body: web::Json<BlogRef>,
 ) -> ApiResult<Empty> {
     service::set_published(&state, &user.0, body.id, false).await?;
+    ok(Empty::new())
+}
+
+/// The caller's open invitations to become an author, newest first.
+#[utoipa::path(
+    tag = "blog",
+    operation_id = "list_author_invitations",
+    security(("bearer" = [])),
+    responses(
+        (status = 200, body = Envelope<AuthorInvitationListData>),
+        (status = 401, body = ErrorEnvelope),
+    )
+)]
+#[post("/blog/invitation/list")]
+async fn list_author_invitations(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+) -> ApiResult<AuthorInvitationListData> {
+    let invitations = service::invitations(&state, &user.0).await?;
+    ok(AuthorInvitationListData { invitations })
+}
+
+/// Accepts the caller's invitation to write the article: the caller becomes its last author.
+/// Refused while the caller and one of its authors are blacklisted either way.
+#[utoipa::path(
+    tag = "blog",
+    operation_id = "accept_author_invitation",
+    request_body = BlogRef,
+    security(("bearer" = [])),
+    responses(
+        (status = 200, body = Envelope<Empty>),
+        (status = 400, body = ErrorEnvelope),
+        (status = 401, body = ErrorEnvelope),
+        (status = 403, description = "你与本文作者之间有黑名单关系，无法成为共同作者", body = ErrorEnvelope),
+        (status = 404, description = "邀请不存在或已失效", body = ErrorEnvelope),
+        (status = 413, body = ErrorEnvelope),
+    )
+)]
+#[post("/blog/invitation/accept")]
+async fn accept_author_invitation(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    body: web::Json<BlogRef>,
+) -> ApiResult<Empty> {
+    service::answer_invitation(&state, &user.0, body.id, true).await?;
+    ok(Empty::new())
+}
+
+/// Declines the caller's invitation to write the article.
+#[utoipa::path(
+    tag = "blog",
+    operation_id = "decline_author_invitation",
+    request_body = BlogRef,
+    security(("bearer" = [])),
+    responses(
+        (status = 200, body = Envelope<Empty>),
+        (status = 400, body = ErrorEnvelope),
+        (status = 401, body = ErrorEnvelope),
+        (status = 404, description = "邀请不存在或已失效", body = ErrorEnvelope),
+        (status = 413, body = ErrorEnvelope),
+    )
+)]
+#[post("/blog/invitation/decline")]
+async fn decline_author_invitation(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    body: web::Json<BlogRef>,
+) -> ApiResult<Empty> {
+    service::answer_invitation(&state, &user.0, body.id, false).await?;
     ok(Empty::new())
 }
 

@@ -1,6 +1,7 @@
 //! The blog's share of a member's data rights: the export holds the articles the member
-//! (co-)wrote, drafts included. An account deletion removes the articles only they wrote; on
-//! shared ones they leave the author list and the next author becomes the creator.
+//! (co-)wrote, drafts included, and the invitations to write one they have not answered. An
+//! account deletion removes the articles only they wrote; on shared ones they leave the author
+//! list and the next author becomes the creator; their invitations, sent or received, go.
 
 use diesel::prelude::*;
 use diesel_async::RunQueryDsl;
@@ -24,7 +25,7 @@ struct ArticleExport {
     updated_at: i64,
 }
 use crate::repo;
-use crate::schema::{blog_authors, blogs};
+use crate::schema::{blog_authors, blog_invitations, blogs};
 
 pub fn export<'a>(
     conn: &'a mut Conn<'_>,
@@ -52,12 +53,38 @@ pub fn export<'a>(
             ))
             .load(c)
             .await)?;
-        Ok(json!({ "articles": written }))
+        let invited: Vec<(BlogId, String, i64)> = run!(conn, |c| blog_invitations::table
+            .inner_join(blogs::table)
+            .filter(blog_invitations::user_id.eq(user_id))
+            .order(blog_invitations::blog_id)
+            .select((
+                blog_invitations::blog_id,
+                blogs::title,
+                blog_invitations::created_at
+            ))
+            .load(c)
+            .await)?;
+        let invitations: Vec<_> = invited
+            .into_iter()
+            .map(|(blog_id, title, created_at)| {
+                json!({ "blogId": blog_id, "title": title, "createdAt": created_at })
+            })
+            .collect();
+        Ok(json!({ "articles": written, "invitations": invitations }))
     })
 }
 
 pub fn erase<'a>(conn: &'a mut Conn<'_>, user_id: UserId) -> BoxFuture<'a, Result<(), ApiError>> {
     Box::pin(async move {
+        run!(conn, |c| diesel::delete(
+            blog_invitations::table.filter(
+                blog_invitations::user_id
+                    .eq(user_id)
+                    .or(blog_invitations::inviter_id.eq(user_id))
+            )
+        )
+        .execute(c)
+        .await)?;
         let written: Vec<BlogId> = run!(conn, |c| blog_authors::table
             .filter(blog_authors::user_id.eq(user_id))
             .select(blog_authors::blog_id)

@@ -4,7 +4,7 @@ use diesel::prelude::*;
 use platform::UserId;
 use platform::text::trim_visible;
 
-use crate::schema::blogs;
+use crate::schema::{blog_invitations, blogs};
 
 platform::typed_id!(
     /// An article.
@@ -27,6 +27,21 @@ pub struct BlogRow {
     /// Hidden by moderation from everyone but its authors and admins.
     pub held: bool,
     pub created_at: i64,
+}
+
+/// An open invitation to write an article, with the article's title and summary.
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = blog_invitations)]
+pub struct InvitationRow {
+    pub blog_id: BlogId,
+    pub inviter_id: UserId,
+    pub created_at: i64,
+    #[diesel(select_expression = blogs::title)]
+    pub title: String,
+    #[diesel(select_expression = blogs::summary)]
+    pub summary: String,
+    #[diesel(select_expression = blogs::creator_id)]
+    pub creator_id: UserId,
 }
 
 pub const TITLE_MIN_CHARS: usize = 3;

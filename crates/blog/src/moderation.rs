@@ -16,7 +16,8 @@ const EXCERPT_MAX_CHARS: usize = 300;
 /// The article `id` as the back office shows it (`viewer: None`), or as a member reporting it
 /// sees it: `None` when there is no such article or the member cannot read it.
 ///
-/// A member reads an article they wrote, or a published one that is approved and not held.
+/// A member reads an article they wrote, or a published one that is approved and not held and
+/// none of whose authors is blacklisted either way with them.
 /// Whether approval is required is a setting this call (a connection, no state) cannot read,
 /// so an unapproved article counts as unreadable. That errs only one way, and rarely: an
 /// unapproved article is public only when it was written while approval was required and
@@ -32,7 +33,16 @@ pub async fn describe_article(
     };
     if let Some(member) = viewer {
         let public = blog.is_published && blog.is_approved && !blog.held;
-        if !public && !repo::is_author(conn, blog_id, member).await? {
+        let author = repo::is_author(conn, blog_id, member).await?;
+        if !public && !author {
+            return Ok(None);
+        }
+        // An article by a member blacklisted either way does not exist for the reporter.
+        let blocked = profile::api::blocked_either_way(conn, member)
+            .await
+            .map_err(|error| diesel::result::Error::QueryBuilderError(Box::new(error)))?;
+        let authors = repo::authors_of(conn, &[blog_id]).await?;
+        if !author && authors.iter().any(|(_, id)| blocked.contains(id)) {
             return Ok(None);
         }
     }

@@ -4,12 +4,14 @@ use diesel::prelude::*;
 use diesel::sql_types::Bool;
 use diesel_async::RunQueryDsl;
 use platform::db::Conn;
+use platform::id_list::one_of;
 use platform::paging::{PageWindow, containing, lower};
 use platform::{UserId, run};
 
-use crate::model::{BlogDraft, BlogId, BlogRow, Label};
+use crate::model::{BlogDraft, BlogId, BlogRow, InvitationRow, Label};
 use crate::schema::{
-    blog_authors, blog_categories, blog_category_links, blog_tag_links, blog_tags, blogs,
+    blog_authors, blog_categories, blog_category_links, blog_invitations, blog_tag_links,
+    blog_tags, blogs,
 };
 
 /// Which articles a list shows. `approved_only` is set when members' articles wait for an
@@ -96,15 +98,25 @@ macro_rules! on_shelf {
     }};
 }
 
-/// A page of the articles on `shelf`, newest first, and how many there are.
+/// A page of the articles on `shelf` that none of `hidden` wrote (the members blacklisted
+/// either way with the reader), newest first, and how many there are.
 pub async fn page(
     conn: &mut Conn<'_>,
     shelf: &Shelf,
+    hidden: &[UserId],
     window: PageWindow,
 ) -> QueryResult<(Vec<BlogRow>, i64)> {
+    let written_by_hidden = || {
+        blogs::id.eq_any(
+            blog_authors::table
+                .filter(one_of(blog_authors::user_id, hidden))
+                .select(blog_authors::blog_id),
+        )
+    };
     run!(conn, |c| {
         let rows = blogs::table
             .filter(on_shelf!(shelf))
+            .filter(diesel::dsl::not(written_by_hidden()))
             .order(blogs::id.desc())
             .offset(window.offset)
             .limit(window.limit)
@@ -113,6 +125,7 @@ pub async fn page(
             .await?;
         let total = blogs::table
             .filter(on_shelf!(shelf))
+            .filter(diesel::dsl::not(written_by_hidden()))
             .count()
             .get_result(c)
             .await?;
@@ -309,6 +322,115 @@ pub async fn replace_authors(
             .await)?;
     }
     Ok(())
+}
+
+/// Makes `user_id` the article's last author.
+pub async fn add_author(conn: &mut Conn<'_>, blog_id: BlogId, user_id: UserId) -> QueryResult<()> {
+    let last: Option<i64> = run!(conn, |c| blog_authors::table
+        .filter(blog_authors::blog_id.eq(blog_id))
+        .select(diesel::dsl::max(blog_authors::position))
+        .first(c)
+        .await)?;
+    let row = (
+        blog_authors::blog_id.eq(blog_id),
+        blog_authors::user_id.eq(user_id),
+        blog_authors::position.eq(last.map_or(0, |last| last + 1)),
+    );
+    run!(conn, |c| diesel::insert_into(blog_authors::table)
+        .values(row)
+        .on_conflict_do_nothing()
+        .execute(c)
+        .await)?;
+    Ok(())
+}
+
+/// (blog id, user id) of the members invited to write the given articles and not yet
+/// answering, oldest invitation first.
+pub async fn invited_to(
+    conn: &mut Conn<'_>,
+    blog_ids: &[BlogId],
+) -> QueryResult<Vec<(BlogId, UserId)>> {
+    run!(conn, |c| blog_invitations::table
+        .filter(blog_invitations::blog_id.eq_any(blog_ids))
+        .order((
+            blog_invitations::blog_id,
+            blog_invitations::created_at,
+            blog_invitations::user_id,
+        ))
+        .select((blog_invitations::blog_id, blog_invitations::user_id))
+        .load(c)
+        .await)
+}
+
+/// Invites `user_id` to write the article; an invitation already open stays as it was.
+pub async fn invite(
+    conn: &mut Conn<'_>,
+    blog_id: BlogId,
+    user_id: UserId,
+    inviter_id: UserId,
+    now: i64,
+) -> QueryResult<()> {
+    let row = (
+        blog_invitations::blog_id.eq(blog_id),
+        blog_invitations::user_id.eq(user_id),
+        blog_invitations::inviter_id.eq(inviter_id),
+        blog_invitations::created_at.eq(now),
+    );
+    run!(conn, |c| diesel::insert_into(blog_invitations::table)
+        .values(row)
+        .on_conflict_do_nothing()
+        .execute(c)
+        .await)?;
+    Ok(())
+}
+
+/// Withdraws the article's open invitations of everyone but `kept`.
+pub async fn withdraw_invitations(
+    conn: &mut Conn<'_>,
+    blog_id: BlogId,
+    kept: &[UserId],
+) -> QueryResult<()> {
+    run!(conn, |c| diesel::delete(
+        blog_invitations::table
+            .filter(blog_invitations::blog_id.eq(blog_id))
+            .filter(diesel::dsl::not(blog_invitations::user_id.eq_any(kept)))
+    )
+    .execute(c)
+    .await)?;
+    Ok(())
+}
+
+/// The member's open invitations with their articles' titles, newest first.
+pub async fn invitations_of(
+    conn: &mut Conn<'_>,
+    user_id: UserId,
+) -> QueryResult<Vec<InvitationRow>> {
+    run!(conn, |c| blog_invitations::table
+        .inner_join(blogs::table)
+        .filter(blog_invitations::user_id.eq(user_id))
+        .order((
+            blog_invitations::created_at.desc(),
+            blog_invitations::blog_id.desc()
+        ))
+        .select(InvitationRow::as_select())
+        .load(c)
+        .await)
+}
+
+/// Removes the member's invitation to the article and answers who invited them (`None`: there
+/// was none), so an invitation is answered once.
+pub async fn take_invitation(
+    conn: &mut Conn<'_>,
+    blog_id: BlogId,
+    user_id: UserId,
+) -> QueryResult<Option<UserId>> {
+    run!(conn, |c| diesel::delete(
+        blog_invitations::table.find((blog_id, user_id))
+    )
+    .returning(blog_invitations::inviter_id)
+    .get_result(c)
+    .await
+    .optional())
 }
 
 /// Authors, tag links and category links go with the article: their foreign keys cascade

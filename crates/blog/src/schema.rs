@@ -24,6 +24,15 @@ diesel::table! {
 }
 
 diesel::table! {
+    blog_invitations (blog_id, user_id) {
+        blog_id -> BigInt,
+        user_id -> BigInt,
+        inviter_id -> BigInt,
+        created_at -> BigInt,
+    }
+}
+
+diesel::table! {
     blog_tags (id) {
         id -> BigInt,
         tag -> Text,
@@ -56,11 +65,13 @@ diesel::table! {
 }
 
 diesel::joinable!(blog_tag_links -> blog_tags (tag_id));
+diesel::joinable!(blog_invitations -> blogs (blog_id));
 diesel::joinable!(blog_category_links -> blog_categories (category_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
     blogs,
     blog_authors,
+    blog_invitations,
     blog_tags,
     blog_categories,
     blog_tag_links,

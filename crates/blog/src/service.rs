@@ -12,7 +12,7 @@ use platform::{ApiError, AppState, Identity, UserId, transaction};
 use serde::Serialize;
 use serde_json::json;
 
-use crate::dto::{AdminBlogItem, BlogItem, BlogStatus};
+use crate::dto::{AdminBlogItem, AuthorInvitation, BlogItem, BlogStatus};
 use crate::model::{AdminEdit, BlogDraft, BlogId, BlogRow};
 use crate::repo::{self, Shelf};
 use crate::settings::BlogSettings;
@@ -31,14 +31,23 @@ pub enum BlogError {
     AuthorsNotYours,
     #[error("只有创建者本人可以把创建者从作者中移除")]
     CreatorStays,
+    #[error("{0} 与本文作者之间有黑名单关系，无法成为共同作者")]
+    BlockedInvitee(String),
+    #[error("你与本文作者之间有黑名单关系，无法成为共同作者")]
+    BlockedAuthor,
+    #[error("邀请不存在或已失效")]
+    NoInvitation,
     #[error(transparent)]
     Platform(#[from] ApiError),
 }
 
 platform::api_errors!(BlogError {
-    BlogError::Invalid(_) | BlogError::UnknownAuthor(_) => bad_request,
-    BlogError::NotFound => not_found,
-    BlogError::NotAllowed(_) | BlogError::AuthorsNotYours | BlogError::CreatorStays => forbidden_with,
+    BlogError::Invalid(_) | BlogError::UnknownAuthor(_) | BlogError::BlockedInvitee(_) => bad_request,
+    BlogError::NotFound | BlogError::NoInvitation => not_found,
+    BlogError::NotAllowed(_)
+    | BlogError::AuthorsNotYours
+    | BlogError::CreatorStays
+    | BlogError::BlockedAuthor => forbidden_with,
 });
 
 /// The audit log's name for an article.
@@ -107,10 +116,16 @@ async fn standing(
         Some(identity) => repo::is_author(conn, blog_id, identity.user_id).await?,
     };
     // A draft, an article waiting for approval, or one moderation holds, does not exist for
-    // those who may not manage it.
+    // those who may not manage it; nor does an article of a member blacklisted either way.
     let public = blog.is_published && !blog.held && (blog.is_approved || !approved_only);
     if !public && !manages {
         return Err(BlogError::NotFound);
+    }
+    if let Some(identity) = caller.filter(|_| !manages) {
+        let hidden = hidden_from(conn, Some(identity)).await?;
+        if written_by_any(conn, blog_id, &hidden).await? {
+            return Err(BlogError::NotFound);
+        }
     }
     Ok(Standing { blog, manages })
 }
@@ -170,15 +185,51 @@ impl<'a> AuditedText<'a> {
     }
 }
 
+/// The members blacklisted either way with `reader` (nobody for a guest): their articles are
+/// not shown to the reader.
+async fn hidden_from(
+    conn: &mut Conn<'_>,
+    reader: Option<&Identity>,
+) -> Result<Vec<UserId>, BlogError> {
+    let Some(reader) = reader else {
+        return Ok(Vec::new());
+    };
+    let blocked = profile::api::blocked_either_way(conn, reader.user_id).await?;
+    Ok(blocked.into_iter().collect())
+}
+
+/// True when one of `members` is an author of the article.
+async fn written_by_any(
+    conn: &mut Conn<'_>,
+    blog_id: BlogId,
+    members: &[UserId],
+) -> Result<bool, BlogError> {
+    if members.is_empty() {
+        return Ok(false);
+    }
+    let authors = repo::authors_of(conn, &[blog_id]).await?;
+    Ok(authors.iter().any(|(_, author)| members.contains(author)))
+}
+
+/// A page of `shelf` as `reader` sees it: without the articles of members blacklisted either
+/// way with them. `managed` lists (the reader's own, or an admin's everything) show the open
+/// invitations of each article too.
 pub async fn list(
     state: &AppState,
+    reader: Option<&Identity>,
     shelf: Shelf,
     window: PageWindow,
 ) -> Result<(Vec<BlogItem>, i64), BlogError> {
+    let managed = matches!(shelf, Shelf::AuthoredBy(_) | Shelf::Everything);
     let mut pooled = state.db.get().await?;
     let conn = &mut pooled.conn();
-    let (rows, total) = repo::page(conn, &shelf, window).await?;
-    Ok((items(conn, rows).await?, total))
+    let hidden = if managed {
+        Vec::new()
+    } else {
+        hidden_from(conn, reader).await?
+    };
+    let (rows, total) = repo::page(conn, &shelf, &hidden, window).await?;
+    Ok((items(conn, rows, managed).await?, total))
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -211,7 +262,7 @@ pub async fn get(
     let mut pooled = state.db.get().await?;
     let conn = &mut pooled.conn();
     let standing = standing(conn, viewer, blog_id, approved_only(state)).await?;
-    let mut items = items(conn, vec![standing.blog]).await?;
+    let mut items = items(conn, vec![standing.blog], standing.manages).await?;
     items.pop().ok_or(BlogError::NotFound)
 }
 
@@ -225,15 +276,19 @@ pub async fn create(
     let conn = &mut pooled.conn();
     check_banner(conn, creator, &draft.banner, None).await?;
     let named = draft.authors.as_deref().unwrap_or_default();
-    let mut author_ids = resolve_authors(conn, named).await?;
-    if !author_ids.contains(&creator.user_id) {
-        author_ids.insert(0, creator.user_id);
-    }
+    // The creator writes it; everyone else named is invited, and an author once they accept.
+    let author_ids = [creator.user_id];
+    let mut invited = resolve_authors(conn, named).await?;
+    invited.retain(|id| *id != creator.user_id);
+    check_invitees(conn, named, &invited, &author_ids).await?;
     // Admins' articles need no approval, nor do those written while none is required.
     let approved = creator.role.is_admin() || !approved_only(state);
     let blog_id = transaction!(conn, |tx| {
         let blog_id = repo::insert(tx, creator.user_id, &draft, approved, now).await?;
         repo::replace_authors(tx, blog_id, &author_ids).await?;
+        for invitee in &invited {
+            repo::invite(tx, blog_id, *invitee, creator.user_id, now).await?;
+        }
         repo::tags::replace(tx, blog_id, &draft.tags).await?;
         repo::categories::replace(tx, blog_id, &draft.categories).await?;
         let text = screened_text(&draft);
@@ -270,20 +325,7 @@ pub async fn update(
     check_banner(conn, editor, &draft.banner, Some(&current.banner)).await?;
     let new_authors = match &draft.authors {
         None => None,
-        Some(names) => {
-            let wanted = resolve_authors(conn, names).await?;
-            let present: Vec<UserId> = repo::authors_of(conn, &[blog_id])
-                .await?
-                .into_iter()
-                .map(|(_, user_id)| user_id)
-                .collect();
-            if wanted == present {
-                None
-            } else {
-                check_authors_change(editor, &current, &present, &wanted)?;
-                Some(wanted)
-            }
-        }
+        Some(names) => authors_change(conn, editor, &current, names).await?,
     };
     let audited = acts_as_admin(conn, editor, blog_id).await?;
     // An approval covers the text an admin read: a member's change to what the public reads
@@ -313,8 +355,12 @@ pub async fn update(
         if withdraw_approval {
             repo::withdraw_approval(tx, blog_id).await?;
         }
-        if let Some(author_ids) = &new_authors {
-            repo::replace_authors(tx, blog_id, author_ids).await?;
+        if let Some(change) = &new_authors {
+            repo::replace_authors(tx, blog_id, &change.authors).await?;
+            repo::withdraw_invitations(tx, blog_id, &change.invited).await?;
+            for invitee in &change.invited {
+                repo::invite(tx, blog_id, *invitee, editor.user_id, now).await?;
+            }
         }
         repo::tags::replace(tx, blog_id, &draft.tags).await?;
         repo::categories::replace(tx, blog_id, &draft.categories).await?;
@@ -338,6 +384,82 @@ fn changes_public_text(current: &BlogRow, draft: &BlogDraft) -> bool {
         || current.summary != draft.summary
         || current.content != draft.content
         || current.banner != draft.banner
+}
+
+/// The authors an update keeps (in the order named) and the members it invites: everyone
+/// named who is not an author yet, open invitations not named being withdrawn.
+struct AuthorsChange {
+    authors: Vec<UserId>,
+    invited: Vec<UserId>,
+}
+
+/// What naming `names` as the authors changes; `None` when the authors and open invitations
+/// are those already (in any order of the invitations).
+async fn authors_change(
+    conn: &mut Conn<'_>,
+    editor: &Identity,
+    blog: &BlogRow,
+    names: &[String],
+) -> Result<Option<AuthorsChange>, BlogError> {
+    let wanted = resolve_authors(conn, names).await?;
+    let present: Vec<UserId> = repo::authors_of(conn, &[blog.id])
+        .await?
+        .into_iter()
+        .map(|(_, user_id)| user_id)
+        .collect();
+    let pending: Vec<UserId> = repo::invited_to(conn, &[blog.id])
+        .await?
+        .into_iter()
+        .map(|(_, user_id)| user_id)
+        .collect();
+    let (authors, invited): (Vec<UserId>, Vec<UserId>) =
+        wanted.iter().partition(|id| present.contains(id));
+    let same_invitations =
+        invited.len() == pending.len() && invited.iter().all(|id| pending.contains(id));
+    if authors == present && same_invitations {
+        return Ok(None);
+    }
+    check_authors_change(editor, blog, &present, &authors)?;
+    let newly_invited: Vec<UserId> = invited
+        .iter()
+        .filter(|id| !pending.contains(id))
+        .copied()
+        .collect();
+    check_invitees(
+        conn,
+        names,
+        &newly_invited,
+        &[&authors[..], &[editor.user_id]].concat(),
+    )
+    .await?;
+    Ok(Some(AuthorsChange { authors, invited }))
+}
+
+/// Refuses to invite a member blacklisted either way with one of `authors` (the inviter among
+/// them): no co-authorship between a blocked pair.
+async fn check_invitees(
+    conn: &mut Conn<'_>,
+    names: &[String],
+    invitees: &[UserId],
+    authors: &[UserId],
+) -> Result<(), BlogError> {
+    if invitees.is_empty() {
+        return Ok(());
+    }
+    let ids = resolve_authors(conn, names).await?;
+    for invitee in invitees {
+        let blocked = profile::api::blocked_either_way(conn, *invitee).await?;
+        if authors.iter().any(|author| blocked.contains(author)) {
+            let name = ids
+                .iter()
+                .position(|id| id == invitee)
+                .and_then(|at| names.get(at))
+                .cloned()
+                .unwrap_or_default();
+            return Err(BlogError::BlockedInvitee(name));
+        }
+    }
+    Ok(())
 }
 
 /// Naming co-authors is the creator's choice, so a co-author cannot add anyone or remove the
@@ -480,7 +602,7 @@ pub async fn admin_list(
     };
     let mut pooled = state.db.get().await?;
     let conn = &mut pooled.conn();
-    let (rows, total) = repo::page(conn, &shelf, window).await?;
+    let (rows, total) = repo::page(conn, &shelf, &[], window).await?;
     let mut creators: Vec<UserId> = rows.iter().map(|row| row.creator_id).collect();
     creators.sort_unstable();
     creators.dedup();
@@ -614,20 +736,32 @@ async fn resolve_authors(
         .collect()
 }
 
-/// Rows with their authors, tags, categories and the creators' faces: four queries a page.
-async fn items(conn: &mut Conn<'_>, rows: Vec<BlogRow>) -> Result<Vec<BlogItem>, BlogError> {
+/// Rows with their authors, tags, categories and the creators' faces: four queries a page;
+/// with `managed` (articles the reader may manage) their open invitations too, a fifth.
+async fn items(
+    conn: &mut Conn<'_>,
+    rows: Vec<BlogRow>,
+    managed: bool,
+) -> Result<Vec<BlogItem>, BlogError> {
     if rows.is_empty() {
         return Ok(Vec::new());
     }
     let ids: Vec<BlogId> = rows.iter().map(|row| row.id).collect();
     let authors = group(repo::authors_of(conn, &ids).await?);
+    let invited = if managed {
+        group(repo::invited_to(conn, &ids).await?)
+    } else {
+        HashMap::new()
+    };
     let tags = group(repo::tags::of(conn, &ids).await?);
     let categories = group(repo::categories::of(conn, &ids).await?);
     let mut member_ids: Vec<UserId> = rows.iter().map(|row| row.creator_id).collect();
     member_ids.extend(authors.values().flatten());
+    member_ids.extend(invited.values().flatten());
     member_ids.sort_unstable();
     member_ids.dedup();
     let members = accounts::api::user_summaries(conn, &member_ids).await?;
+    let usernames = |ids| usernames_of(&members, ids);
     Ok(rows
         .into_iter()
         .map(|row| {
@@ -640,15 +774,8 @@ async fn items(conn: &mut Conn<'_>, rows: Vec<BlogRow>) -> Result<Vec<BlogItem>,
                 banner: row.banner,
                 tags: tags.get(&row.id).cloned().unwrap_or_default(),
                 categories: categories.get(&row.id).cloned().unwrap_or_default(),
-                authors: authors
-                    .get(&row.id)
-                    .map(|ids| {
-                        ids.iter()
-                            .filter_map(|id| members.get(id))
-                            .map(|m| m.username.clone())
-                            .collect()
-                    })
-                    .unwrap_or_default(),
+                authors: usernames(authors.get(&row.id)),
+                invited_authors: usernames(invited.get(&row.id)),
                 author_id: creator.map(|m| m.uuid.clone()).unwrap_or_default(),
                 twitter_author: row.twitter_author,
                 avatar: creator.map(|m| m.avatar.clone()).unwrap_or_default(),
@@ -659,10 +786,96 @@ async fn items(conn: &mut Conn<'_>, rows: Vec<BlogRow>) -> Result<Vec<BlogItem>,
         .collect())
 }
 
+/// Members' usernames, in order.
+fn usernames_of(
+    members: &HashMap<UserId, accounts::api::UserSummary>,
+    ids: Option<&Vec<UserId>>,
+) -> Vec<String> {
+    ids.map(|ids| {
+        ids.iter()
+            .filter_map(|id| members.get(id))
+            .map(|m| m.username.clone())
+            .collect()
+    })
+    .unwrap_or_default()
+}
+
 fn group<T>(pairs: Vec<(BlogId, T)>) -> HashMap<BlogId, Vec<T>> {
     let mut grouped: HashMap<BlogId, Vec<T>> = HashMap::new();
     for (key, value) in pairs {
         grouped.entry(key).or_default().push(value);
     }
     grouped
+}
+
+/// The caller's open invitations to write articles, newest first; those from or about members
+/// blacklisted either way with the caller are left out (accepting them is refused).
+pub async fn invitations(
+    state: &AppState,
+    me: &Identity,
+) -> Result<Vec<AuthorInvitation>, BlogError> {
+    let mut pooled = state.db.get().await?;
+    let conn = &mut pooled.conn();
+    let hidden = hidden_from(conn, Some(me)).await?;
+    let rows: Vec<_> = repo::invitations_of(conn, me.user_id)
+        .await?
+        .into_iter()
+        .filter(|row| !hidden.contains(&row.inviter_id) && !hidden.contains(&row.creator_id))
+        .collect();
+    let mut inviters: Vec<UserId> = rows.iter().map(|row| row.inviter_id).collect();
+    inviters.sort_unstable();
+    inviters.dedup();
+    let members = accounts::api::user_summaries(conn, &inviters).await?;
+    Ok(rows
+        .into_iter()
+        .map(|row| {
+            let inviter = members.get(&row.inviter_id);
+            AuthorInvitation {
+                blog_id: row.blog_id,
+                title: row.title,
+                summary: row.summary,
+                inviter_uuid: inviter.map(|m| m.uuid.clone()).unwrap_or_default(),
+                inviter_name: inviter
+                    .map(|m| {
+                        if m.nickname.is_empty() {
+                            m.username.clone()
+                        } else {
+                            m.nickname.clone()
+                        }
+                    })
+                    .unwrap_or_default(),
+                created_at: row.created_at,
+            }
+        })
+        .collect())
+}
+
+/// Answers the caller's invitation to write the article: accepting makes them its last author
+/// (refused while they and an author are blacklisted either way), declining drops it. An
+/// invitation is answered once.
+pub async fn answer_invitation(
+    state: &AppState,
+    me: &Identity,
+    blog_id: BlogId,
+    accept: bool,
+) -> Result<(), BlogError> {
+    let mut pooled = state.db.get().await?;
+    let conn = &mut pooled.conn();
+    transaction!(conn, |tx| {
+        let inviter = repo::take_invitation(tx, blog_id, me.user_id)
+            .await?
+            .ok_or(BlogError::NoInvitation)?;
+        if !accept {
+            return Ok(());
+        }
+        let blocked = profile::api::blocked_either_way(tx, me.user_id).await?;
+        let authors = repo::authors_of(tx, &[blog_id]).await?;
+        let blocked_pair = blocked.contains(&inviter)
+            || authors.iter().any(|(_, author)| blocked.contains(author));
+        if blocked_pair {
+            return Err(BlogError::BlockedAuthor);
+        }
+        repo::add_author(tx, blog_id, me.user_id).await?;
+        Ok::<_, BlogError>(())
+    })
 }

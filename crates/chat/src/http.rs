@@ -103,6 +103,7 @@ async fn send_message(
 }
 
 /// Marks the conversation with a member read up to `lastId`; both members' open tabs hear it.
+/// Refused between members blacklisted either way.
 #[utoipa::path(
     tag = "chat",
     operation_id = "read_conversation",
@@ -111,6 +112,7 @@ async fn send_message(
         (status = 200, body = Envelope<Empty>),
         (status = 400, body = ErrorEnvelope),
         (status = 401, body = ErrorEnvelope),
+        (status = 403, description = "Blacklisted either way: 对方在你的黑名单中，请先将其移出黑名单 or 对方已拒收你的消息", body = ErrorEnvelope),
         (status = 404, description = "用户不存在", body = ErrorEnvelope),
         (status = 413, body = ErrorEnvelope),
     ),
@@ -145,7 +147,9 @@ async fn count_unread(state: web::Data<AppState>, user: CurrentUser) -> ApiResul
 /// The real-time channel (WebSocket). The client's first frame is a `ChatCommand` of type
 /// `auth` with the access token (never in the URL) and the newest message id it has seen;
 /// the server answers `ready`, the messages after that id, then live `ChatFrame`s: messages,
-/// read marks and typing. The client sends `typing` and `ping` commands.
+/// read marks and typing (never from a member blacklisted either way). The client sends
+/// `typing` and `ping` commands. The socket closes (1008) as soon as the member's token stops
+/// being valid: a sign-out, a password change, a suspension, on any gateway.
 #[utoipa::path(
     tag = "chat",
     operation_id = "open_chat_socket",

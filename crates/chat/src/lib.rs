@@ -52,6 +52,10 @@ fn load_settings(
         platform::config::DatabaseUrl::Postgres(url) => hub::Hub::postgres(url.clone()),
         platform::config::DatabaseUrl::Sqlite(_) => hub::Hub::in_process(),
     };
+    // Told of every sign-out, so a member's sockets close at once.
+    settings
+        .session_watchers
+        .push(std::sync::Arc::new(hub.clone()));
     settings.insert(hub);
     Ok(())
 }

@@ -143,7 +143,7 @@ pub async fn send(
         to: vec![me.user_id, peer.id],
         frame: frame.encode(),
     };
-    hub(state).publish(conn, delivery).await;
+    hub(state).publish(conn, me.user_id, delivery).await;
     Ok(message)
 }
 
@@ -197,6 +197,8 @@ pub async fn messages(
 }
 
 /// Marks the conversation with `peer_uuid` read up to `last_id` and tells both members' tabs.
+/// Refused across a blacklisting either way, as the conversation itself is: no read mark
+/// passes between them, now or once the blacklisting ends.
 pub async fn read(
     state: &AppState,
     me: &Identity,
@@ -206,6 +208,7 @@ pub async fn read(
     let mut pooled = state.db.get().await?;
     let conn = &mut pooled.conn();
     let peer = peer(conn, me, peer_uuid).await?;
+    may_talk(conn, me.user_id, peer.id).await?;
     let Some(side) = repo::side(conn, me.user_id, peer.id).await? else {
         return Ok(());
     };
@@ -221,7 +224,7 @@ pub async fn read(
         to: vec![me.user_id, peer.id],
         frame: frame.encode(),
     };
-    hub(state).publish(conn, delivery).await;
+    hub(state).publish(conn, me.user_id, delivery).await;
     Ok(())
 }
 
@@ -242,7 +245,7 @@ pub async fn typing(state: &AppState, me: &Identity, peer_uuid: &str) -> Result<
         to: vec![peer.id],
         frame: frame.encode(),
     };
-    hub(state).publish(conn, delivery).await;
+    hub(state).publish(conn, me.user_id, delivery).await;
     Ok(())
 }
 

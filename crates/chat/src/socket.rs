@@ -1,6 +1,7 @@
 //! The chat socket: sign-in by the first frame, catch-up from the last id the client saw, then
 //! live frames from the hub, typing forwarded, pings both ways. A socket whose token stops
-//! being valid (signed out everywhere, account deleted) is closed at the next heartbeat.
+//! being valid (signed out everywhere, password changed, suspended, account deleted) is closed
+//! as soon as the hub hears of it, and in any case at the next heartbeat.
 
 use std::collections::HashSet;
 use std::time::{Duration, Instant};
@@ -11,6 +12,7 @@ use futures_util::StreamExt;
 use platform::{AppState, Identity};
 
 use crate::events::{ChatCommand, ChatFrame};
+use crate::hub::Outgoing;
 use crate::model::MessageId;
 use crate::service;
 
@@ -58,16 +60,25 @@ pub async fn run(state: web::Data<AppState>, mut session: Session, mut stream: M
     let mut typed_at: Option<Instant> = None;
     let reason = loop {
         tokio::select! {
-            frame = subscription.frames.recv() => {
+            outgoing = subscription.frames.recv() => match outgoing {
                 // Only the hub's close_all ends the channel: the server is stopping.
-                let Some(frame) = frame else { break Some(restarting()) };
-                if caught_up.repeats(&frame) {
-                    continue;
+                None => break Some(restarting()),
+                Some(Outgoing::Recheck) => {
+                    // Told by the hub, maybe from another gateway whose change this one's
+                    // cache has not seen yet: ask the directory itself.
+                    if state.auth.authenticate_afresh(&token, state.now()).await.is_err() {
+                        break Some(expired());
+                    }
                 }
-                if session.text(&*frame).await.is_err() {
-                    return;
+                Some(Outgoing::Frame(frame)) => {
+                    if caught_up.repeats(&frame) {
+                        continue;
+                    }
+                    if session.text(&*frame).await.is_err() {
+                        return;
+                    }
                 }
-            }
+            },
             incoming = stream.next() => {
                 let Some(Ok(incoming)) = incoming else { break None };
                 heard_at = Instant::now();

@@ -84,6 +84,40 @@ impl TestSocket {
             .expect("closed within fifteen seconds")
     }
 
+    /// The close code the server sent within `limit`, after any other frames; `None` when the
+    /// connection just dropped. Fails when the socket is still open after `limit`.
+    pub async fn closed_within(&mut self, limit: Duration) -> Option<CloseCode> {
+        let read = async {
+            while let Some(message) = self.0.next().await {
+                match message {
+                    Ok(Message::Close(close)) => return close.map(|frame| frame.code),
+                    Ok(_) => {}
+                    Err(_) => return None,
+                }
+            }
+            None
+        };
+        tokio::time::timeout(limit, read)
+            .await
+            .unwrap_or_else(|_| panic!("still open after {limit:?}"))
+    }
+
+    /// Fails when a JSON frame arrives within `wait` (pings and pongs aside).
+    pub async fn hears_nothing_for(&mut self, wait: Duration) {
+        let read = async {
+            loop {
+                match self.0.next().await {
+                    Some(Ok(Message::Text(text))) => return text.to_string(),
+                    Some(Ok(_)) => {}
+                    Some(Err(_)) | None => std::future::pending::<()>().await,
+                }
+            }
+        };
+        if let Ok(frame) = tokio::time::timeout(wait, read).await {
+            panic!("heard {frame}");
+        }
+    }
+
     pub async fn close(mut self) {
         let _ = self.0.close(None).await;
     }

@@ -38,6 +38,10 @@ pub async fn feed_page(
 ) -> QueryResult<Vec<MomentRow>> {
     match audience {
         Audience::Guest => Ok(Arc::unwrap_or_clone(public_page(conn, window).await?)),
+        Audience::PublicOnly(viewer) if viewer.blocked.is_empty() => {
+            Ok(Arc::unwrap_or_clone(public_page(conn, window).await?))
+        }
+        Audience::PublicOnly(viewer) => public_page_without(conn, &viewer.blocked, window).await,
         Audience::Member(viewer) if viewer.blocked.is_empty() => {
             around_public_page(conn, viewer, window).await
         }
@@ -84,6 +88,26 @@ async fn public_pages(
         .copied()
         .zip(pages.into_iter().map(Arc::new))
         .collect())
+}
+
+/// The public page without the moments of `blocked` (the guest list asked with the token of
+/// a member who has a blacklisting either way): its own statement, so the page stays full.
+async fn public_page_without(
+    conn: &mut Conn<'_>,
+    blocked: &[UserId],
+    window: FeedWindow,
+) -> QueryResult<Vec<MomentRow>> {
+    platform::load!(
+        conn,
+        moments::table
+            .select(MomentRow::as_select())
+            .filter(moments::id.lt(window.before))
+            .filter(moments::visibility.eq("public"))
+            .filter(moments::held.eq(false))
+            .filter(diesel::dsl::not(one_of(moments::user_id, blocked)))
+            .order(moments::id.desc())
+            .limit(window.limit)
+    )
 }
 
 /// A member's page as the public page and the parts of theirs that rank above its oldest row:

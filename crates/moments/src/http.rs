@@ -10,7 +10,7 @@ use crate::dto::{
     CreatedMoment, FeedData, FeedRequest, LikeData, MomentRef,
 };
 use crate::model::{CommentText, MomentDraft};
-use crate::service::{self, MomentsError};
+use crate::service::{self, Feed, MomentsError};
 
 const BAD_BODY: &str = "The body is not JSON of this shape";
 const MOMENT_NOT_FOUND: &str = "No such moment, or one the caller cannot see";
@@ -45,11 +45,12 @@ async fn list_moments(
     user: CurrentUser,
     body: web::Json<FeedRequest>,
 ) -> ApiResult<FeedData> {
-    let moments = service::feed(&state, Some(user.0.user_id), Some(&user.0), body.window()).await?;
+    let moments = service::feed(&state, Feed::Member, Some(&user.0), body.window()).await?;
     ok(FeedData { moments })
 }
 
-/// The feed as a guest sees it: public moments only. A valid token is honoured (isLiked).
+/// The feed as a guest sees it: public moments only. A valid token is honoured (isLiked), and
+/// members blacklisted either way with its holder are left out.
 #[utoipa::path(
     tag = "moments",
     operation_id = "list_guest_moments",
@@ -67,8 +68,8 @@ async fn list_guest_moments(
     body: web::Json<FeedRequest>,
 ) -> ApiResult<FeedData> {
     // The guest list shows public moments only, whoever asks; a member's token still marks
-    // what they liked.
-    let moments = service::feed(&state, None, user.0.as_ref(), body.window()).await?;
+    // what they liked and leaves out the members blacklisted either way with them.
+    let moments = service::feed(&state, Feed::Public, user.0.as_ref(), body.window()).await?;
     ok(FeedData { moments })
 }
 

@@ -50,7 +50,8 @@ pub async fn remove_moment(conn: &mut Conn<'_>, id: i64, _now: i64) -> QueryResu
 }
 
 /// The comment as the back office shows it; `None` when it does not exist or `viewer` (a
-/// member) may see neither its moment nor, when it is held, the comment.
+/// member) may see neither its moment nor the comment (held, or by a member blacklisted
+/// either way with them).
 pub async fn describe_comment(
     conn: &mut Conn<'_>,
     id: i64,
@@ -62,9 +63,12 @@ pub async fn describe_comment(
     let Some(moment) = repo::find_moment(conn, moment_id).await? else {
         return Ok(None);
     };
-    let shown = viewer.is_none() || comment_shown_to(&comment, viewer);
-    if !shown || !seen_by(conn, &moment, viewer).await? {
-        return Ok(None);
+    if let Some(member) = viewer {
+        let audience = audience_of(conn, member).await?;
+        let shown = comment_shown_to(&comment, viewer, audience.blocked());
+        if !shown || !audience.can_see(moment.user_id, moment.visibility()) {
+            return Ok(None);
+        }
     }
     Ok(Some(Described {
         author: comment.user_id,
@@ -108,10 +112,13 @@ async fn seen_by(
     let Some(member) = viewer else {
         return Ok(true);
     };
-    let audience = Audience::member(conn, member)
-        .await
-        .map_err(circle_failure)?;
+    let audience = audience_of(conn, member).await?;
     Ok(audience.can_see(moment.user_id, moment.visibility()))
+}
+
+/// The member as the feed sees them (their circle).
+async fn audience_of(conn: &mut Conn<'_>, member: UserId) -> QueryResult<Audience> {
+    Audience::member(conn, member).await.map_err(circle_failure)
 }
 
 /// The profile crate answers a member's circle as an `ApiError`, which has already logged

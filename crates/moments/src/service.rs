@@ -13,7 +13,7 @@ use crate::feed_page;
 use crate::model::{Comment, CommentId, CommentText, MomentDraft, MomentId, MomentRow, NewMoment};
 use crate::repo;
 use crate::view::{self, Members, PageMoment};
-use crate::visibility::{Audience, comment_shown_to, thread_shown_to};
+use crate::visibility::{Audience, Viewer, comment_shown_to, thread_shown_to};
 
 const MOMENTS_PER_HOUR: Limit = Limit {
     max_hits: 30,
@@ -46,37 +46,52 @@ platform::api_errors!(MomentsError {
     MomentsError::NotYourMoment | MomentsError::NotYourComment => forbidden_with,
 });
 
-/// A page of what the member `seen_as` may see (a guest's page when `None`); `viewer` (when signed
-/// in) decides `isLiked`. On PostgreSQL a guest's page is two round trips: the moments (each row
-/// carries its images, likers and thread), then the cards of the members they name (accounts and
-/// profiles pipelined). A member's page first reads their circle (friends and blacklist), then the
-/// public page and their own and friends' moments beside it (one statement when they blacklisted
-/// someone; see [`feed_page`]). The reads go through [`platform::db::read`]: on PostgreSQL on the
-/// connection the worker's reads share; on SQLite as one read transaction, where the circle, the
-/// moments and the cards come from one state of the database and the WAL's read lock is taken once.
+/// Which feed a page is of.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Feed {
+    /// The member's own: public moments, theirs and their friends'.
+    Member,
+    /// The guest list: public moments only, for a guest or a member with a token (without
+    /// the members blacklisted either way with them).
+    Public,
+}
+
+/// A page of `feed` as `viewer` (a guest when `None`) may see it; the viewer decides `isLiked`.
+/// On PostgreSQL a guest's page is two round trips: the moments (each row carries its images,
+/// likers and thread), then the cards of the members they name (accounts and profiles
+/// pipelined). A member's page first reads their circle (friends and blacklist), then the
+/// public page and their own and friends' moments beside it (one statement when they
+/// blacklisted someone; see [`feed_page`]). The reads go through [`platform::db::read`]: on
+/// PostgreSQL on the connection the worker's reads share; on SQLite as one read transaction,
+/// where the circle, the moments and the cards come from one state of the database and the
+/// WAL's read lock is taken once.
 pub async fn feed(
     state: &AppState,
-    seen_as: Option<UserId>,
+    feed: Feed,
     viewer: Option<&Identity>,
     window: FeedWindow,
 ) -> Result<Vec<MomentItem>, MomentsError> {
     platform::db::read(&state.db, async |conn| {
-        let audience = match seen_as {
-            Some(member) => Audience::member(conn, member).await?,
-            None => Audience::Guest,
+        let audience = match (viewer, feed) {
+            (None, _) => Audience::Guest,
+            (Some(member), Feed::Member) => Audience::member(conn, member.user_id).await?,
+            (Some(member), Feed::Public) => {
+                Audience::PublicOnly(Viewer::of(conn, member.user_id).await?)
+            }
         };
         let viewer_id = viewer.map(|identity| identity.user_id);
+        let blocked = audience.blocked();
         let page: Vec<PageMoment> = feed_page::feed_page(conn, &audience, window)
             .await?
             .into_iter()
-            .map(|row| PageMoment::new(row, viewer_id))
+            .map(|row| PageMoment::new(row, viewer_id, blocked))
             .collect();
         let authors = page.iter().map(|moment| moment.row.user_id).collect();
         let named = page.iter().flat_map(PageMoment::named_ids).collect();
         // The circle read for the page holds the viewer's friends, who see each other's photos.
         let viewer_friends = match &audience {
-            Audience::Member(member) if Some(member.id) == viewer_id => Some(&member.friends[..]),
-            _ => None,
+            Audience::Member(member) | Audience::PublicOnly(member) => Some(&member.friends[..]),
+            Audience::Guest => None,
         };
         let members = members(conn, viewer, viewer_friends, authors, named).await?;
         Ok(page
@@ -113,18 +128,19 @@ fn sorted_unique(mut ids: Vec<UserId>) -> Vec<UserId> {
     ids
 }
 
-/// The moment if the viewer may see it; otherwise it does not exist for them.
+/// The moment if the viewer may see it (otherwise it does not exist for them), with the
+/// viewer as the feed sees them.
 async fn visible_moment(
     conn: &mut Conn<'_>,
     viewer: &Identity,
     moment_id: MomentId,
-) -> Result<MomentRow, MomentsError> {
+) -> Result<(MomentRow, Audience), MomentsError> {
     let moment = repo::find_moment(conn, moment_id)
         .await?
         .ok_or(MomentsError::MomentNotFound)?;
     let audience = Audience::member(conn, viewer.user_id).await?;
     if audience.can_see(moment.user_id, moment.visibility()) {
-        Ok(moment)
+        Ok((moment, audience))
     } else {
         Err(MomentsError::MomentNotFound)
     }
@@ -196,7 +212,7 @@ pub async fn set_like(
     let now = state.now();
     let mut pooled = state.db.get().await?;
     let conn = &mut pooled.conn();
-    visible_moment(conn, viewer, moment_id).await?;
+    let (_, audience) = visible_moment(conn, viewer, moment_id).await?;
     let likers = transaction!(conn, |tx| {
         lock(tx, moment_id).await?;
         if liked {
@@ -207,8 +223,9 @@ pub async fn set_like(
         Ok::<_, MomentsError>(repo::refresh_likers(tx, moment_id).await?)
     })?;
     let count = i64::try_from(likers.len()).unwrap_or(i64::MAX);
-    let members = members(conn, Some(viewer), None, Vec::new(), likers.clone()).await?;
-    Ok((count, view::likes_json(&likers, &members)))
+    let shown = view::likers_shown(likers, audience.blocked());
+    let members = members(conn, Some(viewer), None, Vec::new(), shown.clone()).await?;
+    Ok((count, view::likes_json(&shown, &members)))
 }
 
 /// Deletes a moment with its likes, comments and images; the author or an admin may.
@@ -254,11 +271,12 @@ pub async fn create_comment(
     let bucket = format!("comment:user:{}", author.user_id);
     let mut pooled = state.db.get().await?;
     let conn = &mut pooled.conn();
-    let moment = visible_moment(conn, author, moment_id).await?;
+    let (moment, audience) = visible_moment(conn, author, moment_id).await?;
+    let blocked = audience.blocked();
     if parent_id != CommentId::NONE {
-        // The thread copy is the thread as committed; a held comment of someone else's is
-        // not there for the author to answer.
-        let shown = thread_shown_to(moment.comments(), Some(author.user_id));
+        // The thread copy is the thread as committed; a held comment of someone else's, or
+        // one by a member blacklisted either way, is not there for the author to answer.
+        let shown = thread_shown_to(moment.comments(), Some(author.user_id), blocked);
         if !shown.iter().any(|comment| comment.id == parent_id) {
             return Err(MomentsError::Invalid("回复的评论不存在或不属于这条动态"));
         }
@@ -281,7 +299,7 @@ pub async fn create_comment(
         let thread = repo::refresh_thread(tx, moment_id).await?;
         Ok::<_, MomentsError>((comment_id, thread))
     })?;
-    let shown = thread_shown_to(thread, Some(author.user_id));
+    let shown = thread_shown_to(thread, Some(author.user_id), blocked);
     Ok((comment_id, thread_view(conn, author, &shown).await?))
 }
 
@@ -300,7 +318,14 @@ pub async fn delete_comment(
     let moment = repo::find_moment(conn, moment_id)
         .await?
         .ok_or(MomentsError::CommentNotFound)?;
-    if !comment_shown_to(&comment, Some(caller.user_id)) && !caller.role.is_admin() {
+    let audience = Audience::member(conn, caller.user_id).await?;
+    // A moment's author may still clear the comments of someone they blacklisted from it.
+    let blocked = if moment.user_id == caller.user_id {
+        &[][..]
+    } else {
+        audience.blocked()
+    };
+    if !comment_shown_to(&comment, Some(caller.user_id), blocked) && !caller.role.is_admin() {
         return Err(MomentsError::CommentNotFound);
     }
     let allowed = comment.user_id == caller.user_id
@@ -308,7 +333,6 @@ pub async fn delete_comment(
         || caller.role.is_admin();
     if !allowed {
         // A comment on a moment the caller cannot see does not exist for them.
-        let audience = Audience::member(conn, caller.user_id).await?;
         let visible = audience.can_see(moment.user_id, moment.visibility());
         return Err(if visible {
             MomentsError::NotYourComment
@@ -327,7 +351,7 @@ pub async fn delete_comment(
         let thread = delete_comment_with_replies(tx, moment_id, comment_id).await?;
         thread.ok_or(MomentsError::MomentNotFound)
     })?;
-    let shown = thread_shown_to(thread, Some(caller.user_id));
+    let shown = thread_shown_to(thread, Some(caller.user_id), audience.blocked());
     let count = i64::try_from(shown.len()).unwrap_or(i64::MAX);
     Ok((count, thread_view(conn, caller, &shown).await?))
 }

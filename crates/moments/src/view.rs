@@ -69,6 +69,14 @@ impl Members {
     }
 }
 
+/// The likers a viewer blacklisted either way with `blocked` sees named, in order.
+pub fn likers_shown(likers: Vec<UserId>, blocked: &[UserId]) -> Vec<UserId> {
+    likers
+        .into_iter()
+        .filter(|liker| !blocked.contains(liker))
+        .collect()
+}
+
 /// JSON text of the likers, in the order given.
 pub fn likes_json(liker_ids: &[UserId], members: &Members) -> String {
     let likers: Vec<Liker<'_>> = liker_ids
@@ -111,12 +119,13 @@ pub struct PageMoment {
 }
 
 impl PageMoment {
-    /// The moment as `viewer` (a guest when `None`), who may see it, sees it.
-    pub fn new(row: MomentRow, viewer: Option<UserId>) -> Self {
+    /// The moment as `viewer` (a guest when `None`), who may see it and is blacklisted either
+    /// way with `blocked`, sees it: the likers and comments of those members left out.
+    pub fn new(row: MomentRow, viewer: Option<UserId>, blocked: &[UserId]) -> Self {
         Self {
             images: row.images(),
-            likers: row.likers(),
-            comments: thread_shown_to(row.comments(), viewer),
+            likers: likers_shown(row.likers(), blocked),
+            comments: thread_shown_to(row.comments(), viewer, blocked),
             row,
         }
     }

@@ -3,9 +3,10 @@
 //!
 //! Public moments are for everyone, friends-only ones for their author and the author's
 //! friends (mutual likes), private ones for their author; members blacklisted either way see
-//! nothing of each other. A moment held by moderation is its author's only (see
-//! [`crate::model::MomentRow::visibility`]); so is a held comment, under a moment the viewer
-//! sees ([`comment_shown_to`]).
+//! nothing of each other: neither their moments, nor their comments and replies in a third
+//! member's thread, nor their names among its likers. A moment held by moderation is its
+//! author's only (see [`crate::model::MomentRow::visibility`]); so is a held comment, under a
+//! moment the viewer sees ([`comment_shown_to`]).
 
 use platform::db::Conn;
 use platform::{ApiError, UserId};
@@ -15,6 +16,9 @@ use crate::model::{Comment, Visibility};
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Audience {
     Guest,
+    /// The guest list asked with a member's token: public moments only, as for a guest, but
+    /// none of the members blacklisted either way.
+    PublicOnly(Viewer),
     Member(Viewer),
 }
 
@@ -43,10 +47,23 @@ impl Audience {
         Ok(Self::Member(Viewer::of(conn, id).await?))
     }
 
+    /// Everyone blacklisted either way with the viewer: nothing of theirs is shown.
+    pub fn blocked(&self) -> &[UserId] {
+        match self {
+            Self::Guest => &[],
+            Self::PublicOnly(viewer) | Self::Member(viewer) => &viewer.blocked,
+        }
+    }
+
     pub fn can_see(&self, author_id: UserId, visibility: Visibility) -> bool {
         match self {
             Self::Guest => visibility == Visibility::Public,
-            Self::Member(viewer) if viewer.blocked.contains(&author_id) => false,
+            Self::PublicOnly(viewer) | Self::Member(viewer)
+                if viewer.blocked.contains(&author_id) =>
+            {
+                false
+            }
+            Self::PublicOnly(_) => visibility == Visibility::Public,
             Self::Member(viewer) => match visibility {
                 Visibility::Public => true,
                 Visibility::Friends => {
@@ -58,18 +75,23 @@ impl Audience {
     }
 }
 
-/// Whether `viewer` (a guest when `None`), who sees the comment's moment, sees the comment.
-/// Replies to a held comment stay: they are not held themselves and stand on their own, as
-/// the web shows a reply whose parent it does not have.
-pub fn comment_shown_to(comment: &Comment, viewer: Option<UserId>) -> bool {
-    !comment.held || viewer == Some(comment.user_id)
+/// Whether `viewer` (a guest when `None`), who sees the comment's moment and is blacklisted
+/// either way with `blocked`, sees the comment. Replies to a hidden comment (held, or by a
+/// member blacklisted either way) stay: they are not hidden themselves and stand on their
+/// own, as the web shows a reply whose parent it does not have (without the parent's name).
+pub fn comment_shown_to(comment: &Comment, viewer: Option<UserId>, blocked: &[UserId]) -> bool {
+    (!comment.held || viewer == Some(comment.user_id)) && !blocked.contains(&comment.user_id)
 }
 
 /// The comments of a thread that `viewer` sees, in order.
-pub fn thread_shown_to(thread: Vec<Comment>, viewer: Option<UserId>) -> Vec<Comment> {
+pub fn thread_shown_to(
+    thread: Vec<Comment>,
+    viewer: Option<UserId>,
+    blocked: &[UserId],
+) -> Vec<Comment> {
     thread
         .into_iter()
-        .filter(|comment| comment_shown_to(comment, viewer))
+        .filter(|comment| comment_shown_to(comment, viewer, blocked))
         .collect()
 }
 
@@ -122,7 +144,7 @@ mod tests {
         };
         let thread = vec![comment(1, false), comment(2, true)];
         let ids = |viewer| -> Vec<CommentId> {
-            thread_shown_to(thread.clone(), viewer)
+            thread_shown_to(thread.clone(), viewer, &[])
                 .iter()
                 .map(|c| c.id)
                 .collect()
@@ -130,5 +152,37 @@ mod tests {
         assert_eq!(ids(Some(UserId(7))), [CommentId(1), CommentId(2)]);
         assert_eq!(ids(Some(UserId(8))), [CommentId(1)]);
         assert_eq!(ids(None), [CommentId(1)]);
+    }
+
+    #[test]
+    fn the_public_list_with_a_token_leaves_out_members_blacklisted_either_way() {
+        let passerby = Audience::PublicOnly(Viewer {
+            id: UserId(8),
+            friends: vec![UserId(9)],
+            blocked: vec![UserId(7)],
+        });
+        assert!(!passerby.can_see(UserId(7), Visibility::Public));
+        assert!(passerby.can_see(UserId(6), Visibility::Public));
+        assert!(
+            !passerby.can_see(UserId(9), Visibility::Friends),
+            "public only"
+        );
+    }
+
+    #[test]
+    fn comments_of_members_blacklisted_either_way_are_hidden() {
+        let by = |id, user_id| Comment {
+            id: CommentId(id),
+            user_id: UserId(user_id),
+            parent_id: CommentId::NONE,
+            content: String::new(),
+            held: false,
+        };
+        let thread = vec![by(1, 7), by(2, 6), by(3, 7)];
+        let shown: Vec<CommentId> = thread_shown_to(thread, Some(UserId(8)), &[UserId(7)])
+            .iter()
+            .map(|c| c.id)
+            .collect();
+        assert_eq!(shown, [CommentId(2)]);
     }
 }

@@ -78,6 +78,13 @@ pub struct SessionState {
     pub role: Role,
 }
 
+/// Told at once when a member's sessions may have ended: [`Auth::forget`] calls it after the
+/// token version or role changed (sign-out, password change, suspension, deletion). The chat
+/// closes the member's open sockets, on every gateway, instead of at their next heartbeat.
+pub trait SessionWatcher: Send + Sync {
+    fn sessions_changed(&self, user_id: UserId);
+}
+
 /// Implemented by the accounts crate: the current token version and role of a user, or
 /// `None` when the user no longer exists.
 pub trait UserDirectory: Send + Sync {
@@ -115,6 +122,8 @@ pub struct Auth {
     /// Counts [`Auth::forget`] calls. A directory read that was under way while one happened
     /// may hold the state from before the change, so its answer is not cached.
     forgotten: AtomicU64,
+    /// Who hears of every [`Auth::forget`] (the modules registered them with their settings).
+    watchers: Vec<Arc<dyn SessionWatcher>>,
 }
 
 impl Auth {
@@ -131,7 +140,14 @@ impl Auth {
             directory,
             cache: Mutex::new(HashMap::new()),
             forgotten: AtomicU64::new(0),
+            watchers: Vec::new(),
         }
+    }
+
+    /// The same, telling `watchers` of every change of a member's sessions.
+    pub fn watched_by(mut self, watchers: Vec<Arc<dyn SessionWatcher>>) -> Self {
+        self.watchers = watchers;
+        self
     }
 
     pub fn issue(
@@ -159,16 +175,30 @@ impl Auth {
 
     /// Resolves a token into the caller, or 401 when it is malformed, forged, expired or revoked.
     pub async fn authenticate(&self, token: &str, now: i64) -> Result<Identity, ApiError> {
+        self.check(token, now, true).await
+    }
+
+    /// [`Auth::authenticate`] against the directory itself, not the cache: for a long-lived
+    /// connection told that the member's sessions changed on another gateway, whose cache may
+    /// still hold the state from before for a few seconds.
+    pub async fn authenticate_afresh(&self, token: &str, now: i64) -> Result<Identity, ApiError> {
+        self.check(token, now, false).await
+    }
+
+    async fn check(&self, token: &str, now: i64, cached: bool) -> Result<Identity, ApiError> {
         let claims = jsonwebtoken::decode::<Claims>(token, &self.decoding, &self.validation)
             .map_err(|_| ApiError::unauthorized())?
             .claims;
         if claims.exp <= now {
             return Err(ApiError::unauthorized());
         }
-        let state = self
-            .session_state(UserId(claims.uid))
-            .await?
-            .ok_or_else(ApiError::unauthorized)?;
+        let user_id = UserId(claims.uid);
+        let state = if cached {
+            self.session_state(user_id).await?
+        } else {
+            self.directory.session_state(user_id).await?
+        };
+        let state = state.ok_or_else(ApiError::unauthorized)?;
         if state.token_version != claims.ver {
             return Err(ApiError::unauthorized());
         }
@@ -179,11 +209,15 @@ impl Auth {
         })
     }
 
-    /// Drops the cached state of a user after their token version or role changed.
+    /// Drops the cached state of a user after their token version or role changed (call it
+    /// once the change committed), and tells the [`SessionWatcher`]s.
     pub fn forget(&self, user_id: UserId) {
         if let Ok(mut cache) = self.cache.lock() {
             self.forgotten.fetch_add(1, Ordering::SeqCst);
             cache.remove(&user_id);
+        }
+        for watcher in &self.watchers {
+            watcher.sessions_changed(user_id);
         }
     }
 

@@ -4,7 +4,9 @@
 
 use std::any::{Any, TypeId};
 use std::collections::HashMap;
+use std::sync::Arc;
 
+use crate::auth::SessionWatcher;
 use crate::files::Purpose;
 use crate::module::MemberData;
 
@@ -29,6 +31,8 @@ pub struct Settings {
     /// The crates keeping members' personal data, in module order: what a member's export
     /// gathers and an account deletion erases.
     pub member_data: Vec<MemberData>,
+    /// Who hears at once that a member's sessions changed (the chat, which closes sockets).
+    pub session_watchers: Vec<Arc<dyn SessionWatcher>>,
     sections: HashMap<TypeId, Box<dyn Any + Send + Sync>>,
 }
 

@@ -40,7 +40,8 @@ impl AppState {
             config.jwt_secret.expose(),
             config.token_ttl_seconds,
             directory,
-        );
+        )
+        .watched_by(settings.session_watchers.clone());
         crate::files::install_blur_key(config.jwt_secret.expose());
         let (storage, private_storage) = stores(&config)?;
         Ok(Self {

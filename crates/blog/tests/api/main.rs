@@ -4,6 +4,8 @@
 #![allow(clippy::unwrap_used)]
 
 mod admin;
+mod blacklist;
+mod invitations;
 mod moderation;
 mod permissions;
 mod reading;
@@ -25,6 +27,7 @@ fn back_office(cfg: &mut utoipa_actix_web::service_config::ServiceConfig<'_>) {
 const MODULES: &[platform::Module] = &[
     accounts::MODULE,
     platform::module::UPLOADS,
+    profile::MODULE,
     blog::MODULE,
     platform::Module::new("back office", back_office),
 ];
@@ -97,4 +100,20 @@ pub async fn titles(app: &TestApp, path: &str, token: Option<&str>) -> Vec<Strin
         .iter()
         .map(|b| b["title"].as_str().unwrap().to_owned())
         .collect()
+}
+
+/// Answers `user`'s invitation to write article `id` (`accept` or `decline`).
+pub async fn answer(app: &TestApp, user: &TestUser, id: i64, how: &str) -> TestResponse {
+    app.post(
+        &format!("/api/v1/blog/invitation/{how}"),
+        json!({"id": id}),
+        Some(&user.token),
+    )
+    .await
+}
+
+/// Accepts `user`'s invitation to write article `id`, failing the test when refused.
+pub async fn accept(app: &TestApp, user: &TestUser, id: i64) {
+    let response = answer(app, user, id, "accept").await;
+    assert_eq!(response.status, 200, "{}", response.json);
 }

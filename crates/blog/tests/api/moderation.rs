@@ -99,6 +99,7 @@ async fn a_held_article_is_gone_for_others_until_released_and_stays_for_its_auth
     body["authors"] = json!(["author", "coauthor"]);
     body["tags"] = json!(["只此一篇"]);
     let id = write(&app, &author, body).await;
+    accept(&app, &coauthor, id).await;
     write(&app, &author, article("另一篇文章")).await;
     let title = "被举报的文章";
     let tag = "只此一篇";

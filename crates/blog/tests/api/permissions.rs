@@ -21,7 +21,9 @@ async fn cast(app: &TestApp) -> Cast {
 async fn published_article(app: &TestApp, cast: &Cast) -> i64 {
     let mut body = article("公开的文章");
     body["authors"] = json!(["coauthor"]);
-    write(app, &cast.author, body).await
+    let id = write(app, &cast.author, body).await;
+    accept(app, &cast.coauthor, id).await;
+    id
 }
 
 async fn act(app: &TestApp, action: &str, id: i64, token: Option<&str>) -> u16 {
@@ -117,7 +119,9 @@ async fn update_returns_403_when_anyone_but_the_creator_removes_the_creator(app)
     assert_eq!(title_and_authors(&app, id).await.1, json!(["author", "coauthor"]));
 
     let added = save_authors(&app, id, json!(["author", "coauthor", "stranger"]), &cast.admin).await;
-    assert_eq!(added.status, 200, "admins may change the other authors: {}", added.json);
+    assert_eq!(added.status, 200, "admins may invite other authors: {}", added.json);
+    assert_eq!(title_and_authors(&app, id).await.1, json!(["author", "coauthor"]), "until stranger accepts");
+    accept(&app, &cast.stranger, id).await;
     assert_eq!(title_and_authors(&app, id).await.1, json!(["author", "coauthor", "stranger"]));
 
     let left = save_authors(&app, id, json!(["coauthor"]), &cast.author).await;

@@ -35,6 +35,7 @@ async fn a_draft_is_visible_to_its_authors_and_admins_only(app) {
     draft["isPublished"] = json!(0);
     draft["authors"] = json!("coauthor");
     let id = write(&app, &author, draft).await;
+    accept(&app, &coauthor, id).await;
     let path = format!("/api/v1/blog/{id}");
 
     for reader in [&author, &coauthor, &admin] {
@@ -52,12 +53,13 @@ async fn a_draft_is_visible_to_its_authors_and_admins_only(app) {
 
 async fn an_article_has_every_field_of_the_blog_entity(app) {
     let author = signed_in_user(&app, "author", Role::User).await;
-    signed_in_user(&app, "friend", Role::User).await;
+    let friend = signed_in_user(&app, "friend", Role::User).await;
     let mut body = article("完整的文章");
     body["authors"] = json!(["friend"]);
     body["twitterAuthor"] = json!("@xinqiao");
     body["tags"] = json!(["Rust", "交友"]);
     let id = write(&app, &author, body).await;
+    accept(&app, &friend, id).await;
     let response = app.get(&format!("/api/v1/blog/{id}"), None).await;
     assert_eq!(response.data()["authors"], json!(["author", "friend"]), "the creator is always an author");
     assert_eq!(response.data()["authorId"], json!(author.uuid));
@@ -173,7 +175,8 @@ async fn tag_and_category_lists_show_only_what_the_caller_may_read(app) {
     draft["authors"] = json!(["coauthor"]);
     draft["tags"] = json!(["草稿标签", "公开标签"]);
     draft["categories"] = json!(["草稿分类"]);
-    write(&app, &author, draft).await;
+    let draft_id = write(&app, &author, draft).await;
+    accept(&app, &coauthor, draft_id).await;
 
     // (list field, item field): the names sorted, as the engines' collations differ.
     let labels = |path: &'static str, (list, item): (&'static str, &'static str), token: Option<String>| {

@@ -67,7 +67,7 @@ async fn create_needs_a_signed_in_member(app) {
 
 async fn update_replaces_fields_tags_and_authors(app) {
     let author = signed_in_user(&app, "author", Role::User).await;
-    signed_in_user(&app, "helper", Role::User).await;
+    let helper = signed_in_user(&app, "helper", Role::User).await;
     let id = write(&app, &author, article("原来的标题")).await;
     let mut body = article("新的标题");
     body["id"] = json!(id);
@@ -79,8 +79,13 @@ async fn update_replaces_fields_tags_and_authors(app) {
     let saved = app.get(&format!("/api/v1/blog/{id}"), Some(&author.token)).await;
     assert_eq!(saved.data()["title"], json!("新的标题"));
     assert_eq!(saved.data()["tags"], json!(["新标签"]));
-    assert_eq!(saved.data()["authors"], json!(["author", "helper"]));
+    assert_eq!(saved.data()["authors"], json!(["author"]), "helper is invited, not an author yet");
+    assert_eq!(saved.data()["invitedAuthors"], json!(["helper"]));
     assert_eq!(saved.data()["isPublished"], json!(0));
+    accept(&app, &helper, id).await;
+    let saved = app.get(&format!("/api/v1/blog/{id}"), Some(&author.token)).await;
+    assert_eq!(saved.data()["authors"], json!(["author", "helper"]));
+    assert_eq!(saved.data()["invitedAuthors"], json!([]));
 }
 
 async fn update_keeps_the_authors_when_they_are_left_out(app) {
@@ -89,6 +94,7 @@ async fn update_keeps_the_authors_when_they_are_left_out(app) {
     let mut body = article("合写的文章");
     body["authors"] = json!(["coauthor"]);
     let id = write(&app, &author, body).await;
+    accept(&app, &coauthor, id).await;
     let mut body = article("合写者改过的标题");
     body["id"] = json!(id);
     let response = app.post("/api/v1/blog/update", body, Some(&coauthor.token)).await;

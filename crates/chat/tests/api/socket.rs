@@ -1,6 +1,9 @@
 //! The socket on a real two-worker server: every tab of both members hears a message, read
 //! marks and typing reach the other side, a reconnecting socket catches up from the last id
-//! it saw, and a socket without a valid token is closed.
+//! it saw, a socket without a valid token is closed, at once when its member signs out, and
+//! nothing passes between members blacklisted either way.
+
+use std::time::Duration;
 
 use chat::testkit::{CloseCode, TestSocket};
 use platform::testkit::TestServer;
@@ -10,6 +13,20 @@ use super::*;
 /// A signed-in socket of `user` on `server`, after its `ready`.
 async fn open(server: &TestServer, user: &TestUser, last_id: i64) -> TestSocket {
     TestSocket::open(&server.url("/api/v1"), &user.token, last_id).await
+}
+
+/// Well under the 25 s heartbeat, at which a signed-out socket used to close.
+const AT_ONCE: Duration = Duration::from_secs(3);
+
+async fn blacklist(app: &TestApp, user: &TestUser, target: &TestUser) {
+    let response = app
+        .post(
+            "/api/v1/user/blacklist/add",
+            json!({"targetUuid": target.uuid}),
+            Some(&user.token),
+        )
+        .await;
+    assert_eq!(response.status, 200, "{}", response.json);
 }
 
 platform::engine_tests! { spawn_app;
@@ -77,5 +94,74 @@ platform::engine_tests! { spawn_app;
         let mut wordless = TestSocket::connect(&server.url("/api/v1")).await;
         wordless.say(json!({"type": "ping"})).await;
         assert_eq!(wordless.closed_with().await, Some(CloseCode::Policy));
+    }
+
+    async fn every_socket_of_a_member_closes_at_once_when_they_sign_out(app) {
+        let ann = member(&app, "ann").await;
+        let bob = member(&app, "bob").await;
+        let server = app.serve(2);
+        let mut phone = open(&server, &ann, 0).await;
+        let mut laptop = open(&server, &ann, 0).await;
+        let mut bobs = open(&server, &bob, 0).await;
+
+        let out = app.post("/api/v1/user/logout", json!({}), Some(&ann.token)).await;
+        assert_eq!(out.status, 200, "{}", out.json);
+        for socket in [&mut phone, &mut laptop] {
+            assert_eq!(socket.closed_within(AT_ONCE).await, Some(CloseCode::Policy));
+        }
+        // Others' sockets stay open and live.
+        let bob_again = member(&app, "bob2").await;
+        befriend(&app, &bob, &bob_again).await;
+        let id = sent(&app, &bob_again, &bob, "还在").await;
+        assert_eq!(bobs.next_frame().await["message"]["id"], id);
+    }
+
+    async fn a_socket_closes_at_once_on_a_password_change_or_a_suspension(app) {
+        let ann = member(&app, "ann").await;
+        let bob = member(&app, "bob").await;
+        let server = app.serve(2);
+        let mut anns = open(&server, &ann, 0).await;
+        let change = json!({"currentPassword": ann.password, "newPassword": "new-password-1", "confirmPassword": "new-password-1"});
+        let changed = app.post("/api/v1/user/password/change", change, Some(&ann.token)).await;
+        assert_eq!(changed.status, 200, "{}", changed.json);
+        assert_eq!(anns.closed_within(AT_ONCE).await, Some(CloseCode::Policy));
+
+        // What the back office's decision does: suspend in its transaction, then forget.
+        let mut bobs = open(&server, &bob, 0).await;
+        let now = app.state.now();
+        let mut pooled = app.state.db.get().await.unwrap();
+        accounts::api::suspend(&mut pooled.conn(), bob.id, now + 86_400, now).await.unwrap();
+        drop(pooled);
+        app.state.auth.forget(bob.id);
+        assert_eq!(bobs.closed_within(AT_ONCE).await, Some(CloseCode::Policy));
+    }
+
+    async fn nothing_passes_on_the_socket_between_members_blacklisted_either_way(app) {
+        let eve = member(&app, "eve").await;
+        let mallory = member(&app, "mallory").await;
+        let cat = member(&app, "cat").await;
+        befriend(&app, &eve, &mallory).await;
+        let id = sent(&app, &mallory, &eve, "你好").await;
+        let server = app.serve(2);
+        let mut eves = open(&server, &eve, id).await;
+        let mut mallorys = open(&server, &mallory, id).await;
+        blacklist(&app, &eve, &mallory).await;
+
+        let read = app.post("/api/v1/chat/conversation/read", json!({"peerUuid": mallory.uuid, "lastId": id}), Some(&eve.token)).await;
+        assert_eq!((read.status, read.message()), (403, "对方在你的黑名单中，请先将其移出黑名单"));
+        eves.say(json!({"type": "typing", "toUuid": mallory.uuid})).await;
+        assert_eq!(eves.next_frame().await["type"], "error", "eve is told why");
+        mallorys.say(json!({"type": "typing", "toUuid": eve.uuid})).await;
+        assert_eq!(mallorys.next_frame().await["type"], "error");
+        assert_eq!(send(&app, &mallory, &eve, "在吗").await.status, 403);
+        mallorys.hears_nothing_for(Duration::from_millis(500)).await;
+        eves.hears_nothing_for(Duration::from_millis(500)).await;
+
+        // Others still reach them: the next frame each hears is cat's.
+        befriend(&app, &cat, &mallory).await;
+        let from_cat = sent(&app, &cat, &mallory, "嗨").await;
+        assert_eq!(mallorys.next_frame().await["message"]["id"], from_cat);
+        let page = messages(&app, &eve, &mallory, json!({})).await;
+        assert_eq!(page.status, 403, "nor does eve read the conversation: {}", page.json);
     }
 }

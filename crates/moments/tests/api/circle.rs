@@ -170,3 +170,78 @@ async fn a_members_pages_are_exact_where_their_own_and_friends_moments_bunch_up(
 }
 
 }
+
+// eve blacklisted mallory; cat's public moment is where they meet.
+platform::engine_tests! { spawn_app;
+
+async fn a_blacklisted_pair_sees_nothing_of_each_other_in_a_third_members_thread(app) {
+    let eve = signed_in_user(&app, "eve", Role::User).await;
+    let mallory = signed_in_user(&app, "mallory", Role::User).await;
+    let cat = signed_in_user(&app, "cat", Role::User).await;
+    let moment = publish(&app, &cat, "cat 的动态", "public").await;
+    let by_eve = last_comment_id(&comment(&app, &eve, moment, 0, "eve 说").await);
+    let by_mallory = last_comment_id(&comment(&app, &mallory, moment, 0, "mallory 说").await);
+    let cats_reply = last_comment_id(&comment(&app, &cat, moment, by_eve, "cat 回 eve").await);
+    for (who, what) in [(&eve, "/api/v1/moment/like"), (&mallory, "/api/v1/moment/like")] {
+        let liked = app.post(what, json!({"momentId": moment}), Some(&who.token)).await;
+        assert_eq!(liked.status, 200, "{}", liked.json);
+    }
+    relate(&app, &eve, "/api/v1/user/blacklist/add", &mallory).await;
+
+    for (viewer, other, others_comment) in [(&mallory, &eve, by_eve), (&eve, &mallory, by_mallory)] {
+        let name = &other.username;
+        let item = member_feed(&app, viewer, 0).await.into_iter().find(|m| m["momentId"] == moment).unwrap();
+        let thread = parsed(&item["comments"]);
+        assert!(thread.iter().all(|c| c["Nickname"] != json!(name) && c["ParentNickname"] != json!(name)), "{name} hidden: {thread:?}");
+        assert!(parsed(&item["likes"]).iter().all(|l| l["nickname"] != json!(name)));
+        assert_eq!(item["commentCount"], json!(thread.len()));
+        let reply = comment(&app, viewer, moment, others_comment, "回复").await;
+        assert_eq!(reply.status, 400, "a reply to the other's comment: {}", reply.json);
+        assert_eq!(reply.message(), "回复的评论不存在或不属于这条动态");
+        let removal = delete_comment(&app, viewer, others_comment).await;
+        assert_eq!(removal.status, 404, "{}", removal.json);
+        let mut pooled = app.state.db.get().await.unwrap();
+        let described = moments::api::describe_comment(&mut pooled.conn(), others_comment, Some(viewer.id)).await.unwrap();
+        assert!(described.is_none(), "nor can {} report it", viewer.username);
+    }
+    let item = member_feed(&app, &mallory, 0).await.into_iter().find(|m| m["momentId"] == moment).unwrap();
+    let thread = parsed(&item["comments"]);
+    let reply = thread.iter().find(|c| c["CommentId"] == json!(cats_reply)).unwrap();
+    assert_eq!(reply["ParentNickname"], json!(""), "cat's reply stays, without eve's name");
+
+    // cat, a third member, still sees both.
+    let item = member_feed(&app, &cat, 0).await.into_iter().find(|m| m["momentId"] == moment).unwrap();
+    assert_eq!(parsed(&item["comments"]).len(), 3);
+    assert_eq!(parsed(&item["likes"]).len(), 2);
+
+    // Taken off the blacklist, they see each other again.
+    relate(&app, &eve, "/api/v1/user/blacklist/del", &mallory).await;
+    let item = member_feed(&app, &mallory, 0).await.into_iter().find(|m| m["momentId"] == moment).unwrap();
+    assert_eq!(parsed(&item["comments"]).len(), 3);
+}
+
+async fn the_guest_list_with_a_token_leaves_out_members_blacklisted_either_way(app) {
+    let eve = signed_in_user(&app, "eve", Role::User).await;
+    let mallory = signed_in_user(&app, "mallory", Role::User).await;
+    let cat = signed_in_user(&app, "cat", Role::User).await;
+    for n in 0..12 {
+        publish(&app, &eve, &format!("eve 的动态 {n}"), "public").await;
+    }
+    publish(&app, &cat, "cat 的动态", "public").await;
+    publish(&app, &mallory, "mallory 的动态", "public").await;
+    relate(&app, &eve, "/api/v1/user/blacklist/add", &mallory).await;
+
+    let as_member = async |who: &TestUser, from_id: i64| {
+        let response = app.post("/api/v1/moment/guest/list", json!({"fromId": from_id}), Some(&who.token)).await;
+        assert_eq!(response.status, 200, "{}", response.json);
+        response.data()["moments"].as_array().unwrap().clone()
+    };
+    assert_eq!(every_page(async |from| as_member(&mallory, from).await).await, ["mallory 的动态", "cat 的动态"]);
+    let eves_view = every_page(async |from| as_member(&eve, from).await).await;
+    assert!(!eves_view.iter().any(|c| c.starts_with("mallory")), "{eves_view:?}");
+    assert_eq!(eves_view.len(), 13);
+    assert_eq!(every_page(async |from| as_member(&cat, from).await).await.len(), 14);
+    assert_eq!(every_page(async |from| guest_feed(&app, from).await).await.len(), 14, "guests see every public moment");
+}
+
+}

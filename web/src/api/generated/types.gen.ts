@@ -359,6 +359,28 @@ export type AuditLogRequest = {
 };
 
 /**
+ * An open invitation to become one of an article's authors.
+ */
+export type AuthorInvitation = {
+    /**
+     * The article (answer with it in /blog/invitation/accept or /decline).
+     */
+    blogId: BlogId;
+    createdAt: number;
+    /**
+     * The inviter's nickname, else their username.
+     */
+    inviterName: string;
+    inviterUuid: string;
+    summary: string;
+    title: string;
+};
+
+export type AuthorInvitationListData = {
+    invitations: Array<AuthorInvitation>;
+};
+
+/**
  * One balance; `GET /user/balance` lists CNY (in fen) first, then points.
  */
 export type BalanceEntry = {
@@ -449,7 +471,7 @@ export type BlogItem = {
      */
     authorId: string;
     /**
-     * Usernames of the authors.
+     * Usernames of the authors: the creator and the members who accepted an invitation.
      */
     authors: Array<string>;
     /**
@@ -467,6 +489,11 @@ export type BlogItem = {
     content: string;
     createdAt: number;
     id: BlogId;
+    /**
+     * Usernames of the members invited to write it who have not answered yet; only for those
+     * who may manage the article (its authors, admins), empty for everyone else.
+     */
+    invitedAuthors: Array<string>;
     /**
      * 0 draft (草稿), 1 published (已发布).
      */
@@ -1218,6 +1245,20 @@ export type EnvelopeAuditLogData = {
     message: string;
 };
 
+export type EnvelopeAuthorInvitationListData = {
+    /**
+     * 200 on success.
+     */
+    code: number;
+    data: {
+        invitations: Array<AuthorInvitation>;
+    };
+    /**
+     * A short success text (the spec's where it gives one) or "ok".
+     */
+    message: string;
+};
+
 export type EnvelopeBindStart = {
     /**
      * 200 on success.
@@ -1323,7 +1364,7 @@ export type EnvelopeBlogItem = {
          */
         authorId: string;
         /**
-         * Usernames of the authors.
+         * Usernames of the authors: the creator and the members who accepted an invitation.
          */
         authors: Array<string>;
         /**
@@ -1341,6 +1382,11 @@ export type EnvelopeBlogItem = {
         content: string;
         createdAt: number;
         id: BlogId;
+        /**
+         * Usernames of the members invited to write it who have not answered yet; only for those
+         * who may manage the article (its authors, admins), empty for everyone else.
+         */
+        invitedAuthors: Array<string>;
         /**
          * 0 draft (草稿), 1 published (已发布).
          */
@@ -4796,7 +4842,7 @@ export type SandboxPayRequest = {
  */
 export type SaveBlogRequest = {
     /**
-     * Existing usernames. Left out or null: the creator alone on create, unchanged on update. Only the creator, an admin or a superadmin may change them, and only the creator may remove the creator.
+     * Existing usernames. Each named member who is not an author yet is invited (see /blog/invitation/list) and becomes an author on accepting; an open invitation not named again is withdrawn. Members blacklisted either way with an author cannot be invited. Left out or null: the creator alone on create, unchanged on update. Only the creator, an admin or a superadmin may change them, and only the creator may remove the creator.
      */
     authors?: Array<string> | string | null;
     /**
@@ -6533,6 +6579,79 @@ export type DeleteBlogResponses = {
 
 export type DeleteBlogResponse = DeleteBlogResponses[keyof DeleteBlogResponses];
 
+export type AcceptAuthorInvitationData = {
+    body: BlogRef;
+    path?: never;
+    query?: never;
+    url: '/api/v1/blog/invitation/accept';
+};
+
+export type AcceptAuthorInvitationErrors = {
+    400: ErrorEnvelope;
+    401: ErrorEnvelope;
+    /**
+     * 你与本文作者之间有黑名单关系，无法成为共同作者
+     */
+    403: ErrorEnvelope;
+    /**
+     * 邀请不存在或已失效
+     */
+    404: ErrorEnvelope;
+    413: ErrorEnvelope;
+};
+
+export type AcceptAuthorInvitationError = AcceptAuthorInvitationErrors[keyof AcceptAuthorInvitationErrors];
+
+export type AcceptAuthorInvitationResponses = {
+    200: EnvelopeEmpty;
+};
+
+export type AcceptAuthorInvitationResponse = AcceptAuthorInvitationResponses[keyof AcceptAuthorInvitationResponses];
+
+export type DeclineAuthorInvitationData = {
+    body: BlogRef;
+    path?: never;
+    query?: never;
+    url: '/api/v1/blog/invitation/decline';
+};
+
+export type DeclineAuthorInvitationErrors = {
+    400: ErrorEnvelope;
+    401: ErrorEnvelope;
+    /**
+     * 邀请不存在或已失效
+     */
+    404: ErrorEnvelope;
+    413: ErrorEnvelope;
+};
+
+export type DeclineAuthorInvitationError = DeclineAuthorInvitationErrors[keyof DeclineAuthorInvitationErrors];
+
+export type DeclineAuthorInvitationResponses = {
+    200: EnvelopeEmpty;
+};
+
+export type DeclineAuthorInvitationResponse = DeclineAuthorInvitationResponses[keyof DeclineAuthorInvitationResponses];
+
+export type ListAuthorInvitationsData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/v1/blog/invitation/list';
+};
+
+export type ListAuthorInvitationsErrors = {
+    401: ErrorEnvelope;
+};
+
+export type ListAuthorInvitationsError = ListAuthorInvitationsErrors[keyof ListAuthorInvitationsErrors];
+
+export type ListAuthorInvitationsResponses = {
+    200: EnvelopeAuthorInvitationListData;
+};
+
+export type ListAuthorInvitationsResponse = ListAuthorInvitationsResponses[keyof ListAuthorInvitationsResponses];
+
 export type ListBlogsData = {
     /**
      * May be left out (or null): the first page of 9
@@ -6749,6 +6868,10 @@ export type ReadConversationData = {
 export type ReadConversationErrors = {
     400: ErrorEnvelope;
     401: ErrorEnvelope;
+    /**
+     * Blacklisted either way: 对方在你的黑名单中，请先将其移出黑名单 or 对方已拒收你的消息
+     */
+    403: ErrorEnvelope;
     /**
      * 用户不存在
      */

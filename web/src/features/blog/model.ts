@@ -55,7 +55,9 @@ export function draftOf(blog: Blog): BlogDraft {
     categories: blog.categories,
     banner: blog.banner,
     twitterAuthor: blog.twitterAuthor,
-    authors: blog.authors,
+    // The form names everyone asked to write it: saving keeps the open invitations, and
+    // leaving a name out withdraws that one.
+    authors: [...blog.authors, ...blog.invitedAuthors],
     summary: blog.summary,
     content: blog.content,
     published: isPublished(blog),

@@ -13,6 +13,7 @@ export function blog(id: number, overrides: Partial<Blog> = {}): Blog {
     tags: ['交友'],
     categories: ['情感'],
     authors: ['other'],
+    invitedAuthors: [],
     authorId: 'uuid-other',
     twitterAuthor: '',
     avatar: '',

@@ -58,6 +58,7 @@ export const BLOG_TEXT = {
   twitterPlaceholder: '可不填',
   authorsLabel: '作者',
   authorsPlaceholder: '输入用户名，回车或逗号分隔',
+  authorsHint: '被点名的会员会收到邀请，接受后才会成为共同作者',
   summaryLabel: '摘要',
   summaryPlaceholder: '一两句话介绍这篇文章',
   contentLabel: '内容',
@@ -127,6 +128,14 @@ export const BLOG_TEXT = {
   /** spec 1 §8 */
   manageFailed: '获取文章列表失败',
   manageEmpty: '还没有文章，写下第一篇吧',
+
+  invitationsTitle: '共同作者邀请',
+  invitedBy: (name: string) => `${name} 邀请你成为这篇文章的共同作者`,
+  accept: '接受',
+  decline: '拒绝',
+  accepted: '已接受邀请，你已成为共同作者',
+  declined: '已拒绝邀请',
+  answerFailed: '操作失败',
 } as const;
 
 /** The banner field's words, as the shared image upload field takes them. */

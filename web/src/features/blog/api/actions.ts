@@ -1,5 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { createBlog, deleteBlog, publishBlog, unpublishBlog, updateBlog } from '../../../api/generated/sdk.gen';
+import {
+  acceptAuthorInvitation,
+  createBlog,
+  declineAuthorInvitation,
+  deleteBlog,
+  publishBlog,
+  unpublishBlog,
+  updateBlog,
+} from '../../../api/generated/sdk.gen';
 import type { SaveBlogRequest, UpdateBlogRequest } from '../../../api/generated/types.gen';
 import { unwrap } from '../../../lib/api';
 import { blogKeys } from './keys';
@@ -29,4 +37,11 @@ export const useSetPublished = () =>
   useBlogMutation(({ id, published }: { id: number; published: boolean }) => {
     const options = { body: { id }, throwOnError: true } as const;
     return unwrap(published ? publishBlog(options) : unpublishBlog(options));
+  });
+
+/** Accepts (the member becomes a co-author) or declines an invitation to write article `id`. */
+export const useAnswerInvitation = () =>
+  useBlogMutation(({ id, accept }: { id: number; accept: boolean }) => {
+    const options = { body: { id }, throwOnError: true } as const;
+    return unwrap(accept ? acceptAuthorInvitation(options) : declineAuthorInvitation(options));
   });

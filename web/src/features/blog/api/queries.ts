@@ -1,5 +1,12 @@
 import { queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { getBlog, listBlogCategories, listBlogs, listBlogTags, listMyBlogs } from '../../../api/generated/sdk.gen';
+import {
+  getBlog,
+  listAuthorInvitations,
+  listBlogCategories,
+  listBlogs,
+  listBlogTags,
+  listMyBlogs,
+} from '../../../api/generated/sdk.gen';
 import { unwrap } from '../../../lib/api';
 import { ApiError } from '../../../lib/apiError';
 import { BLOG_LIMITS, type Blog } from '../model';
@@ -41,6 +48,17 @@ export function useMyBlogs(viewer: string) {
     queryFn: async ({ signal }) => {
       const data = await unwrap(listMyBlogs({ body: {}, signal, throwOnError: true }));
       return data?.blogs ?? [];
+    },
+  });
+}
+
+/** The viewer's open invitations to become a co-author, newest first. */
+export function useAuthorInvitations(viewer: string) {
+  return useQuery({
+    queryKey: blogKeys.invitations(viewer),
+    queryFn: async ({ signal }) => {
+      const data = await unwrap(listAuthorInvitations({ signal, throwOnError: true }));
+      return data?.invitations ?? [];
     },
   });
 }

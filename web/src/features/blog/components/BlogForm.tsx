@@ -89,7 +89,7 @@ export function BlogForm({ initial, mode, submitting, onSubmit, onCancel }: Blog
             tokenSeparators={[',', '，']}
           />
         </Form.Item>
-        <Form.Item name="authors" label={BLOG_TEXT.authorsLabel}>
+        <Form.Item name="authors" label={BLOG_TEXT.authorsLabel} extra={BLOG_TEXT.authorsHint}>
           <Select
             mode="tags"
             placeholder={BLOG_TEXT.authorsPlaceholder}

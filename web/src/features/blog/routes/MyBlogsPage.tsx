@@ -17,6 +17,7 @@ import { accessOf, articleAccess } from '../../../lib/access';
 import { useSession, type Session } from '../../../lib/session';
 import { useDeleteBlog, useSetPublished } from '../api/actions';
 import { useMyBlogs } from '../api/queries';
+import { AuthorInvitations } from '../components/AuthorInvitations';
 import { BlogCard, blogPath, editPath } from '../components/BlogCard';
 import { PageHeading } from '../components/PageHeading';
 import { isPublished, type Blog } from '../model';
@@ -160,6 +161,7 @@ export default function MyBlogsPage() {
           </LinkButton>
         }
       />
+      <AuthorInvitations viewer={session.user.uuid} />
       <ManagedList session={session} />
     </div>
   );
