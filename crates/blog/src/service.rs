@@ -229,7 +229,7 @@ pub async fn list(
         hidden_from(conn, reader).await?
     };
     let (rows, total) = repo::page(conn, &shelf, &hidden, window).await?;
-    Ok((items(conn, rows, managed).await?, total))
+    Ok((items(conn, reader, rows, managed).await?, total))
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -262,7 +262,7 @@ pub async fn get(
     let mut pooled = state.db.get().await?;
     let conn = &mut pooled.conn();
     let standing = standing(conn, viewer, blog_id, approved_only(state)).await?;
-    let mut items = items(conn, vec![standing.blog], standing.manages).await?;
+    let mut items = items(conn, viewer, vec![standing.blog], standing.manages).await?;
     items.pop().ok_or(BlogError::NotFound)
 }
 
@@ -736,10 +736,12 @@ async fn resolve_authors(
         .collect()
 }
 
-/// Rows with their authors, tags, categories and the creators' faces: four queries a page;
-/// with `managed` (articles the reader may manage) their open invitations too, a fifth.
+/// Rows with their authors, tags, categories and the creators' faces as `reader` may see them:
+/// six queries a page (the faces are the profile's cards, three of them); with `managed`
+/// (articles the reader may manage) their open invitations too, a seventh.
 async fn items(
     conn: &mut Conn<'_>,
+    reader: Option<&Identity>,
     rows: Vec<BlogRow>,
     managed: bool,
 ) -> Result<Vec<BlogItem>, BlogError> {
@@ -761,6 +763,12 @@ async fn items(
     member_ids.sort_unstable();
     member_ids.dedup();
     let members = accounts::api::user_summaries(conn, &member_ids).await?;
+    // The creators' avatars as the reader may see them: blurred where photo protection locks
+    // them for the reader, as on every page that shows a member's avatar.
+    let mut creators: Vec<UserId> = rows.iter().map(|row| row.creator_id).collect();
+    creators.sort_unstable();
+    creators.dedup();
+    let cards = profile::api::cards(conn, reader, &creators).await?;
     let usernames = |ids| usernames_of(&members, ids);
     Ok(rows
         .into_iter()
@@ -778,7 +786,10 @@ async fn items(
                 invited_authors: usernames(invited.get(&row.id)),
                 author_id: creator.map(|m| m.uuid.clone()).unwrap_or_default(),
                 twitter_author: row.twitter_author,
-                avatar: creator.map(|m| m.avatar.clone()).unwrap_or_default(),
+                avatar: cards
+                    .get(&row.creator_id)
+                    .map(|card| card.avatar.clone())
+                    .unwrap_or_default(),
                 created_at: row.created_at,
                 is_published: platform::flag::as_number(row.is_published),
             }

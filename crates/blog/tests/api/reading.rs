@@ -2,6 +2,32 @@ use super::*;
 
 platform::engine_tests! { spawn_app;
 
+async fn an_author_who_protects_their_photos_shows_a_blurred_avatar_to_others(app) {
+    let author = signed_in_user(&app, "author", Role::User).await;
+    let reader = signed_in_user(&app, "reader", Role::User).await;
+    let avatar = "uploads/avatar/ab/painted.jpg";
+    {
+        let mut pooled = app.state.db.get().await.unwrap();
+        accounts::api::set_display(&mut pooled.conn(), author.id, "作者", avatar, 0).await.unwrap();
+    }
+    let id = write(&app, &author, article("看得见的头像")).await;
+    let seen = app.post("/api/v1/blog/list", json!({}), None).await;
+    assert_eq!(seen.data()["blogs"][0]["avatar"], json!(avatar), "without protection the avatar is clear");
+
+    let protected = app.post("/api/v1/user/profile/update", json!({"photoProtection": 1}), Some(&author.token)).await;
+    assert_eq!(protected.status, 200, "{}", protected.json);
+    let blurred = platform::files::blurred_path(avatar).unwrap();
+    for token in [None, Some(reader.token.as_str())] {
+        let listed = app.post("/api/v1/blog/list", json!({}), token).await;
+        assert_eq!(listed.data()["blogs"][0]["avatar"], json!(blurred), "{}", listed.json);
+        let opened = app.get(&format!("/api/v1/blog/{id}"), token).await;
+        assert_eq!(opened.data()["avatar"], json!(blurred), "{}", opened.json);
+        assert!(!opened.json.to_string().contains(avatar), "{}", opened.json);
+    }
+    let own = app.get(&format!("/api/v1/blog/{id}"), Some(&author.token)).await;
+    assert_eq!(own.data()["avatar"], json!(avatar), "the author sees their own");
+}
+
 async fn the_public_list_shows_published_articles_newest_first(app) {
     let author = signed_in_user(&app, "author", Role::User).await;
     write(&app, &author, article("第一篇文章")).await;
