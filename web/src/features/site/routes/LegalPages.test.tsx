@@ -73,9 +73,7 @@ describe('legal pages', () => {
     expect(screen.queryByText(/只以带密钥的哈希值保存/)).toBeNull();
     expect(screen.queryByText(/身份证照片加密/)).toBeNull();
     const security = screen.getByRole('region', { name: '四、我们如何保护你的信息' });
-    expect(
-      within(security).getByText(/最长 1 分钟；别人输错你的密码，不会把你锁在账户之外/),
-    ).toBeInTheDocument();
+    expect(within(security).getByText(/最长 1 分钟；别人输错你的密码，不会把你锁在账户之外/)).toBeInTheDocument();
   });
 
   it('names the operator with the contact details the /contact page shows', async () => {
