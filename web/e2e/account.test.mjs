@@ -31,7 +31,7 @@ describe('account journeys', () => {
     await page.waitForURL(url('/'));
 
     const registered = await api('/api/v1/user/account/get', {}, await tokenIn(page));
-    assert.equal(registered.data.termsVersion, '2026-11-23');
+    assert.equal(registered.data.termsVersion, '2026-12-07');
     assert.ok(registered.data.termsAcceptedAt > 0);
 
     const otherDevice = await apiLogin('consenter');

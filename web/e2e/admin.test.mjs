@@ -267,7 +267,7 @@ describe('back-office journeys', () => {
     await page.getByRole('heading', { name: '身份证审核' }).waitFor();
     const row = page.getByRole('row').filter({ hasText: '张三' });
     await row.getByText('审核中').waitFor();
-    await row.getByText('110105********002X').waitFor();
+    await row.getByText('1101**********002X').waitFor();
     const decided = page.getByRole('row').filter({ hasText: '李小美' });
     await decided.getByText('已通过').waitFor();
     assert.equal(await decided.getByRole('button', { name: /通\s*过/ }).isDisabled(), true);

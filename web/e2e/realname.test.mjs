@@ -120,7 +120,8 @@ describe('real-name journeys', () => {
     await page.getByText('审核中', { exact: true }).waitFor();
     await page.getByText('检测到您已有实名认证数据，已自动填入').waitFor();
     assert.equal(await page.getByLabel('真实姓名').inputValue(), '张三');
-    assert.equal(await page.getByLabel('身份证号码').inputValue(), NUMBER);
+    // The server answers the number masked; the whole number is never sent back.
+    assert.equal(await page.getByLabel('身份证号码').inputValue(), '1101**********002X');
     assert.equal(await page.getByLabel('身份证号码').getAttribute('readonly'), '');
     assert.equal(await page.getByRole('button', { name: '提交认证' }).count(), 0);
     await photosShown(page);
@@ -139,7 +140,7 @@ describe('real-name journeys', () => {
     await logIn(page, 'xiaomei', { password: DEMO_PASSWORD, href: PAGE });
     await page.waitForURL(url(PAGE));
     await page.getByRole('heading', { name: '已通过实名认证' }).waitFor();
-    await page.getByText('310115********2046').waitFor();
+    await page.getByText('3101**********2046').waitFor();
     assert.equal(await page.getByText('310115199505052046').count(), 0);
     assert.equal(await page.getByRole('textbox').count(), 0);
     await toastsGone(page);
@@ -191,8 +192,11 @@ describe('real-name journeys', () => {
     await page.getByText('未通过：身份证照片模糊，请重新拍摄').waitFor();
     assert.equal(await page.getByLabel('真实姓名').inputValue(), '王琳');
     assert.equal(await page.getByLabel('身份证号码').getAttribute('readonly'), null);
+    // Never refilled in full: the member types the whole number again.
+    assert.equal(await page.getByLabel('身份证号码').inputValue(), '');
+    await page.getByText(/^上次提交的号码为 \d{4}\*{10}[\dX]{4}，请重新输入完整的身份证号码$/).waitFor();
     await photosShown(page);
-    assert.equal(await page.getByRole('button', { name: '提交认证' }).isDisabled(), false);
+    assert.equal(await page.getByRole('button', { name: '提交认证' }).isDisabled(), true);
     await toastsGone(page);
     await shootBothWidths(page, 'realname-rejected');
     await page.context().close();

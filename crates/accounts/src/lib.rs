@@ -36,7 +36,7 @@ pub const MODULE: Module = Module::new("accounts", http::configure)
 
 /// The user agreement and privacy policy version registration asks members to accept (the
 /// web app's `LEGAL_VERSION`); change both together when the texts change.
-pub const TERMS_VERSION: &str = "2026-11-23";
+pub const TERMS_VERSION: &str = "2026-12-07";
 
 /// The avatar a member signing up with WeChat brings along: stored by the server (no upload
 /// call takes it), up to 2 MB. Avatars members upload are the profile crate's.

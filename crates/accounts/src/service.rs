@@ -4,22 +4,32 @@ use std::sync::OnceLock;
 
 use platform::auth::{Identity, IssuedToken};
 use platform::cpu_bound::CpuBound;
-use platform::rate_limit::{self, Limit};
+use platform::rate_limit::{self, Backoff, Limit};
 use platform::{ApiError, AppState, transaction};
 
 use crate::captcha::{self, CAPTCHA_TTL_SECONDS};
 use crate::model::{Email, NewPassword, NewUser, User, Username};
 use crate::repo;
 
-/// Five wrong passwords for one username within 15 minutes lock that username for the rest
-/// of the window; twenty from one address lock the address.
-const LOGIN_FAILURES_PER_USERNAME: Limit = Limit {
+/// Nobody can lock someone else's account. Wrong passwords are limited where the guesser is:
+/// five for one username from one address, and twenty from one address, in 15 minutes (then
+/// that address waits, nobody else). A guesser spread over many addresses meets the per
+/// username delay instead: after five failures in a row each attempt waits 1, 2, 4 … seconds
+/// after the one before, never more than a minute, so its owner, from anywhere, is held up by
+/// a minute at most. A successful sign-in forgets the failures.
+const LOGIN_FAILURES_PER_USERNAME_AND_ADDRESS: Limit = Limit {
     max_hits: 5,
     window_seconds: 15 * 60,
 };
 const LOGIN_FAILURES_PER_ADDRESS: Limit = Limit {
     max_hits: 20,
     window_seconds: 15 * 60,
+};
+const LOGIN_DELAY_PER_USERNAME: Backoff = Backoff {
+    free_failures: 5,
+    first_delay_seconds: 1,
+    max_delay_seconds: 60,
+    forget_after_seconds: 15 * 60,
 };
 const REGISTRATIONS_PER_ADDRESS: Limit = Limit {
     max_hits: 10,
@@ -141,34 +151,58 @@ async fn check_captcha(
     }
 }
 
-/// Every attempt takes a hit from the username's and the address's failure windows before
-/// any work (so parallel guesses cannot outrun the limit); an attempt that turns out not to
-/// be a wrong password gives its hits back.
+/// Every attempt takes a hit from the (username, address) and the address's failure windows
+/// before any work, then spends its captcha, then takes the username's next turn (counted as
+/// a failure until the password proves right), so parallel guesses cannot outrun any limit.
+/// An attempt that turns out not to be a wrong password gives its hits back.
 pub async fn login(
     state: &AppState,
     client: &str,
     form: LoginForm,
 ) -> Result<SignedIn, AccountsError> {
     let now = state.now();
-    let username_bucket = format!("login:user:{}", form.username.trim().to_ascii_lowercase());
+    let username = form.username.trim().to_ascii_lowercase();
+    let pair_bucket = format!("login:user-addr:{username}|{client}");
     let address_bucket = format!("login:addr:{client}");
+    let delay_bucket = format!("login:delay:{username}");
     {
         let mut pooled = state.db.get().await?;
         let conn = &mut pooled.conn();
-        rate_limit::reserve(conn, &username_bucket, LOGIN_FAILURES_PER_USERNAME, now).await?;
+        rate_limit::reserve(
+            conn,
+            &pair_bucket,
+            LOGIN_FAILURES_PER_USERNAME_AND_ADDRESS,
+            now,
+        )
+        .await?;
         if let Err(refused) =
             rate_limit::reserve(conn, &address_bucket, LOGIN_FAILURES_PER_ADDRESS, now).await
         {
-            rate_limit::release(conn, &username_bucket).await?;
+            rate_limit::release(conn, &pair_bucket).await?;
             return Err(refused.into());
         }
+        // The captcha comes before the username's turn, so taking turns from the owner costs
+        // a solved captcha each.
+        let admitted = match check_captcha(state, conn, &form.captcha_id, &form.captcha, now).await
+        {
+            Ok(()) => rate_limit::backoff(conn, &delay_bucket, LOGIN_DELAY_PER_USERNAME, now)
+                .await
+                .map_err(AccountsError::from),
+            Err(refused) => Err(refused),
+        };
+        if let Err(refused) = admitted {
+            rate_limit::release(conn, &pair_bucket).await?;
+            rate_limit::release(conn, &address_bucket).await?;
+            return Err(refused);
+        }
     }
-    let outcome = check_credentials(state, &form, now).await;
+    let outcome = check_credentials(state, &form).await;
     let mut pooled = state.db.get().await?;
     let conn = &mut pooled.conn();
     match outcome {
         Ok(user) => {
-            rate_limit::clear(conn, &username_bucket).await?;
+            rate_limit::clear(conn, &pair_bucket).await?;
+            rate_limit::clear(conn, &delay_bucket).await?;
             rate_limit::release(conn, &address_bucket).await?;
             repo::record_login(conn, user.id, now).await?;
             let token = issue(state, &user, now)?;
@@ -176,24 +210,18 @@ pub async fn login(
         }
         Err(AccountsError::BadCredentials) => Err(AccountsError::BadCredentials),
         Err(other) => {
-            rate_limit::release(conn, &username_bucket).await?;
+            rate_limit::release(conn, &pair_bucket).await?;
             rate_limit::release(conn, &address_bucket).await?;
             Err(other)
         }
     }
 }
 
-/// The member the form names, when the captcha and the password are right.
-async fn check_credentials(
-    state: &AppState,
-    form: &LoginForm,
-    now: i64,
-) -> Result<User, AccountsError> {
+/// The member the form names, when the password is right.
+async fn check_credentials(state: &AppState, form: &LoginForm) -> Result<User, AccountsError> {
     let user = {
         let mut pooled = state.db.get().await?;
-        let conn = &mut pooled.conn();
-        check_captcha(state, conn, &form.captcha_id, &form.captcha, now).await?;
-        repo::find_user_by_username(conn, form.username.trim()).await?
+        repo::find_user_by_username(&mut pooled.conn(), form.username.trim()).await?
     };
     // The connection goes back to the pool while bcrypt runs; an unknown user costs the same
     // time as a known one, so timing does not reveal which usernames exist.

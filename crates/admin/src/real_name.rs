@@ -40,7 +40,7 @@ pub struct IdcardAuditRequest {
         (status = 401, description = "Not signed in", body = ErrorEnvelope),
         (status = 403, description = "Not an admin, or 只有系统管理员可以处理管理员的账号或内容", body = ErrorEnvelope),
         (status = 404, description = "No such submission", body = ErrorEnvelope),
-        (status = 409, description = "Already decided", body = ErrorEnvelope),
+        (status = 409, description = "Already decided, or a pass of a number another member passed with (该身份证号码已被其他账号认证)", body = ErrorEnvelope),
         (status = 413, body = ErrorEnvelope),
     ),
     security(("bearer" = []))

@@ -1,5 +1,6 @@
 //! Fixed-window counters kept in the database, so every gateway behind a load balancer sees
-//! the same counts (login failures, registrations, feedback).
+//! the same counts (login failures, registrations, feedback); [`backoff`] is a growing delay
+//! kept in the same table.
 
 use diesel::dsl::case_when;
 use diesel::prelude::*;
@@ -9,6 +10,9 @@ use diesel_async::RunQueryDsl;
 use crate::db::Conn;
 use crate::error::ApiError;
 use crate::schema::rate_limits;
+
+mod backoff;
+pub use backoff::{Backoff, backoff};
 
 #[derive(Debug, Clone, Copy)]
 pub struct Limit {

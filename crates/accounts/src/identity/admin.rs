@@ -17,7 +17,8 @@ pub fn configure(cfg: &mut utoipa_actix_web::service_config::ServiceConfig<'_>) 
     cfg.service(list_submissions);
 }
 
-/// Real-name submissions, those under review first; with the numbers and photos' paths.
+/// Real-name submissions, those under review first; with the numbers (in full only while under
+/// review), the photos' paths and other members' submissions of the same number.
 #[utoipa::path(
     tag = "admin",
     operation_id = "admin_list_idcard_verifications",

@@ -3,7 +3,7 @@
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use super::service::{OwnSubmission, Review};
+use super::service::{Clash, OwnSubmission, Review};
 
 /// The stored photo's path; also the envelope's message.
 #[derive(Debug, Serialize, ToSchema)]
@@ -16,7 +16,8 @@ pub struct CardPhotoData {
 #[derive(Debug, Serialize, ToSchema)]
 pub struct OwnSubmissionData {
     pub name: String,
-    /// The number as submitted (only ever answered to its member and to admins).
+    /// The number as submitted, masked (first four and last four: 1101**********1234); the
+    /// form asks for the whole number again on a resubmission.
     pub idcard: String,
     /// Path of the front photo; its image is `GET /api/v1/idcard/image?path=…` with the token.
     pub idcard_front: String,
@@ -88,13 +89,19 @@ pub struct ReviewRecord {
     pub user_id: i64,
     pub username: String,
     pub nickname: String,
-    /// The name and number the member typed.
+    /// The name and number the member typed; the number in full while the submission is under
+    /// review (for the reviewer deciding it), masked (1101**********1234) once decided.
     pub req_name: String,
     pub req_idcard_num: String,
-    /// The name and number read from the photos; empty without a recognition provider.
+    /// The name and number read from the photos, the number shown as `req_idcard_num`; empty
+    /// without a recognition provider.
     pub name: String,
     pub idcard_num: String,
-    /// Paths of the photos, shown through `GET /api/v1/idcard/image?path=…`.
+    /// Other members' submissions of the same number (empty when there are none): at most one
+    /// member passes with a number, and the member submitting is never told it clashed.
+    pub number_clashes: Vec<NumberClash>,
+    /// Paths of the photos, shown through `GET /api/v1/idcard/image?path=…` while the
+    /// submission is under review.
     pub image_front: String,
     pub image_back: String,
     pub audit_status: i64,
@@ -127,6 +134,7 @@ impl From<Review> for ReviewRecord {
             req_idcard_num: review.number,
             name: found.name,
             idcard_num: found.idcard_num,
+            number_clashes: review.clashes.into_iter().map(Into::into).collect(),
             image_front: review.row.image_front,
             image_back: review.row.image_back,
             audit_status: review.row.audit_status,
@@ -140,6 +148,25 @@ impl From<Review> for ReviewRecord {
             address: found.address,
             issuing_authority: found.issuing_authority,
             validity_period: found.validity_period,
+        }
+    }
+}
+
+/// Another member's submission of the same number.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct NumberClash {
+    pub user_id: i64,
+    pub username: String,
+    /// 1 under review, 2 passed, 3 rejected.
+    pub audit_status: i64,
+}
+
+impl From<Clash> for NumberClash {
+    fn from(clash: Clash) -> Self {
+        Self {
+            user_id: clash.user_id.get(),
+            username: clash.username,
+            audit_status: clash.audit_status,
         }
     }
 }

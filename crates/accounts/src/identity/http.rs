@@ -85,7 +85,8 @@ async fn upload_back(
     upload(&state, &user, &request, payload).await
 }
 
-/// The member's own submission, to prefill the form (empty with status 0 when none).
+/// The member's own submission, to prefill the form (empty with status 0 when none); the number
+/// masked.
 #[utoipa::path(
     tag = "real-name",
     operation_id = "get_own_idcard_verification",
@@ -115,8 +116,9 @@ async fn own_submission(
         (status = 200, description = "实名认证提交成功，请等待审核", body = Envelope<Empty>),
         (status = 400, description = "A missing field (the form's sentence), an invalid number, or photos this member did not upload", body = ErrorEnvelope),
         (status = 401, body = ErrorEnvelope),
-        (status = 409, description = "Under review already, verified already, or the number is another member's", body = ErrorEnvelope),
+        (status = 409, description = "Under review already, or verified already (a number another member holds is answered like any other: the reviewer sees the clash)", body = ErrorEnvelope),
         (status = 413, body = ErrorEnvelope),
+        (status = 429, description = "Five complete, valid submissions in an hour (answered or refused as under review); Retry-After says when the next is taken", body = ErrorEnvelope),
     )
 )]
 #[post("/idcard/verify")]
@@ -136,8 +138,9 @@ async fn submit(
     ok_with_message("实名认证提交成功，请等待审核", Empty::new())
 }
 
-/// An identity-card photo, to the member who uploaded it and to admins; 404 to anyone else
-/// (as for a path that does not exist). Never cached.
+/// An identity-card photo, to the member who uploaded it, and to admins while a submission
+/// showing it is under review; 404 to anyone else (as for a path that does not exist). Never
+/// cached.
 #[utoipa::path(
     tag = "real-name",
     operation_id = "get_idcard_image",

@@ -1,7 +1,6 @@
 //! The `identity_verifications` table and the copy of the outcome on `users`.
 
 use diesel::prelude::*;
-use diesel::result::{DatabaseErrorKind, Error as DieselError};
 use diesel_async::RunQueryDsl;
 use platform::db::Conn;
 use platform::paging::PageWindow;
@@ -17,6 +16,7 @@ pub struct SubmissionRow {
     pub user_id: UserId,
     pub real_name: String,
     pub number_sealed: String,
+    pub number_digest: String,
     pub image_front: String,
     pub image_back: String,
     pub audit_status: i64,
@@ -52,21 +52,54 @@ pub async fn of_member(conn: &mut Conn<'_>, user_id: UserId) -> QueryResult<Opti
         .optional())
 }
 
-/// Stores the member's submission, replacing a rejected one; `Ok(false)` when the number is
-/// already under review or passed for another member.
-pub async fn save(conn: &mut Conn<'_>, submission: &NewSubmission<'_>) -> QueryResult<bool> {
-    let saved = run!(conn, |c| diesel::insert_into(identity_verifications::table)
+/// Stores the member's submission, replacing a rejected one. A number another member has
+/// under review or passed is stored all the same: the reviewer sees the clash.
+pub async fn save(conn: &mut Conn<'_>, submission: &NewSubmission<'_>) -> QueryResult<()> {
+    run!(conn, |c| diesel::insert_into(identity_verifications::table)
         .values(submission)
         .on_conflict(identity_verifications::user_id)
         .do_update()
         .set(submission)
         .execute(c)
-        .await);
-    match saved {
-        Ok(_) => Ok(true),
-        Err(DieselError::DatabaseError(DatabaseErrorKind::UniqueViolation, _)) => Ok(false),
-        Err(error) => Err(error),
+        .await)?;
+    Ok(())
+}
+
+/// Every submission of any of these numbers (by digest): (digest, member, username, status).
+pub async fn holders_of(
+    conn: &mut Conn<'_>,
+    digests: &[String],
+) -> QueryResult<Vec<(String, UserId, String, i64)>> {
+    if digests.is_empty() {
+        return Ok(Vec::new());
     }
+    run!(conn, |c| identity_verifications::table
+        .inner_join(users::table)
+        .filter(identity_verifications::number_digest.eq_any(digests))
+        .select((
+            identity_verifications::number_digest,
+            identity_verifications::user_id,
+            users::username,
+            identity_verifications::audit_status
+        ))
+        .order(identity_verifications::id.asc())
+        .load(c)
+        .await)
+}
+
+/// Whether a submission under review shows the photo at `path`.
+pub async fn photo_under_review(conn: &mut Conn<'_>, path: &str) -> QueryResult<bool> {
+    run!(conn, |c| diesel::select(diesel::dsl::exists(
+        identity_verifications::table
+            .filter(identity_verifications::audit_status.eq(AuditStatus::UnderReview as i64))
+            .filter(
+                identity_verifications::image_front
+                    .eq(path)
+                    .or(identity_verifications::image_back.eq(path))
+            )
+    ))
+    .get_result(c)
+    .await)
 }
 
 /// A submission with its member's account names, for the back office.

@@ -3,6 +3,8 @@
 //! that only this server opens, for the member's own form and the reviewing admin.
 //! Both keys are derived from the server secret under their own labels: rotating the secret
 //! makes the stored numbers unreadable (members then type theirs again), never readable.
+//! Opened, a number is shown in full only to the reviewer deciding its submission; everywhere
+//! else (the member's own form, their export, decided submissions) it is [`masked`].
 
 use aes_gcm::aead::{Aead, KeyInit};
 use aes_gcm::{Aes256Gcm, Nonce};
@@ -68,9 +70,30 @@ impl Sealer {
     }
 }
 
+/// The first four and the last four characters, the rest starred: 1101**********1234 (the
+/// province and city, never the birth date). A text of eight characters or fewer is all stars.
+pub fn masked(number: &str) -> String {
+    let characters: Vec<char> = number.chars().collect();
+    if characters.len() <= 8 {
+        return "*".repeat(characters.len());
+    }
+    let hidden = characters.len() - 8;
+    let mut shown: String = characters[..4].iter().collect();
+    shown.push_str(&"*".repeat(hidden));
+    shown.extend(&characters[characters.len() - 4..]);
+    shown
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_masked_number_keeps_the_first_four_and_the_last_four() {
+        assert_eq!(masked("11010519491231002X"), "1101**********002X");
+        assert_eq!(masked("12345678"), "********");
+        assert_eq!(masked(""), "");
+    }
 
     fn number() -> IdNumber {
         IdNumber::parse("11010519491231002X", 20_261_125).unwrap()

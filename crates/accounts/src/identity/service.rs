@@ -1,22 +1,33 @@
 //! The rules of real-name verification: what a submission needs, when a member may submit,
 //! and an admin's decision, taken once.
 
+use std::collections::HashMap;
+
+use diesel::result::{DatabaseErrorKind, Error as DieselError};
 use platform::audit::{self, Action};
 use platform::db::Conn;
 use platform::files;
 use platform::paging::PageWindow;
+use platform::rate_limit::{self, Limit};
 use platform::{ApiError, AppState, UserId, transaction};
 use serde::Serialize;
 
 use super::recognition::{Recognised, Recognition};
 use super::repo::{self, NewSubmission, SubmissionRow};
-use super::sealing::Sealer;
+use super::sealing::{Sealer, masked};
 use super::{AuditStatus, CARD_PHOTO, IdNumber, NumberError};
 
 /// The longest real name taken (names with a middle dot, ethnic names, run long).
 const NAME_MAX_CHARS: usize = 50;
 /// The longest rejection reason.
 pub const REASON_MAX_CHARS: usize = 200;
+/// Complete, valid submissions a member may send in an hour, refused ones (already under
+/// review) included: an honest member needs one or two, and nobody gets to try numbers one
+/// after another.
+const SUBMISSIONS_PER_MEMBER: Limit = Limit {
+    max_hits: 5,
+    window_seconds: 3600,
+};
 
 #[derive(Debug, thiserror::Error)]
 pub enum IdentityError {
@@ -75,6 +86,7 @@ pub struct Form {
 #[derive(Debug, Default)]
 pub struct OwnSubmission {
     pub name: String,
+    /// Masked: the form asks for the whole number again on a resubmission.
     pub number: String,
     pub front: String,
     pub back: String,
@@ -90,7 +102,7 @@ pub async fn own(state: &AppState, user_id: UserId) -> Result<OwnSubmission, Ide
     };
     Ok(OwnSubmission {
         name: row.real_name,
-        number: sealer.open(&row.number_sealed).unwrap_or_default(),
+        number: masked(&sealer.open(&row.number_sealed).unwrap_or_default()),
         front: row.image_front,
         back: row.image_back,
         status: row.audit_status,
@@ -98,8 +110,8 @@ pub async fn own(state: &AppState, user_id: UserId) -> Result<OwnSubmission, Ide
     })
 }
 
-/// The member's submission for their data export (null when there is none): what they typed,
-/// the photos' paths, where it stands.
+/// The member's submission for their data export (null when there is none): what they typed
+/// (the number masked, as on their form), the photos' paths, where it stands.
 pub async fn export(
     state: &AppState,
     conn: &mut Conn<'_>,
@@ -111,7 +123,7 @@ pub async fn export(
     };
     Ok(serde_json::json!({
         "name": row.real_name,
-        "idcard": sealer.open(&row.number_sealed).unwrap_or_default(),
+        "idcard": masked(&sealer.open(&row.number_sealed).unwrap_or_default()),
         "idcardFront": row.image_front,
         "idcardBack": row.image_back,
         "auditStatus": row.audit_status,
@@ -123,6 +135,8 @@ pub async fn export(
 
 /// Checks the form, reads the photos when a recognition provider is configured, and puts the
 /// submission under review. A member may submit when they have nothing under review or passed.
+/// A number another member holds is taken and answered like any other: refusing it would tell
+/// whoever typed it that the number is someone's here; the reviewer sees the clash instead.
 pub async fn submit(state: &AppState, user_id: UserId, form: Form) -> Result<(), IdentityError> {
     let name = platform::text::trim_visible(&form.name);
     if name.is_empty() {
@@ -159,6 +173,16 @@ pub async fn submit(state: &AppState, user_id: UserId, form: Form) -> Result<(),
         if owned.len() != 2 {
             return Err(IdentityError::NotYourPhoto);
         }
+        // Counted once the form is complete and valid: only such a submission could tell the
+        // member anything about a number.
+        let bucket = format!("idcard:submit:{}", user_id.get());
+        rate_limit::reserve(
+            &mut pooled.conn(),
+            &bucket,
+            SUBMISSIONS_PER_MEMBER,
+            state.now(),
+        )
+        .await?;
     }
     let identity = settings(state)?;
     let recognised = recognise(state, &identity.recognition, front, back).await;
@@ -181,7 +205,7 @@ pub async fn submit(state: &AppState, user_id: UserId, form: Form) -> Result<(),
             Some(AuditStatus::Passed) => return Err(IdentityError::AlreadyVerified),
             _ => {}
         }
-        let saved = repo::save(
+        repo::save(
             tx,
             &NewSubmission {
                 user_id,
@@ -199,9 +223,6 @@ pub async fn submit(state: &AppState, user_id: UserId, form: Form) -> Result<(),
             },
         )
         .await?;
-        if !saved {
-            return Err(IdentityError::NumberTaken);
-        }
         Ok::<_, IdentityError>(previous)
     })?;
     drop(pooled);
@@ -281,7 +302,8 @@ struct AuditedState<'a> {
 }
 
 /// Applies the decision inside the caller's transaction, once: a second decision on the same
-/// submission (a double click, another admin) is refused. A pass marks the member verified.
+/// submission (a double click, another admin) is refused. A pass marks the member verified;
+/// one number passes for one member only (the reviewer is told, never the member).
 pub async fn decide(
     conn: &mut Conn<'_>,
     admin: UserId,
@@ -293,7 +315,13 @@ pub async fn decide(
         Decision::Pass => (AuditStatus::Passed, ""),
         Decision::Reject(reason) => (AuditStatus::Rejected, reason.as_str()),
     };
-    let Some(row) = repo::decide(conn, id, status, reason, admin, now).await? else {
+    let decided = match repo::decide(conn, id, status, reason, admin, now).await {
+        Err(DieselError::DatabaseError(DatabaseErrorKind::UniqueViolation, _)) => {
+            return Err(IdentityError::NumberTaken);
+        }
+        decided => decided?,
+    };
+    let Some(row) = decided else {
         return Err(if repo::exists(conn, id).await? {
             IdentityError::AlreadyDecided
         } else {
@@ -334,8 +362,18 @@ pub struct Review {
     pub row: SubmissionRow,
     pub username: String,
     pub nickname: String,
+    /// In full while the submission is under review, masked once it is decided.
     pub number: String,
     pub recognised: Option<Recognised>,
+    /// Other members' submissions of the same number.
+    pub clashes: Vec<Clash>,
+}
+
+/// Another member's submission of the same number.
+pub struct Clash {
+    pub user_id: UserId,
+    pub username: String,
+    pub audit_status: i64,
 }
 
 pub async fn reviews(
@@ -345,30 +383,66 @@ pub async fn reviews(
 ) -> Result<(Vec<Review>, i64), IdentityError> {
     let sealer = &settings(state)?.sealer;
     let mut pooled = state.db.get().await?;
-    let (rows, total) = repo::page(&mut pooled.conn(), status, window).await?;
+    let conn = &mut pooled.conn();
+    let (rows, total) = repo::page(conn, status, window).await?;
+    let digests: Vec<String> = rows
+        .iter()
+        .map(|(row, _, _)| row.number_digest.clone())
+        .collect();
+    let mut holders: HashMap<String, Vec<(UserId, String, i64)>> = HashMap::new();
+    for (digest, user_id, username, audit_status) in repo::holders_of(conn, &digests).await? {
+        holders
+            .entry(digest)
+            .or_default()
+            .push((user_id, username, audit_status));
+    }
     let reviews = rows
         .into_iter()
-        .map(|(row, username, nickname)| Review {
-            number: sealer.open(&row.number_sealed).unwrap_or_default(),
-            recognised: serde_json::from_str(&row.recognised).ok(),
-            row,
-            username,
-            nickname,
+        .map(|(row, username, nickname)| {
+            let deciding = AuditStatus::from_stored(row.audit_status) == AuditStatus::UnderReview;
+            let shown = |number: String| if deciding { number } else { masked(&number) };
+            let mut recognised: Option<Recognised> = serde_json::from_str(&row.recognised).ok();
+            if let Some(found) = recognised.as_mut() {
+                found.idcard_num = shown(std::mem::take(&mut found.idcard_num));
+            }
+            let clashes = holders
+                .get(&row.number_digest)
+                .into_iter()
+                .flatten()
+                .filter(|(holder, _, _)| *holder != row.user_id)
+                .map(|(user_id, username, audit_status)| Clash {
+                    user_id: *user_id,
+                    username: username.clone(),
+                    audit_status: *audit_status,
+                })
+                .collect();
+            Review {
+                number: shown(sealer.open(&row.number_sealed).unwrap_or_default()),
+                recognised,
+                clashes,
+                row,
+                username,
+                nickname,
+            }
         })
         .collect();
     Ok((reviews, total))
 }
 
-/// Whether `viewer` may see the identity-card photo at `path`: its uploader, or an admin.
+/// Whether `viewer` may see the identity-card photo at `path`: its uploader, or an admin
+/// while a submission showing it is under review (once decided, nobody needs it but its owner).
 pub async fn may_see_photo(
     state: &AppState,
     viewer: &platform::Identity,
     path: &str,
 ) -> Result<bool, IdentityError> {
     let mut pooled = state.db.get().await?;
-    let uploader = files::uploader_of(&mut pooled.conn(), CARD_PHOTO, path).await?;
-    Ok(match uploader {
-        Some(owner) => owner == viewer.user_id || viewer.role.is_admin(),
-        None => false,
-    })
+    let conn = &mut pooled.conn();
+    let Some(owner) = files::uploader_of(conn, CARD_PHOTO, path).await? else {
+        return Ok(false);
+    };
+    if owner == viewer.user_id {
+        return Ok(true);
+    }
+    Ok(viewer.role.is_admin() && repo::photo_under_review(conn, path).await?)
 }

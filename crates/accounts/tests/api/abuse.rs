@@ -6,8 +6,9 @@ use platform::testkit::TestServer;
 use super::*;
 use platform::Role;
 
-/// Wrong passwords per username per window (`LOGIN_FAILURES_PER_USERNAME` in the service).
-const LOGIN_FAILURES_PER_USERNAME: usize = 5;
+/// Wrong passwords per username from one address per window
+/// (`LOGIN_FAILURES_PER_USERNAME_AND_ADDRESS` in the service).
+const LOGIN_FAILURES_PER_USERNAME_AND_ADDRESS: usize = 5;
 /// Wrong passwords per address per window (`LOGIN_FAILURES_PER_ADDRESS`).
 const LOGIN_FAILURES_PER_ADDRESS: usize = 20;
 /// Registrations per address per hour (`REGISTRATIONS_PER_ADDRESS`).
@@ -77,14 +78,14 @@ async fn wrong_logins(
 
 platform::engine_tests! { spawn_app;
 
-async fn parallel_wrong_passwords_for_one_member_admit_exactly_the_username_limit(app) {
+async fn parallel_wrong_passwords_for_one_member_from_one_address_admit_exactly_the_limit(app) {
     signed_in_user(&app, "alice", Role::User).await;
     let server = app.serve(4);
     let attempts = 40;
     let answers = wrong_logins(&server, (0..attempts).map(|_| "alice".to_owned())).await;
     assert_eq!(
         (count(&answers, 401), count(&answers, 429)),
-        (LOGIN_FAILURES_PER_USERNAME, attempts - LOGIN_FAILURES_PER_USERNAME),
+        (LOGIN_FAILURES_PER_USERNAME_AND_ADDRESS, attempts - LOGIN_FAILURES_PER_USERNAME_AND_ADDRESS),
         "{:?}",
         others(&answers, &[401, 429])
     );
@@ -92,7 +93,7 @@ async fn parallel_wrong_passwords_for_one_member_admit_exactly_the_username_limi
         "username": "alice", "password": "alice-pw-123", "captcha": CAPTCHA_BYPASS,
         "captchaId": captcha_ids(&server, 1).await[0],
     })).await;
-    assert_eq!(status, 429, "the right password waits for the window too");
+    assert_eq!(status, 429, "the right password from that address waits for the window too");
 }
 
 async fn parallel_wrong_passwords_from_one_address_admit_exactly_the_address_limit(app) {

@@ -46,7 +46,7 @@ async fn login_returns_one_message_for_a_wrong_password_or_an_unknown_user(app) 
     assert_eq!(wrong_password.message(), unknown_user.message());
 }
 
-async fn login_returns_429_after_five_failures_for_one_username(app) {
+async fn login_returns_429_after_five_failures_for_one_username_from_one_address(app) {
     signed_in_user(&app, "alice", Role::User).await;
     for _ in 0..5 {
         assert_eq!(login(&app, "alice", "wrong-password", CAPTCHA_BYPASS).await.status, 401);

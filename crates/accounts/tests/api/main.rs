@@ -10,6 +10,8 @@ mod attacks;
 mod captcha;
 mod conventions;
 mod email;
+mod identity;
+mod lockout;
 mod login;
 mod recovery;
 mod register;

@@ -68,9 +68,9 @@ async fn register_stores_the_accepted_terms_version_and_time(app) {
     app.clock.advance(42);
     let token = registered(&app, "consenting").await;
     let details = account(&app, &token).await;
-    assert_eq!(details.data()["termsVersion"], json!("2026-11-23"));
+    assert_eq!(details.data()["termsVersion"], json!("2026-12-07"));
     assert_eq!(details.data()["termsAcceptedAt"], json!(platform::testkit::TEST_EPOCH + 42));
-    assert_eq!(accounts::TERMS_VERSION, "2026-11-23");
+    assert_eq!(accounts::TERMS_VERSION, "2026-12-07");
 }
 
 async fn members_made_by_an_operator_have_accepted_nothing(app) {

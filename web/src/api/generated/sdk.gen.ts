@@ -129,7 +129,8 @@ export const adminAuditIdcard = <ThrowOnError extends boolean = false>(options: 
 });
 
 /**
- * Real-name submissions, those under review first; with the numbers and photos' paths.
+ * Real-name submissions, those under review first; with the numbers (in full only while under
+ * review), the photos' paths and other members' submissions of the same number.
  */
 export const adminListIdcardVerifications = <ThrowOnError extends boolean = false>(options?: Options<AdminListIdcardVerificationsData, ThrowOnError>) => (options?.client ?? client).post<AdminListIdcardVerificationsResponses, AdminListIdcardVerificationsErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -772,8 +773,9 @@ export const getHealth = <ThrowOnError extends boolean = false>(options?: Option
 export const getReadiness = <ThrowOnError extends boolean = false>(options?: Options<GetReadinessData, ThrowOnError>) => (options?.client ?? client).get<GetReadinessResponses, GetReadinessErrors, ThrowOnError>({ url: '/api/v1/health/ready', ...options });
 
 /**
- * An identity-card photo, to the member who uploaded it and to admins; 404 to anyone else
- * (as for a path that does not exist). Never cached.
+ * An identity-card photo, to the member who uploaded it, and to admins while a submission
+ * showing it is under review; 404 to anyone else (as for a path that does not exist). Never
+ * cached.
  */
 export const getIdcardImage = <ThrowOnError extends boolean = false>(options: Options<GetIdcardImageData, ThrowOnError>) => (options.client ?? client).get<GetIdcardImageResponses, GetIdcardImageErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -796,7 +798,8 @@ export const submitIdcardVerification = <ThrowOnError extends boolean = false>(o
 });
 
 /**
- * The member's own submission, to prefill the form (empty with status 0 when none).
+ * The member's own submission, to prefill the form (empty with status 0 when none); the number
+ * masked.
  */
 export const getOwnIdcardVerification = <ThrowOnError extends boolean = false>(options?: Options<GetOwnIdcardVerificationData, ThrowOnError>) => (options?.client ?? client).post<GetOwnIdcardVerificationResponses, GetOwnIdcardVerificationErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],

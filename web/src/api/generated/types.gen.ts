@@ -2373,7 +2373,8 @@ export type EnvelopeOwnSubmissionData = {
          */
         fail_reason: string;
         /**
-         * The number as submitted (only ever answered to its member and to admins).
+         * The number as submitted, masked (first four and last four: 1101**********1234); the
+         * form asks for the whole number again on a resubmission.
          */
         idcard: string;
         idcard_back: string;
@@ -4078,6 +4079,18 @@ export type NewRelationRequest = {
 };
 
 /**
+ * Another member's submission of the same number.
+ */
+export type NumberClash = {
+    /**
+     * 1 under review, 2 passed, 3 rejected.
+     */
+    audit_status: number;
+    user_id: number;
+    username: string;
+};
+
+/**
  * The official-account callback's answer.
  */
 export type OfficialLoginData = {
@@ -4141,7 +4154,8 @@ export type OwnSubmissionData = {
      */
     fail_reason: string;
     /**
-     * The number as submitted (only ever answered to its member and to admins).
+     * The number as submitted, masked (first four and last four: 1101**********1234); the
+     * form asks for the whole number again on a resubmission.
      */
     idcard: string;
     idcard_back: string;
@@ -4539,7 +4553,7 @@ export type RefreshedSession = SessionGrant & {
 export type RegisterRequest = {
     /**
      * The version of the user agreement and privacy policy the member read and accepted
-     * (the site's current one, e.g. `2026-11-23`); missing or another version is answered
+     * (the site's current one, e.g. `2026-12-07`); missing or another version is answered
      * with 请阅读并同意用户协议和隐私政策.
      */
     agreedTermsVersion: string;
@@ -4780,22 +4794,30 @@ export type ReviewRecord = {
     idcard_num: string;
     image_back: string;
     /**
-     * Paths of the photos, shown through `GET /api/v1/idcard/image?path=…`.
+     * Paths of the photos, shown through `GET /api/v1/idcard/image?path=…` while the
+     * submission is under review.
      */
     image_front: string;
     issuing_authority: string;
     /**
-     * The name and number read from the photos; empty without a recognition provider.
+     * The name and number read from the photos, the number shown as `req_idcard_num`; empty
+     * without a recognition provider.
      */
     name: string;
     nickname: string;
+    /**
+     * Other members' submissions of the same number (empty when there are none): at most one
+     * member passes with a number, and the member submitting is never told it clashed.
+     */
+    number_clashes: Array<NumberClash>;
     /**
      * Whether anything was recognised; the fields below are empty otherwise.
      */
     recognised: boolean;
     req_idcard_num: string;
     /**
-     * The name and number the member typed.
+     * The name and number the member typed; the number in full while the submission is under
+     * review (for the reviewer deciding it), masked (1101**********1234) once decided.
      */
     req_name: string;
     user_id: number;
@@ -5856,7 +5878,7 @@ export type AdminAuditIdcardErrors = {
      */
     404: ErrorEnvelope;
     /**
-     * Already decided
+     * Already decided, or a pass of a number another member passed with (该身份证号码已被其他账号认证)
      */
     409: ErrorEnvelope;
     413: ErrorEnvelope;
@@ -7482,10 +7504,14 @@ export type SubmitIdcardVerificationErrors = {
     400: ErrorEnvelope;
     401: ErrorEnvelope;
     /**
-     * Under review already, verified already, or the number is another member's
+     * Under review already, or verified already (a number another member holds is answered like any other: the reviewer sees the clash)
      */
     409: ErrorEnvelope;
     413: ErrorEnvelope;
+    /**
+     * Five complete, valid submissions in an hour (answered or refused as under review); Retry-After says when the next is taken
+     */
+    429: ErrorEnvelope;
 };
 
 export type SubmitIdcardVerificationError = SubmitIdcardVerificationErrors[keyof SubmitIdcardVerificationErrors];

@@ -137,7 +137,8 @@ describe('identity-card audit', () => {
   });
 
   it('masks the birth date of a number in the list', () => {
-    expect(maskedIdNumber('11010519491231002X')).toBe('110105********002X');
+    expect(maskedIdNumber('11010519491231002X')).toBe('1101**********002X');
+    expect(maskedIdNumber('1101**********002X')).toBe('1101**********002X');
     expect(maskedIdNumber('')).toBe('');
   });
 

@@ -235,8 +235,15 @@ export const sameIdNumber = (typed: string, read: string) =>
 
 /** 110105194912310021 → 110105********0021: the table shows the region and the check, not the birthday. */
 export function maskedIdNumber(number: string): string {
-  if (number.length <= 10) return number;
-  return `${number.slice(0, 6)}${'*'.repeat(number.length - 10)}${number.slice(-4)}`;
+  if (number.length <= 8) return number;
+  return `${number.slice(0, 4)}${'*'.repeat(number.length - 8)}${number.slice(-4)}`;
+}
+
+/** Other members' submissions of the same number, as `@name（status）`, for the reviewer. */
+export function clashHolders(record: ReviewRecord): string {
+  return record.number_clashes
+    .map((clash) => `@${clash.username}（${idCardStatus(clash.audit_status).text}）`)
+    .join('、');
 }
 
 /** The recognised gender: 1 male, 2 female, 0 not read. */

@@ -136,6 +136,7 @@ export function idCardRecord(id: number, overrides: Partial<ReviewRecord> = {}):
     req_idcard_num: '440301198808083015',
     name: '王琳',
     idcard_num: '440301198808083015',
+    number_clashes: [],
     image_front: `idcard/${id}/front.jpg`,
     image_back: `idcard/${id}/back.jpg`,
     audit_status: 1,

@@ -167,6 +167,11 @@ export const ADMIN_TEXT = {
   matches: '一致',
   differs: '不一致',
   notRecognised: '未配置识别服务，请对照照片核验',
+  /** The member who submitted is never told; the reviewer decides. */
+  numberClash: '号码重复',
+  numberClashNotice: (holders: string) =>
+    `这个身份证号码也出现在其他账号的实名认证申请中：${holders}。同一号码只能有一个账号通过认证。`,
+  photosAfterDecision: '审核结束后，身份证照片只对会员本人显示。',
   recognitionInfo: '识别信息',
   fieldGender: '性别',
   fieldEthnicity: '民族',

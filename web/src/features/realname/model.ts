@@ -23,10 +23,19 @@ export function photoFileProblem(file: { type: string; size: number }): string |
   return null;
 }
 
-/** The form as verify/get answers it, so a rejected or waiting submission shows what was sent. */
+/**
+ * The form as verify/get answers it, so a rejected or waiting submission shows what was sent. The
+ * server answers the number masked (1101**********1234): a waiting submission shows it as it is,
+ * a rejected one leaves the field empty, since a resubmission needs the whole number typed again.
+ */
 export function formOf(own: OwnSubmissionData): RealNameForm {
-  return { name: own.name, idcard: own.idcard, idcard_front: own.idcard_front, idcard_back: own.idcard_back };
+  const idcard = own.audit_status === AUDIT_STATUS.underReview ? own.idcard : '';
+  return { name: own.name, idcard, idcard_front: own.idcard_front, idcard_back: own.idcard_back };
 }
+
+/** The masked number of a rejected submission, to remind the member which one they sent; or null. */
+export const previousNumber = (own: OwnSubmissionData): string | null =>
+  own.audit_status === AUDIT_STATUS.rejected && own.idcard.trim() !== '' ? own.idcard : null;
 
 /** Whether verify/get answered anything to put into the form. */
 export const hasSubmission = (own: OwnSubmissionData): boolean =>
@@ -76,10 +85,4 @@ export function numberCheckHint(value: string | undefined): string | null {
   const number = normaliseNumber(value);
   if (!/^\d{17}[\dX]$/.test(number)) return null;
   return checkCharacter(number.slice(0, 17)) === number[17] ? null : REAL_NAME_TEXT.numberCheckDigit;
-}
-
-/** 110105********002X: the region and the last four, never the birth date. */
-export function maskNumber(number: string): string {
-  if (number.length <= 10) return '*'.repeat(number.length);
-  return `${number.slice(0, 6)}${'*'.repeat(number.length - 10)}${number.slice(-4)}`;
 }

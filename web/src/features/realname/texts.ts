@@ -56,9 +56,11 @@ export const REAL_NAME_TEXT = {
   rejected: (reason: string) => `未通过：${reason}`,
   rejectedDetail: '请根据原因修改信息或重新上传照片，然后再次提交。',
   rejectedNoReason: '未通过审核',
+  /** A rejected submission's number is never refilled in full: the member types it again. */
+  previousNumber: (masked: string) => `上次提交的号码为 ${masked}，请重新输入完整的身份证号码`,
 
   privacyTitle: '你的信息只用于实名审核',
-  privacyPhotos: '身份证照片只有审核人员可以查看，不会展示给其他会员。',
-  privacyNumber: '身份证号码加密保存，认证通过后只显示部分号码。',
+  privacyPhotos: '身份证照片只有你本人和审核人员在审核期间可以查看，不会展示给其他会员。',
+  privacyNumber: '身份证号码加密保存，只有审核人员在审核期间能看到完整号码，其他地方只显示前 4 位和后 4 位。',
   privacyTag: '其他会员只会看到「已实名」标识。',
 } as const;

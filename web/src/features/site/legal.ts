@@ -3,7 +3,7 @@
  * same version (accounts' `TERMS_VERSION`) and stores which one a member accepted and when;
  * change both together when the texts change.
  */
-export const LEGAL_VERSION = '2026-11-23';
+export const LEGAL_VERSION = '2026-12-07';
 
 export const LEGAL_PATHS = {
   agreement: '/agreement',

@@ -149,7 +149,8 @@ export const adminAuditIdcardMutation = (options?: Partial<Options<AdminAuditIdc
 };
 
 /**
- * Real-name submissions, those under review first; with the numbers and photos' paths.
+ * Real-name submissions, those under review first; with the numbers (in full only while under
+ * review), the photos' paths and other members' submissions of the same number.
  */
 export const adminListIdcardVerificationsMutation = (options?: Partial<Options<AdminListIdcardVerificationsData>>): UseMutationOptions<AdminListIdcardVerificationsResponse, AdminListIdcardVerificationsError, Options<AdminListIdcardVerificationsData>> => {
     const mutationOptions: UseMutationOptions<AdminListIdcardVerificationsResponse, AdminListIdcardVerificationsError, Options<AdminListIdcardVerificationsData>> = {
@@ -1093,8 +1094,9 @@ export const getReadinessOptions = (options?: Options<GetReadinessData>) => quer
 export const getIdcardImageQueryKey = (options: Options<GetIdcardImageData>) => createQueryKey('getIdcardImage', options);
 
 /**
- * An identity-card photo, to the member who uploaded it and to admins; 404 to anyone else
- * (as for a path that does not exist). Never cached.
+ * An identity-card photo, to the member who uploaded it, and to admins while a submission
+ * showing it is under review; 404 to anyone else (as for a path that does not exist). Never
+ * cached.
  */
 export const getIdcardImageOptions = (options: Options<GetIdcardImageData>) => queryOptions<unknown, GetIdcardImageError, unknown, ReturnType<typeof getIdcardImageQueryKey>>({
     queryFn: async ({ queryKey, signal }) => {
@@ -1128,7 +1130,8 @@ export const submitIdcardVerificationMutation = (options?: Partial<Options<Submi
 };
 
 /**
- * The member's own submission, to prefill the form (empty with status 0 when none).
+ * The member's own submission, to prefill the form (empty with status 0 when none); the number
+ * masked.
  */
 export const getOwnIdcardVerificationMutation = (options?: Partial<Options<GetOwnIdcardVerificationData>>): UseMutationOptions<GetOwnIdcardVerificationResponse, GetOwnIdcardVerificationError, Options<GetOwnIdcardVerificationData>> => {
     const mutationOptions: UseMutationOptions<GetOwnIdcardVerificationResponse, GetOwnIdcardVerificationError, Options<GetOwnIdcardVerificationData>> = {

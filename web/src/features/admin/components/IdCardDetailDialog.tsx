@@ -2,7 +2,7 @@ import { Alert, Button, Descriptions, Modal, Tag } from 'antd';
 import type { ReviewRecord } from '../../../api/generated/types.gen';
 import { PrivateImage } from '../../../components/PrivateImage';
 import { formatDateTime } from '../../../lib/format';
-import { canDecide, cardGender, idCardStatus, sameIdNumber, sameName } from '../model';
+import { canDecide, cardGender, clashHolders, idCardStatus, sameIdNumber, sameName } from '../model';
 import { ADMIN_TEXT } from '../texts';
 import styles from './IdCardDialogs.module.css';
 
@@ -142,20 +142,35 @@ export function IdCardDetailDialog({ record, onApprove, onDeny, onClose }: IdCar
         <Alert type="error" showIcon className={styles.notice} title={ADMIN_TEXT.failReason(record.fail_reason)} />
       )}
 
-      {!record.recognised && <Alert type="info" showIcon className={styles.notice} title={ADMIN_TEXT.notRecognised} />}
+      {record.number_clashes.length > 0 && (
+        <Alert
+          type="warning"
+          showIcon
+          className={styles.notice}
+          title={ADMIN_TEXT.numberClashNotice(clashHolders(record))}
+        />
+      )}
+      {!record.recognised && decidable && (
+        <Alert type="info" showIcon className={styles.notice} title={ADMIN_TEXT.notRecognised} />
+      )}
       <Comparison record={record} />
       {record.recognised && <RecognitionInfo record={record} />}
 
-      <div className={styles.photos}>
-        <figure className={styles.photo}>
-          <figcaption className={styles.photoTitle}>{ADMIN_TEXT.cardFront}</figcaption>
-          <PrivateImage path={record.image_front} alt={ADMIN_TEXT.cardFront} width="100%" height={220} />
-        </figure>
-        <figure className={styles.photo}>
-          <figcaption className={styles.photoTitle}>{ADMIN_TEXT.cardBack}</figcaption>
-          <PrivateImage path={record.image_back} alt={ADMIN_TEXT.cardBack} width="100%" height={220} />
-        </figure>
-      </div>
+      {/* The server shows the photos to admins only while the submission is under review. */}
+      {decidable ? (
+        <div className={styles.photos}>
+          <figure className={styles.photo}>
+            <figcaption className={styles.photoTitle}>{ADMIN_TEXT.cardFront}</figcaption>
+            <PrivateImage path={record.image_front} alt={ADMIN_TEXT.cardFront} width="100%" height={220} />
+          </figure>
+          <figure className={styles.photo}>
+            <figcaption className={styles.photoTitle}>{ADMIN_TEXT.cardBack}</figcaption>
+            <PrivateImage path={record.image_back} alt={ADMIN_TEXT.cardBack} width="100%" height={220} />
+          </figure>
+        </div>
+      ) : (
+        <p className={styles.meta}>{ADMIN_TEXT.photosAfterDecision}</p>
+      )}
     </Modal>
   );
 }

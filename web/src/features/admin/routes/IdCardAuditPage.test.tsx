@@ -61,7 +61,7 @@ describe('IdCardAuditPage', () => {
 
     const open = within(rowOf('王琳'));
     expect(open.getByText('审核中')).toBeInTheDocument();
-    expect(open.getByText('440301********3015')).toBeInTheDocument();
+    expect(open.getByText('4403**********3015')).toBeInTheDocument();
     expect(open.getByRole('button', { name: /通\s*过/ })).toBeEnabled();
     expect(open.getByRole('button', { name: /拒\s*绝/ })).toBeEnabled();
 
@@ -187,9 +187,9 @@ describe('IdCardAuditPage', () => {
     expect(within(dialog).getByRole('button', { name: /通\s*过/ })).toBeEnabled();
   });
 
-  it('asks to check the photos when nothing was recognised, and offers no decision once decided', async () => {
+  it('offers no decision and no photos once decided', async () => {
     signInAs();
-    fakeApi({
+    const calls = fakeApi({
       [LIST]: [
         ok({
           list: [
@@ -215,13 +215,49 @@ describe('IdCardAuditPage', () => {
     const user = await renderPage();
     await user.click(within(rowOf('王琳')).getByRole('button', { name: /详\s*情/ }));
     const dialog = await dialogWith('实名认证详情：王琳');
-    expect(within(dialog).getByText('未配置识别服务，请对照照片核验')).toBeInTheDocument();
+    expect(within(dialog).getByText('审核结束后，身份证照片只对会员本人显示。')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('img', { name: '身份证正面' })).not.toBeInTheDocument();
+    expect(calls.filter((call) => call.path === IMAGE)).toEqual([]);
     expect(within(dialog).queryByText('一致')).not.toBeInTheDocument();
     expect(within(dialog).queryByText('不一致')).not.toBeInTheDocument();
     expect(within(dialog).queryByText('识别信息')).not.toBeInTheDocument();
     expect(within(dialog).getByText('拒绝原因：图片模糊不清')).toBeInTheDocument();
     expect(within(dialog).queryByRole('button', { name: /通\s*过/ })).not.toBeInTheDocument();
     expect(within(dialog).queryByRole('button', { name: /拒\s*绝/ })).not.toBeInTheDocument();
+  });
+
+  it('asks to check the photos when nothing was recognised', async () => {
+    signInAs();
+    fakeApi({
+      [LIST]: [ok({ list: [idCardRecord(3, { recognised: false, name: '', idcard_num: '' })], total: 1 })],
+      [IMAGE]: [ok(null)],
+    });
+    const user = await renderPage();
+    await user.click(within(rowOf('王琳')).getByRole('button', { name: /详\s*情/ }));
+    const dialog = await dialogWith('实名认证详情：王琳');
+    expect(within(dialog).getByText('未配置识别服务，请对照照片核验')).toBeInTheDocument();
+    expect(await within(dialog).findByRole('img', { name: '身份证正面' })).toBeInTheDocument();
+  });
+
+  it('tells the reviewer which other accounts submitted the same number', async () => {
+    signInAs();
+    const clashing = idCardRecord(3, {
+      number_clashes: [
+        { user_id: 7, username: 'xiaomei', audit_status: 2 },
+        { user_id: 8, username: 'dawei', audit_status: 1 },
+      ],
+    });
+    fakeApi({ [LIST]: [ok({ list: [clashing, passed], total: 2 })], [IMAGE]: [ok(null)] });
+    const user = await renderPage();
+    expect(within(rowOf('王琳')).getByText('号码重复')).toBeInTheDocument();
+    expect(within(rowOf('李小美')).queryByText('号码重复')).not.toBeInTheDocument();
+    await user.click(within(rowOf('王琳')).getByRole('button', { name: /详\s*情/ }));
+    const dialog = await dialogWith('实名认证详情：王琳');
+    expect(
+      within(dialog).getByText(
+        '这个身份证号码也出现在其他账号的实名认证申请中：@xiaomei（已通过）、@dawei（审核中）。同一号码只能有一个账号通过认证。',
+      ),
+    ).toBeInTheDocument();
   });
 
   it('narrows the list to one status from the first page', async () => {

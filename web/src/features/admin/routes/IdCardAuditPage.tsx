@@ -11,7 +11,7 @@ import { IdCardDenyDialog } from '../components/IdCardDenyDialog';
 import { IdCardDetailDialog } from '../components/IdCardDetailDialog';
 import { useAdminConfirm } from '../components/useAdminConfirm';
 import { useAdminPaging } from '../components/useAdminPaging';
-import { canDecide, failureText, ID_CARD_STATUS, idCardStatus, maskedIdNumber } from '../model';
+import { canDecide, clashHolders, failureText, ID_CARD_STATUS, idCardStatus, maskedIdNumber } from '../model';
 import { ADMIN_TEXT } from '../texts';
 import styles from './AdminPages.module.css';
 
@@ -49,7 +49,16 @@ export function idCardColumns({ approve, deny, details }: RowActions): TableColu
     {
       title: ADMIN_TEXT.columnIdNumber,
       dataIndex: 'req_idcard_num',
-      render: (number: string) => <span className={styles.mono}>{maskedIdNumber(number)}</span>,
+      render: (number: string, record) => (
+        <span className={styles.stacked}>
+          <span className={styles.mono}>{maskedIdNumber(number)}</span>
+          {record.number_clashes.length > 0 && (
+            <Tooltip title={ADMIN_TEXT.numberClashNotice(clashHolders(record))}>
+              <Tag color="warning">{ADMIN_TEXT.numberClash}</Tag>
+            </Tooltip>
+          )}
+        </span>
+      ),
     },
     {
       title: ADMIN_TEXT.columnStatus,

@@ -122,7 +122,7 @@ describe('RegisterPage', () => {
         password: 'secret1',
         captcha: 'ab12',
         captchaId: 'captcha-1',
-        agreedTermsVersion: '2026-11-23',
+        agreedTermsVersion: '2026-12-07',
       },
     });
     expect(currentSession()?.user.uuid).toBe('u9');

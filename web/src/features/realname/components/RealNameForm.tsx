@@ -29,6 +29,8 @@ const hintRule = (hint: (value: string | undefined) => string | null, trigger: '
 
 interface RealNameFormProps {
   initial: Values;
+  /** A rejected submission's masked number: the field is empty and says which one was sent. */
+  previousNumber?: string | null;
   /** Under review: everything is shown, nothing can change. */
   readOnly: boolean;
   submitting: boolean;
@@ -37,7 +39,7 @@ interface RealNameFormProps {
 }
 
 /** Spec 3 sections 2, 3 and 5: real name, number (18 at most), and both sides of the card. */
-export function RealNameForm({ initial, readOnly, submitting, onSubmit, onCancel }: RealNameFormProps) {
+export function RealNameForm({ initial, previousNumber, readOnly, submitting, onSubmit, onCancel }: RealNameFormProps) {
   const [form] = Form.useForm<Values>();
   const [uploading, setUploading] = useState({ front: false, back: false });
   const values: Partial<Values> = {
@@ -90,12 +92,18 @@ export function RealNameForm({ initial, readOnly, submitting, onSubmit, onCancel
           name="idcard"
           label={REAL_NAME_TEXT.number}
           normalize={normaliseNumber}
+          extra={previousNumber ? REAL_NAME_TEXT.previousNumber(previousNumber) : undefined}
           validateTrigger={['onChange', 'onBlur']}
-          rules={[
-            { required: true, message: REAL_NAME_TEXT.numberRequired },
-            hintRule(numberCheckHint, 'onChange'),
-            hintRule(numberShapeHint, 'onBlur'),
-          ]}
+          // Under review the field shows the masked number the server answered: nothing to check.
+          rules={
+            readOnly
+              ? []
+              : [
+                  { required: true, message: REAL_NAME_TEXT.numberRequired },
+                  hintRule(numberCheckHint, 'onChange'),
+                  hintRule(numberShapeHint, 'onBlur'),
+                ]
+          }
         >
           <Input
             size="large"

@@ -7,6 +7,8 @@ import { fail, fakeApi, ok, renderRoutes } from '../../../test/render';
 import RealNamePage from './RealNamePage';
 
 const NUMBER = '11010519491231002X';
+/** What verify/get answers: the server never sends the whole number back. */
+const MASKED = '1101**********002X';
 
 function signIn() {
   startSession({
@@ -25,7 +27,7 @@ function own(overrides: Partial<OwnSubmissionData> = {}): OwnSubmissionData {
 
 const SUBMITTED = own({
   name: '张三',
-  idcard: NUMBER,
+  idcard: MASKED,
   idcard_front: 'idcard/2025/11/front.png',
   idcard_back: 'idcard/2025/11/back.png',
 });
@@ -165,7 +167,7 @@ describe('RealNamePage', () => {
     expect(screen.queryByRole('img', { name: '已上传的身份证背面照片' })).toBeNull();
   });
 
-  it('prefills a rejected submission, says so, shows the reason and lets the member resubmit', async () => {
+  it('prefills a rejected submission but the number, says so, shows the reason and lets the member resubmit', async () => {
     const { calls } = fakeServer({
       '/api/v1/idcard/verify/get': [ok({ ...SUBMITTED, audit_status: 3, fail_reason: '身份证照片模糊' })],
       '/api/v1/idcard/image': [{ body: 'image' }],
@@ -176,16 +178,21 @@ describe('RealNamePage', () => {
     expect(await toast('检测到您已有实名认证数据，已自动填入')).toBeInTheDocument();
     expect(screen.getByText('未通过：身份证照片模糊')).toBeInTheDocument();
     expect(screen.getByLabelText('真实姓名')).toHaveValue('张三');
-    expect(screen.getByLabelText('身份证号码')).toHaveValue(NUMBER);
-    expect(screen.getByLabelText('身份证号码')).not.toHaveAttribute('readonly');
+    const number = screen.getByLabelText('身份证号码');
+    expect(number).toHaveValue('');
+    expect(number).not.toHaveAttribute('readonly');
+    expect(screen.getByText(`上次提交的号码为 ${MASKED}，请重新输入完整的身份证号码`)).toBeInTheDocument();
     expect(await screen.findByRole('img', { name: '已上传的身份证正面照片' })).toHaveAttribute('src', 'blob:preview');
     const imageCall = calls.find((call) => call.path === '/api/v1/idcard/image');
     expect(imageCall?.authorization).toBe('Bearer token-1');
 
-    expect(submitButton()).toBeEnabled();
+    expect(submitButton()).toBeDisabled();
+    await user.type(number, NUMBER);
+    await waitFor(() => expect(submitButton()).toBeEnabled());
     await user.click(submitButton());
     expect(await toast('身份证号码无效')).toBeInTheDocument();
     expect(screen.getByText('未通过：身份证照片模糊')).toBeInTheDocument();
+    expect(calls.find((call) => call.path === '/api/v1/idcard/verify')?.body).toMatchObject({ idcard: NUMBER });
   });
 
   it('asks to retry when the submission gets no answer', async () => {
@@ -196,7 +203,8 @@ describe('RealNamePage', () => {
     });
     const user = userEvent.setup();
     renderPage();
-    await user.click(await screen.findByRole('button', { name: '提交认证' }));
+    await user.type(await screen.findByLabelText('身份证号码'), NUMBER);
+    await user.click(screen.getByRole('button', { name: '提交认证' }));
     expect(await toast('提交失败，请重试')).toBeInTheDocument();
   });
 
@@ -210,6 +218,7 @@ describe('RealNamePage', () => {
     expect(screen.getByLabelText('真实姓名')).toHaveValue('张三');
     expect(screen.getByLabelText('真实姓名')).toHaveAttribute('readonly');
     expect(screen.getByLabelText('身份证号码')).toHaveAttribute('readonly');
+    expect(screen.getByLabelText('身份证号码')).toHaveValue(MASKED);
     expect(screen.queryByRole('button', { name: '提交认证' })).toBeNull();
     expect(screen.queryByText('重新上传')).toBeNull();
     expect(screen.getByRole('button', { name: /^返\s*回$/ })).toBeInTheDocument();
@@ -220,7 +229,7 @@ describe('RealNamePage', () => {
     fakeServer({ '/api/v1/idcard/verify/get': [ok({ ...SUBMITTED, audit_status: 2 })] });
     renderPage();
     expect(await screen.findByRole('heading', { name: '已通过实名认证' })).toBeInTheDocument();
-    expect(screen.getByText('110105********002X')).toBeInTheDocument();
+    expect(screen.getByText(MASKED)).toBeInTheDocument();
     expect(screen.queryByText(NUMBER)).toBeNull();
     expect(screen.queryByRole('textbox')).toBeNull();
     expect(screen.queryByText('检测到您已有实名认证数据，已自动填入')).toBeNull();

@@ -11,7 +11,7 @@ import type { PageProps } from '../../../lib/page';
 import { isSessionLive, useSession } from '../../../lib/session';
 import { useOwnVerification, useSubmitVerification } from '../api/realname';
 import { RealNameForm } from '../components/RealNameForm';
-import { AUDIT_STATUS, formOf, hasSubmission, maskNumber, type RealNameForm as Values } from '../model';
+import { AUDIT_STATUS, formOf, hasSubmission, previousNumber, type RealNameForm as Values } from '../model';
 import { REAL_NAME_TEXT } from '../texts';
 import styles from './RealNamePage.module.css';
 
@@ -32,7 +32,8 @@ function Passed({ own }: { own: OwnSubmissionData }) {
         </div>
         <div>
           <dt>{REAL_NAME_TEXT.number}</dt>
-          <dd className={styles.number}>{maskNumber(own.idcard)}</dd>
+          {/* The server answers it masked. */}
+          <dd className={styles.number}>{own.idcard}</dd>
         </div>
       </dl>
       <LinkButton to={MY_PATH} type="primary" shape="round">
@@ -114,6 +115,7 @@ function Verification({ own }: { own: OwnSubmissionData }) {
       <Card className={styles.card}>
         <RealNameForm
           initial={formOf(own)}
+          previousNumber={previousNumber(own)}
           readOnly={own.audit_status === AUDIT_STATUS.underReview}
           submitting={submit.isPending}
           onSubmit={send}
