@@ -122,3 +122,10 @@ impl TestSocket {
         let _ = self.0.close(None).await;
     }
 }
+
+/// What a sign-out on another gateway does here: a hub of its own on the PostgreSQL database
+/// at `url` announces that `member`'s sessions changed.
+pub fn announce_from_another_gateway(url: &str, member: platform::UserId) {
+    use platform::auth::SessionWatcher;
+    crate::hub::Hub::postgres(url.to_owned()).sessions_changed(member);
+}

@@ -6,6 +6,7 @@
 use std::time::Duration;
 
 use chat::testkit::{CloseCode, TestSocket};
+use diesel_async::AsyncConnection;
 use platform::testkit::TestServer;
 
 use super::*;
@@ -163,5 +164,25 @@ platform::engine_tests! { spawn_app;
         assert_eq!(mallorys.next_frame().await["message"]["id"], from_cat);
         let page = messages(&app, &eve, &mallory, json!({})).await;
         assert_eq!(page.status, 403, "nor does eve read the conversation: {}", page.json);
+    }
+
+    async fn a_sign_out_on_another_gateway_closes_the_socket_here_at_once(app) {
+        // On SQLite there is one process, and so no other gateway.
+        let platform::config::DatabaseUrl::Postgres(url) = &app.state.config.database_url else { return };
+        let ann = member(&app, "ann").await;
+        let server = app.serve(2);
+        let mut anns = open(&server, &ann, 0).await;
+        // The other gateway's logout: the token version moves in the shared database, which
+        // this gateway's session cache has not seen.
+        let mut other = diesel_async::AsyncPgConnection::establish(url).await.unwrap();
+        diesel_async::RunQueryDsl::execute(
+            diesel::sql_query("UPDATE users SET token_version = token_version + 1 WHERE id = $1")
+                .bind::<diesel::sql_types::BigInt, _>(ann.id.get()),
+            &mut other,
+        )
+        .await
+        .unwrap();
+        chat::testkit::announce_from_another_gateway(url, ann.id);
+        assert_eq!(anns.closed_within(AT_ONCE).await, Some(CloseCode::Policy));
     }
 }
