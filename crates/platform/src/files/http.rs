@@ -245,17 +245,17 @@ fn form_error(error: MultipartError, purpose: Purpose, otherwise: &str) -> ApiEr
     }
 }
 
-/// Serves a stored upload (see [`cache_control`] for how long others may keep it). A picture
-/// awaiting review is served only to its uploader and admins, and a file of a purpose with a
-/// read rule (chat pictures) only to those the rule admits too; both with the caller's bearer
-/// token, never cached, and anyone else gets the 404 of a missing file.
+/// Serves a stored upload (see [`cache_control`] for how long others may keep it).
+// A picture awaiting review is served only to its uploader and admins, and a file of a purpose
+// with a read rule (chat pictures) only to those the rule admits too: both with the caller's
+// bearer token, never cached, and anyone else gets the 404 of a missing file.
 #[utoipa::path(
     tag = "files",
     operation_id = "get_upload",
     params(("path" = String, Path, description = "The rest of the stored path after uploads/")),
     responses(
         (status = 200, description = "The image", content_type = "image/*"),
-        (status = 404, description = "No such file, or one the caller may not read", body = ErrorEnvelope),
+        (status = 404, body = ErrorEnvelope),
     )
 )]
 #[get("/uploads/{path:.*}")]
