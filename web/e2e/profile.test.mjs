@@ -90,6 +90,19 @@ describe('profile journeys', () => {
     );
     const { data: withPhotos } = await api('/api/v1/user/myprofile/get', { uuid: '' }, token);
     assert.equal(withPhotos.photos.length, 2);
+    // Photos awaiting review reach their owner only with the token, so the page shows them
+    // from blobs it fetched; the same address asked without the token is a missing file.
+    await page.waitForFunction(() => {
+      const images = [...document.querySelectorAll('[data-photo] img')];
+      return images.length === 2 && images.every((img) => img.src.startsWith('blob:') && img.naturalWidth > 0);
+    });
+    for (const stored of withPhotos.photos) {
+      const direct = await fetch(url(`/api/v1/${stored}`));
+      assert.equal(direct.status, 404, stored);
+      const owned = await fetch(url(`/api/v1/${stored}`), { headers: { Authorization: `Bearer ${token}` } });
+      assert.equal(owned.status, 200, stored);
+      assert.equal(owned.headers.get('cache-control'), 'private, no-store');
+    }
 
     await page.reload();
     await page.locator('[data-photo]').first().waitFor();

@@ -11,6 +11,7 @@ mod hub;
 mod member_data;
 mod model;
 mod moderation;
+mod pictures;
 mod repo;
 mod schema;
 mod service;
@@ -20,9 +21,11 @@ pub mod testkit;
 
 pub use http::configure;
 
-/// Pictures sent in a chat: up to 5 MB.
+/// Pictures sent in a chat: up to 5 MB, seen only by the conversation's two members (and
+/// admins reviewing a report).
 pub const CHAT_IMAGE: platform::files::Purpose =
-    platform::files::Purpose::new("chat", 5 * 1024 * 1024, "图片大小不能超过 5MB!");
+    platform::files::Purpose::new("chat", 5 * 1024 * 1024, "图片大小不能超过 5MB!")
+        .readable_by(pictures::visible_to);
 
 /// The chat: its hub is built once per process with the settings; two demo members talk;
 /// a member's conversations are theirs to export and close; a stopping server closes its

@@ -33,26 +33,44 @@ pub async fn reserve(
     limit: Limit,
     now: i64,
 ) -> Result<(), ApiError> {
+    reserve_weighted(conn, bucket, limit, 1, now).await
+}
+
+/// [`reserve`] for work of a size: takes `weight` hits at once (an upload's bytes against a
+/// daily byte allowance), or none when fewer than `weight` are left in the window.
+pub async fn reserve_weighted(
+    conn: &mut Conn<'_>,
+    bucket: &str,
+    limit: Limit,
+    weight: i64,
+    now: i64,
+) -> Result<(), ApiError> {
+    if weight > limit.max_hits {
+        // More than a whole window holds: no wait would let it through.
+        return Err(ApiError::too_many_requests(
+            u64::try_from(limit.window_seconds).unwrap_or(1),
+        ));
+    }
     let window_passed = rate_limits::window_start.le(now - limit.window_seconds);
-    let take_one = diesel::insert_into(rate_limits::table)
+    let take = diesel::insert_into(rate_limits::table)
         .values((
             rate_limits::bucket.eq(bucket),
             rate_limits::window_start.eq(now),
-            rate_limits::hits.eq(1i64),
+            rate_limits::hits.eq(weight),
         ))
         .on_conflict(rate_limits::bucket)
         .do_update()
         .set((
-            rate_limits::hits.eq(case_when(window_passed, 1i64.into_sql::<BigInt>())
-                .otherwise(rate_limits::hits + 1i64)),
+            rate_limits::hits.eq(case_when(window_passed, weight.into_sql::<BigInt>())
+                .otherwise(rate_limits::hits + weight)),
             rate_limits::window_start.eq(case_when(window_passed, now.into_sql::<BigInt>())
                 .otherwise(rate_limits::window_start)),
         ));
     // ON CONFLICT … DO UPDATE … WHERE: the update (and so the returned row) happens only
-    // while the window has a hit left.
+    // while the window has `weight` hits left.
     let upsert = diesel::query_dsl::methods::FilterDsl::filter(
-        take_one,
-        window_passed.or(rate_limits::hits.lt(limit.max_hits)),
+        take,
+        window_passed.or(rate_limits::hits.le(limit.max_hits - weight)),
     )
     .returning(rate_limits::hits);
     let taken: Option<i64> = crate::run!(conn, |c| upsert.get_result(c).await.optional())?;

@@ -60,6 +60,46 @@ async fn a_failed_transaction_gives_its_hits_back() {
 }
 
 #[actix_web::test]
+async fn a_weighted_reservation_takes_its_weight_or_nothing() {
+    each_engine(async |pool| {
+        let mut pooled = pool.get().await.unwrap();
+        let conn = &mut pooled.conn();
+        let bytes = Limit {
+            max_hits: 100,
+            window_seconds: 60,
+        };
+        rate_limit::reserve_weighted(conn, "bytes", bytes, 70, 100)
+            .await
+            .unwrap();
+        let refused = rate_limit::reserve_weighted(conn, "bytes", bytes, 31, 110)
+            .await
+            .unwrap_err();
+        assert_eq!(refused.code(), 429);
+        // The refusal took nothing: what is left still fits.
+        rate_limit::reserve_weighted(conn, "bytes", bytes, 30, 120)
+            .await
+            .unwrap();
+        assert_eq!(
+            rate_limit::reserve_weighted(conn, "bytes", bytes, 1, 130)
+                .await
+                .unwrap_err()
+                .code(),
+            429
+        );
+        rate_limit::reserve_weighted(conn, "bytes", bytes, 100, 160)
+            .await
+            .expect("a new window holds a whole allowance");
+        let too_big = rate_limit::reserve_weighted(conn, "huge", bytes, 101, 100).await;
+        assert_eq!(
+            too_big.unwrap_err().code(),
+            429,
+            "more than a window ever holds"
+        );
+    })
+    .await;
+}
+
+#[actix_web::test]
 async fn a_window_refuses_once_used_up_until_it_passes() {
     each_engine(async |pool| {
         for _ in 0..3 {

@@ -17,7 +17,7 @@ use actix_web::{HttpRequest, web};
 use diesel_async::RunQueryDsl;
 use platform::files::http::receive_image;
 use platform::files::{NOT_AN_IMAGE, Purpose, StoredPath, TOO_MUCH_MEMORY};
-use platform::testkit::{Engine, EveryIdIsAMember, TEST_EPOCH, TestApp, TestResponse, with_token};
+use platform::testkit::{Engine, EveryIdIsAMember, TestApp, TestResponse, with_token};
 use platform::{ApiResult, AppState, CurrentUser, Identity, Module, Role, UserId};
 
 /// The purposes the domain crates register, copied here because the platform's tests cannot
@@ -322,10 +322,12 @@ async fn send(
             };
         }
     };
+    // A minute passes between a member's uploads, within their per-minute upload quota.
+    app.clock.advance(60);
     let token = app
         .state
         .auth
-        .issue(member, 0, TEST_EPOCH)
+        .issue(member, 0, app.state.now())
         .unwrap()
         .access_token;
     let (form_type, body) = form(file_name_parameter, content_type, &bytes);
@@ -557,7 +559,14 @@ async fn check_stored(
     );
     drop(pooled);
 
-    let served = app.get(&format!("/api/v1/{path}"), None).await;
+    // Asked by the uploader: a picture awaiting review is served to them alone.
+    let token = app
+        .state
+        .auth
+        .issue(member, 0, app.state.now())
+        .unwrap()
+        .access_token;
+    let served = app.get(&format!("/api/v1/{path}"), Some(&token)).await;
     if purpose.private {
         assert_eq!(
             served.status, 404,
@@ -666,7 +675,7 @@ platform::engine_tests! { spawn_app;
 
 async fn every_corpus_file_is_refused_or_stored_re_encoded_for_every_purpose(app) {
     for (index, &purpose) in purposes::ALL.iter().enumerate() {
-        // A member per purpose keeps every attempt within the hourly upload allowance.
+        // A member per purpose keeps every attempt within the daily upload allowance.
         let member = Identity {
             user_id: UserId(i64::try_from(index).unwrap() + 1),
             uuid: format!("member-{index}"),

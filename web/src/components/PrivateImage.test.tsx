@@ -2,8 +2,9 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import AntdProviders from '../app/AntdProviders';
+import { imagePlaceholder } from '../lib/media';
 import { startSession } from '../lib/session';
-import { PrivateImage } from './PrivateImage';
+import { isPrivateUpload, PrivateImage, UploadAvatar, UploadImage } from './PrivateImage';
 
 const PATH = 'idcard/7/front.jpg';
 
@@ -91,6 +92,57 @@ describe('PrivateImage', () => {
     renderImage('');
     expect(screen.getByRole('group', { name: '身份证正面' })).toHaveTextContent('图片加载失败');
     expect(screen.queryByRole('button', { name: /重\s*试/ })).not.toBeInTheDocument();
+    expect(requests).toHaveLength(0);
+  });
+});
+
+describe('UploadImage', () => {
+  const PENDING = 'uploads/photo/tobeaudit/95/954c0c.jpg';
+
+  it('tells private uploads (awaiting review, chat) from public ones', () => {
+    expect(isPrivateUpload(PENDING)).toBe(true);
+    expect(isPrivateUpload('uploads/chat/ab/abc.png')).toBe(true);
+    expect(isPrivateUpload('uploads/photo/95/954c0c.jpg')).toBe(false);
+    expect(isPrivateUpload('uploads/moment/ch/chat.png')).toBe(false);
+    expect(isPrivateUpload('')).toBe(false);
+  });
+
+  it('loads a picture awaiting review with the bearer token as a blob, revoked on unmount', async () => {
+    const requests = fakeImageServer([200]);
+    const view = render(
+      <AntdProviders>
+        <UploadImage path={PENDING} alt="照片1" />
+      </AntdProviders>,
+    );
+    await waitFor(() => expect(screen.getByRole('img', { name: '照片1' })).toHaveAttribute('src', 'blob:photo-1'));
+    expect(requests).toHaveLength(1);
+    expect(new URL(requests[0].url).pathname).toBe(`/api/v1/${PENDING}`);
+    expect(requests[0].headers.get('Authorization')).toBe('Bearer token-zhou');
+    view.unmount();
+    expect(revoke).toHaveBeenCalledWith('blob:photo-1');
+  });
+
+  it('shows a chat picture it may not read as the placeholder', async () => {
+    fakeImageServer([404]);
+    render(
+      <AntdProviders>
+        <UploadAvatar path="uploads/chat/ab/abc.png" alt="头像">
+          小
+        </UploadAvatar>
+      </AntdProviders>,
+    );
+    await waitFor(() => expect(screen.getByRole('img', { name: '头像' })).toHaveAttribute('src', imagePlaceholder));
+    expect(URL.createObjectURL).not.toHaveBeenCalled();
+  });
+
+  it('shows a public picture with a plain URL and asks nothing', () => {
+    const requests = fakeImageServer([200]);
+    render(
+      <AntdProviders>
+        <UploadImage path="uploads/photo/95/954c0c.jpg" alt="照片1" />
+      </AntdProviders>,
+    );
+    expect(screen.getByRole('img', { name: '照片1' })).toHaveAttribute('src', '/api/v1/uploads/photo/95/954c0c.jpg');
     expect(requests).toHaveLength(0);
   });
 });

@@ -6,6 +6,7 @@
 
 mod messages;
 mod moderation;
+mod pictures;
 mod rules;
 mod socket;
 

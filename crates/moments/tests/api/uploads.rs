@@ -224,3 +224,68 @@ async fn a_private_purpose_is_stored_but_never_served_by_path(app) {
 }
 
 }
+
+platform::engine_tests! { spawn_app;
+
+async fn a_burst_of_uploads_is_cut_after_a_minutes_allowance(app) {
+    let member = signed_in_user(&app, "member", Role::User).await;
+    let small = png(32, 24);
+    let mut statuses = Vec::new();
+    let mut refusal = None;
+    for _ in 0..60 {
+        let response = upload_named(&app, Some(&member.token), "p.png", &small).await;
+        if response.status == 429 && refusal.is_none() {
+            refusal = Some(response.header("retry-after").map(str::to_owned));
+        }
+        statuses.push(response.status);
+    }
+    assert_eq!(statuses.iter().filter(|s| **s == 200).count(), 20, "{statuses:?}");
+    assert_eq!(statuses.iter().filter(|s| **s == 429).count(), 40, "{statuses:?}");
+    let retry_after: u64 = refusal.flatten().expect("a 429 says when to retry").parse().unwrap();
+    assert!((1..=60).contains(&retry_after), "{retry_after}");
+    // Another member's uploads are counted apart.
+    let other = signed_in_user(&app, "other", Role::User).await;
+    assert_eq!(upload_named(&app, Some(&other.token), "p.png", &small).await.status, 200);
+    app.clock.advance(60);
+    assert_eq!(upload_named(&app, Some(&member.token), "p.png", &small).await.status, 200);
+}
+
+async fn a_day_allows_hundreds_of_uploads_then_waits_for_the_next(app) {
+    let member = signed_in_user(&app, "member", Role::User).await;
+    let small = png(32, 24);
+    // A member spreading their uploads over the day: 300 pass.
+    for minute in 0..15 {
+        for _ in 0..20 {
+            let response = upload_named(&app, Some(&member.token), "p.png", &small).await;
+            assert_eq!(response.status, 200, "minute {minute}: {}", response.json);
+        }
+        app.clock.advance(60);
+    }
+    let refused = upload_named(&app, Some(&member.token), "p.png", &small).await;
+    assert_eq!(refused.status, 429, "{}", refused.json);
+    let retry_after: i64 = refused.header("retry-after").unwrap().parse().unwrap();
+    assert!(retry_after > 23 * 3600, "{retry_after}");
+    app.clock.advance(24 * 3600);
+    assert_eq!(upload_named(&app, Some(&member.token), "p.png", &small).await.status, 200);
+}
+
+async fn the_bytes_a_member_uploads_in_a_day_are_bounded(app) {
+    let member = signed_in_user(&app, "member", Role::User).await;
+    let photo = png(400, 300);
+    // 300 MB taken by earlier uploads but for less than this photo.
+    let mut pooled = app.state.db.get().await.unwrap();
+    let almost_all = 300 * 1024 * 1024 - i64::try_from(photo.len()).unwrap() + 1;
+    let bucket = format!("upload-bytes:{}", member.id.get());
+    let day = platform::rate_limit::Limit { max_hits: 300 * 1024 * 1024, window_seconds: 24 * 3600 };
+    platform::rate_limit::reserve_weighted(&mut pooled.conn(), &bucket, day, almost_all, app.state.now()).await.unwrap();
+    drop(pooled);
+    let refused = upload_named(&app, Some(&member.token), "big.png", &photo).await;
+    assert_eq!(refused.status, 429, "{}", refused.json);
+    assert!(refused.header("retry-after").is_some());
+    // A smaller file still fits; tomorrow the whole allowance is back.
+    assert_eq!(upload_named(&app, Some(&member.token), "p.png", &png(32, 24)).await.status, 200);
+    app.clock.advance(24 * 3600);
+    assert_eq!(upload_named(&app, Some(&member.token), "big.png", &photo).await.status, 200);
+}
+
+}

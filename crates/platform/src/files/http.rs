@@ -13,8 +13,8 @@ use utoipa_actix_web::service_config::ServiceConfig;
 
 use std::sync::Arc;
 
-use super::{DEFAULT_PURPOSE, Purpose, Storage, StoredPath, store_image};
-use crate::auth::CurrentUser;
+use super::{DEFAULT_PURPOSE, Purpose, Storage, StoredPath, access, store_image};
+use crate::auth::{CurrentUser, OptionalUser};
 use crate::envelope::{ApiResult, Envelope, ok_with_message};
 use crate::error::{ApiError, ErrorEnvelope};
 use crate::state::AppState;
@@ -119,6 +119,7 @@ async fn upload_file(
 
 /// Reads the multipart body's one `file` field (stopping at the purpose's limit) and stores it:
 /// the upload of every route that takes an image, `POST /upload` and those of one purpose.
+/// Each counts against the member's upload quota.
 pub async fn receive_image(
     state: &AppState,
     user: &CurrentUser,
@@ -132,6 +133,11 @@ pub async fn receive_image(
     }
     let form = Multipart::new(request.headers(), bounded(payload, request_limit));
     let bytes = read_file_field(form, purpose).await?;
+    {
+        let byte_size = i64::try_from(bytes.len()).unwrap_or(i64::MAX);
+        let mut pooled = state.db.get().await?;
+        super::quota::reserve(&mut pooled.conn(), user.0.user_id, byte_size, state.now()).await?;
+    }
     store_image(state, &user.0, purpose, bytes).await
 }
 
@@ -240,6 +246,9 @@ fn form_error(error: MultipartError, purpose: Purpose, otherwise: &str) -> ApiEr
 }
 
 /// Serves a stored upload (see [`cache_control`] for how long others may keep it).
+// A picture awaiting review is served only to its uploader and admins, and a file of a purpose
+// with a read rule (chat pictures) only to those the rule admits too: both with the caller's
+// bearer token, never cached, and anyone else gets the 404 of a missing file.
 #[utoipa::path(
     tag = "files",
     operation_id = "get_upload",
@@ -252,29 +261,45 @@ fn form_error(error: MultipartError, purpose: Purpose, otherwise: &str) -> ApiEr
 #[get("/uploads/{path:.*}")]
 async fn get_upload(
     state: web::Data<AppState>,
+    viewer: OptionalUser,
     request: HttpRequest,
     path: web::Path<String>,
 ) -> HttpResponse {
     let Some(stored) = StoredPath::parse(&format!("uploads/{}", path.into_inner())) else {
         return not_found();
     };
+    let purpose = purpose_of(&state, stored.as_str());
+    if let Some(purpose) = purpose.filter(|p| access::is_restricted(*p, stored.as_str())) {
+        let Some(viewer) = viewer.0 else {
+            return not_found();
+        };
+        return match access::may_read(&state, purpose, &viewer, stored.as_str()).await {
+            Ok(true) => serve_stored(&state.storage, &request, &stored, "private, no-store").await,
+            Ok(false) => not_found(),
+            Err(error) => error.error_response(),
+        };
+    }
     serve_stored(
         &state.storage,
         &request,
         &stored,
-        cache_control(&state, stored.as_str()),
+        cache_control(purpose, stored.as_str()),
     )
     .await
 }
 
-/// Names are random and never reused, so files are cached for a year; but a clear picture of
-/// a purpose with blurred copies (avatars, profile photos) may become protected later, when it
-/// is renamed and its old address must stop answering: no shared cache keeps those.
-fn cache_control(state: &AppState, path: &str) -> &'static str {
-    let purpose = path
-        .strip_prefix("uploads/")
+/// The registered purpose whose folder holds `path` (`uploads/<purpose>/…`).
+fn purpose_of(state: &AppState, path: &str) -> Option<Purpose> {
+    path.strip_prefix("uploads/")
         .and_then(|rest| rest.split('/').next())
-        .and_then(|name| state.settings.upload_purpose(name));
+        .and_then(|name| state.settings.upload_purpose(name))
+}
+
+/// Names are random and never reused, so public files are cached for a year; but a clear
+/// picture of a purpose with blurred copies (avatars, profile photos) may become protected
+/// later, when it is renamed and its old address must stop answering: no shared cache keeps
+/// those.
+fn cache_control(purpose: Option<Purpose>, path: &str) -> &'static str {
     let blurred = path
         .rsplit_once('.')
         .is_some_and(|(stem, _)| stem.ends_with("_blur"));

@@ -1,10 +1,12 @@
 //! The upload pipeline: size limit per purpose, decoding under pixel limits, re-encoding
 //! without metadata, a thumbnail, storage behind a trait, and a record of who uploaded what.
 
+mod access;
 mod bucket;
 pub mod http;
 mod image;
 mod names;
+mod quota;
 mod storage;
 
 use std::collections::HashSet;
@@ -18,25 +20,20 @@ use crate::cpu_bound::CpuBound;
 use crate::db::Conn;
 use crate::error::ApiError;
 use crate::ids::UserId;
-use crate::rate_limit::{self, Limit};
 use crate::run;
 use crate::schema::uploads;
 use crate::state::AppState;
 
 use self::image::ImageError;
 pub use self::image::MAX_PIXELS;
+pub use access::{ReadRule, ReadRuleFuture};
 pub use bucket::ObjectStorage;
 pub use storage::{LocalStorage, Storage, StoredPath};
-
-const UPLOADS_PER_MEMBER: Limit = Limit {
-    max_hits: 300,
-    window_seconds: 3600,
-};
 
 /// What an upload is for, declared by the crate that uses it (`moments::MOMENT_IMAGE`, …)
 /// and registered through its module (`Module::with_uploads`); the platform keeps the
 /// mechanism (limits, decoding, re-encoding, thumbnails, storage).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy)]
 pub struct Purpose {
     /// The `?purpose=` value, the folder under `uploads/` and the record's purpose.
     pub name: &'static str,
@@ -55,7 +52,19 @@ pub struct Purpose {
     pub awaiting_review: bool,
     /// Refuse GIFs too, with this 415 text (avatars: JPG, PNG or WebP only).
     pub still_only: Option<&'static str>,
+    /// Serve every file of the purpose only to its uploader, admins and the callers this rule
+    /// admits (chat pictures: the conversation's two members); see [`Purpose::readable_by`].
+    pub read_rule: Option<ReadRule>,
 }
+
+/// Purposes are told apart by name: the registry refuses two of one name.
+impl PartialEq for Purpose {
+    fn eq(&self, other: &Self) -> bool {
+        self.name == other.name
+    }
+}
+
+impl Eq for Purpose {}
 
 impl Purpose {
     /// A public purpose without a blurred copy.
@@ -68,6 +77,7 @@ impl Purpose {
             private: false,
             awaiting_review: false,
             still_only: None,
+            read_rule: None,
         }
     }
 
@@ -88,6 +98,15 @@ impl Purpose {
 
     pub const fn still_images_only(mut self, refusal: &'static str) -> Self {
         self.still_only = Some(refusal);
+        self
+    }
+
+    /// Makes the purpose's files readable only by their uploader, admins and the callers
+    /// `rule` admits; `GET /uploads/` answers anyone else 404, as for a missing file, and
+    /// nobody may keep a copy (`private, no-store`). The owning crate declares the rule, as
+    /// the platform cannot know what carries its pictures.
+    pub const fn readable_by(mut self, rule: ReadRule) -> Self {
+        self.read_rule = Some(rule);
         self
     }
 
@@ -168,7 +187,9 @@ fn decodes() -> &'static CpuBound {
     DECODES.get_or_init(|| CpuBound::new("image-decode", crate::cpu_bound::cpus()))
 }
 
-/// Checks, decodes, re-encodes and stores an image uploaded by `owner`.
+/// Checks, decodes, re-encodes and stores an image uploaded by `owner`. A member's uploads
+/// count against their quota first ([`http::receive_image`]); the images the server stores
+/// itself (demo seeds, WeChat avatars) do not.
 pub async fn store_image(
     state: &AppState,
     owner: &Identity,
@@ -179,11 +200,6 @@ pub async fn store_image(
         return Err(ApiError::payload_too_large_with(purpose.too_large));
     }
     let now = state.now();
-    let bucket = format!("upload:user:{}", owner.user_id);
-    {
-        let mut pooled = state.db.get().await?;
-        rate_limit::reserve(&mut pooled.conn(), &bucket, UPLOADS_PER_MEMBER, now).await?;
-    }
     let byte_size = i64::try_from(bytes.len()).unwrap_or(i64::MAX);
     let with_blurred = purpose.blurred_variant;
     let still_only = purpose.still_only.is_some();

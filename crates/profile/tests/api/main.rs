@@ -7,6 +7,7 @@ mod demo;
 mod discovery;
 mod moderation;
 mod own_profile;
+mod pending_pictures;
 mod protection;
 mod relations;
 mod review;

@@ -1,7 +1,7 @@
 import { ExportOutlined } from '@ant-design/icons';
 import { Image } from 'antd';
 import type { CaseContent as Content } from '../../../api/generated/types.gen';
-import { mediaUrl } from '../../../lib/media';
+import { previewItems, UploadImage } from '../../../components/PrivateImage';
 import { ADMIN_TEXT } from '../texts';
 import styles from './CaseContent.module.css';
 
@@ -23,12 +23,12 @@ export function CaseContent({ content }: { content: Content | null | undefined }
         </p>
       )}
       {content.images.length > 0 && (
-        <Image.PreviewGroup items={content.images.map(mediaUrl)}>
+        <Image.PreviewGroup items={previewItems(content.images)}>
           <ul className={styles.images}>
             {content.images.slice(0, THUMBNAILS).map((path, index) => (
               <li key={path} className={styles.thumbnail}>
-                <Image
-                  src={mediaUrl(path)}
+                <UploadImage
+                  path={path}
                   alt={ADMIN_TEXT.contentImageAlt(index + 1)}
                   width={44}
                   height={44}

@@ -1,5 +1,6 @@
 import { Image } from 'antd';
-import { imagePlaceholder, mediaUrl } from '../../../lib/media';
+import { previewItems, UploadImage } from '../../../components/PrivateImage';
+import { imagePlaceholder } from '../../../lib/media';
 import { firstPhotos, isAwaitingReview } from '../model';
 import { ADMIN_TEXT } from '../texts';
 import styles from './PhotoStrip.module.css';
@@ -18,12 +19,12 @@ export function PhotoStrip({ paths, limit, label }: PhotoStripProps) {
   if (paths.length === 0) return <span className={styles.none}>{ADMIN_TEXT.noPhotos}</span>;
   const { shown, more } = firstPhotos(paths, limit);
   return (
-    <Image.PreviewGroup items={paths.map((path) => mediaUrl(path))}>
+    <Image.PreviewGroup items={previewItems(paths)}>
       <ul className={styles.strip} aria-label={label}>
         {shown.map((path, index) => (
           <li key={path} className={styles.cell}>
-            <Image
-              src={mediaUrl(path)}
+            <UploadImage
+              path={path}
               alt={ADMIN_TEXT.photoAlt(index + 1)}
               width={72}
               height={96}

@@ -1,9 +1,10 @@
 import { ArrowRightOutlined } from '@ant-design/icons';
-import { Alert, App, Avatar, Button, Image, Input, Modal, Skeleton } from 'antd';
+import { Alert, App, Button, Input, Modal, Skeleton } from 'antd';
 import { useEffect, useId, useState } from 'react';
 import type { ProfileUnderAudit } from '../../../api/generated/types.gen';
+import { UploadAvatar, UploadImage } from '../../../components/PrivateImage';
 import { formatDateTime } from '../../../lib/format';
-import { imagePlaceholder, mediaUrl } from '../../../lib/media';
+import { imagePlaceholder } from '../../../lib/media';
 import { useSession } from '../../../lib/session';
 import { useAuditProfile } from '../api/actions';
 import { useOriginalProfile, useRegionNames } from '../api/queries';
@@ -26,8 +27,8 @@ function Value({ change, value }: { change: FieldChange; value: string }) {
   if (change.kind === 'image') {
     return (
       <span className={styles.imageValue}>
-        <Image
-          src={mediaUrl(value)}
+        <UploadImage
+          path={value}
           alt={ADMIN_TEXT.avatarAlt}
           width={56}
           height={56}
@@ -165,9 +166,9 @@ export function ProfileAuditDialog({ profile, onClose }: ProfileAuditDialogProps
       ]}
     >
       <div className={styles.member}>
-        <Avatar size={48} src={profile.avatar ? mediaUrl(profile.avatar) : undefined} className={styles.memberAvatar}>
+        <UploadAvatar size={48} path={profile.avatar} className={styles.memberAvatar}>
           {name.slice(0, 1)}
-        </Avatar>
+        </UploadAvatar>
         <div className={styles.memberText}>
           <strong>
             <Revealed text={name} />

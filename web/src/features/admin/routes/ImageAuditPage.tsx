@@ -1,8 +1,9 @@
-import { App, Button, Image, Tag, type TableColumnsType } from 'antd';
+import { App, Button, Tag, type TableColumnsType } from 'antd';
 import { Link } from 'react-router';
 import type { PhotoUnderAudit } from '../../../api/generated/types.gen';
+import { UploadImage } from '../../../components/PrivateImage';
 import { formatDateTime } from '../../../lib/format';
-import { imagePlaceholder, mediaUrl } from '../../../lib/media';
+import { imagePlaceholder } from '../../../lib/media';
 import type { PageProps } from '../../../lib/page';
 import { profilePath } from '../../../lib/profileVisit';
 import { useAuditPhoto } from '../api/actions';
@@ -40,8 +41,8 @@ export function photoColumns(photos: readonly PhotoUnderAudit[], { busyId, decid
       key: 'preview',
       render: (_, photo) => (
         <span className={styles.preview}>
-          <Image
-            src={mediaUrl(photo.photoUrl)}
+          <UploadImage
+            path={photo.photoUrl}
             alt={ADMIN_TEXT.photoPreviewAlt(photo.photoId)}
             width={56}
             height={72}

@@ -1,8 +1,8 @@
-import { Avatar, Button, type TableColumnsType } from 'antd';
+import { Button, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import type { ProfileUnderAudit } from '../../../api/generated/types.gen';
+import { UploadAvatar } from '../../../components/PrivateImage';
 import { formatDateTime } from '../../../lib/format';
-import { mediaUrl } from '../../../lib/media';
 import type { PageProps } from '../../../lib/page';
 import { useProfileAudits, useRegionNames } from '../api/queries';
 import { AdminPage } from '../components/AdminPage';
@@ -26,9 +26,9 @@ function columnsFor(
         const name = profile.nickname || profile.username;
         return (
           <span className={styles.person}>
-            <Avatar size={32} src={profile.avatar ? mediaUrl(profile.avatar) : undefined} className={styles.avatar}>
+            <UploadAvatar size={32} path={profile.avatar} className={styles.avatar}>
               {name.slice(0, 1)}
-            </Avatar>
+            </UploadAvatar>
             <span className={styles.name}>{name}</span>
           </span>
         );

@@ -1,9 +1,8 @@
-import { Image } from 'antd';
 import type { ChatMessage } from '../../../api/generated/types.gen';
 import { ReportButton } from '../../../components/report/ReportButton';
 import { cx } from '../../../lib/classNames';
 import { formatDateTime } from '../../../lib/format';
-import { imageSrc } from '../../../lib/media';
+import { UploadImage } from '../../../components/PrivateImage';
 import { CHAT_TEXT } from '../texts';
 import styles from './MessageBubble.module.css';
 
@@ -20,7 +19,7 @@ export function MessageBubble({ message, mine, read }: MessageBubbleProps) {
     <div className={cx(styles.row, mine && styles.mine)} data-message-id={message.id}>
       <div className={styles.bubble}>
         {message.image && (
-          <Image className={styles.picture} src={imageSrc(message.image)} alt={CHAT_TEXT.picture} width={180} />
+          <UploadImage className={styles.picture} path={message.image} alt={CHAT_TEXT.picture} width={180} />
         )}
         {message.content && <p className={styles.text}>{message.content}</p>}
       </div>

@@ -1,9 +1,9 @@
 import { CameraOutlined } from '@ant-design/icons';
-import { App, Avatar, Button, Progress } from 'antd';
+import { App, Button, Progress } from 'antd';
 import { useRef, useState, type ChangeEvent } from 'react';
+import { UploadAvatar } from '../../../components/PrivateImage';
 import { uploadFile } from '../../../lib/api';
 import { errorText } from '../../../lib/apiError';
-import { mediaUrl } from '../../../lib/media';
 import { useUpdateProfile } from '../api/profile';
 import { avatarFileError, isAwaitingReview } from '../model';
 import { PROFILE_TEXT } from '../texts';
@@ -52,13 +52,9 @@ export function AvatarUpload({ uuid, avatar, name }: AvatarUploadProps) {
   return (
     <div className={styles.wrap}>
       <div className={styles.frame}>
-        <Avatar
-          src={avatar ? mediaUrl(avatar) : undefined}
-          alt={PROFILE_TEXT.avatarAlt(name)}
-          className={styles.avatar}
-        >
+        <UploadAvatar path={avatar} alt={PROFILE_TEXT.avatarAlt(name)} className={styles.avatar}>
           {[...name][0]}
-        </Avatar>
+        </UploadAvatar>
         {avatar && isAwaitingReview(avatar) && <ReviewOverlay />}
         {percent !== null && (
           <div className={styles.progress}>

@@ -2,9 +2,9 @@ import { DeleteOutlined, PictureOutlined, PlusOutlined, VerticalAlignTopOutlined
 import { App, Button, Card, Image, Progress, Typography } from 'antd';
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { useDeleteConfirmation } from '../../../components/DeleteConfirmation';
+import { UploadImage } from '../../../components/PrivateImage';
 import { uploadFile } from '../../../lib/api';
 import { errorText } from '../../../lib/apiError';
-import { mediaUrl } from '../../../lib/media';
 import { useUpdateProfile } from '../api/profile';
 import { isAwaitingReview, movedToFront, photoFileError, PROFILE_LIMITS } from '../model';
 import { PROFILE_TEXT } from '../texts';
@@ -142,8 +142,8 @@ export function PhotoWall({ uuid, photos }: PhotoWallProps) {
           {photos.map((path, index) => (
             <li key={path} className={styles.cell} data-photo={path}>
               <div className={styles.picture}>
-                <Image
-                  src={mediaUrl(path)}
+                <UploadImage
+                  path={path}
                   alt={PROFILE_TEXT.photoAlt(index + 1)}
                   width="100%"
                   height="100%"
