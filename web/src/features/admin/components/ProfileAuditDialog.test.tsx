@@ -60,7 +60,10 @@ describe('ProfileAuditDialog', () => {
   it('marks hidden characters in a look-alike nickname and warns the reviewer', async () => {
     signInAs();
     fakeApi({ [ORIGINAL]: [ok(passedProfile())] });
-    renderAt('/admin/user-audit', <ProfileAuditDialog profile={profileUnderAudit({ nickname: '浩\u200b子' })} onClose={vi.fn()} />);
+    renderAt(
+      '/admin/user-audit',
+      <ProfileAuditDialog profile={profileUnderAudit({ nickname: '浩\u200b子' })} onClose={vi.fn()} />,
+    );
     const dialog = await dialogWith('不可见字符');
     expect(within(dialog).getByText(/资料含有不可见字符/)).toBeInTheDocument();
     const marks = within(dialog).getAllByTitle('不可见字符 U+200B');

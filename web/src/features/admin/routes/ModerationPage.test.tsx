@@ -80,7 +80,9 @@ describe('ModerationPage', () => {
       reporterCount: 1,
       weight: 0,
       trustedCount: 0,
-      reports: [{ ...report('骚扰或辱骂', 1_763_700_000, 'none', '注册不满 3 天且未实名认证'), reporter: member('小美', 2) }],
+      reports: [
+        { ...report('骚扰或辱骂', 1_763_700_000, 'none', '注册不满 3 天且未实名认证'), reporter: member('小美', 2) },
+      ],
     });
     const calls = fakeApi({ [LIST]: [ok({ cases: [moderationCase(1), gone], total: 2 })] });
     const user = await renderPage();

@@ -76,7 +76,9 @@ export function moderationColumns(status: CaseStatus, actions: RowActions): Tabl
     {
       title: ADMIN_TEXT.columnReports,
       key: 'reports',
-      render: (_, item) => <CaseReports count={item.reporterCount} trusted={item.trustedCount} reports={item.reports} />,
+      render: (_, item) => (
+        <CaseReports count={item.reporterCount} trusted={item.trustedCount} reports={item.reports} />
+      ),
     },
     {
       title: ADMIN_TEXT.columnTime,
