@@ -94,7 +94,7 @@ describe('real-name journeys', () => {
     await logIn(page, 'ahao', { password: DEMO_PASSWORD, href: PAGE });
     await page.waitForURL(url(PAGE));
     await page.getByRole('heading', { name: '实名认证' }).waitFor();
-    await page.getByText('身份证照片只有审核人员可以查看，不会展示给其他会员。').waitFor();
+    await page.getByText('身份证照片只有你本人和审核人员在审核期间可以查看，不会展示给其他会员。').waitFor();
     const submit = page.getByRole('button', { name: '提交认证' });
     assert.equal(await submit.isDisabled(), true);
     await toastsGone(page);

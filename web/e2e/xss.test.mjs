@@ -241,6 +241,8 @@ describe('stored XSS', () => {
       introduction: chunks(1000)[0],
       occupation: fitting(30, 1),
       location: fitting(100, 2),
+      // Shown to other members, so their pages render the payload too.
+      showLocation: 1,
       country: fitting(30, 3),
       homeCountry: fitting(30, 4),
     };
