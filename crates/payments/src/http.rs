@@ -1,9 +1,9 @@
 //! Wallet handlers: extract, parse, call the service, answer.
 
-use actix_web::{HttpRequest, HttpResponse, get, post, web};
+use actix_web::{HttpRequest, HttpResponse, ResponseError, get, post, web};
 use platform::http::OptionalJson;
 use platform::paging::{MAX_PAGE_SIZE, PageWindow};
-use platform::{ApiResult, AppState, CurrentUser, Envelope, ErrorEnvelope, ok};
+use platform::{ApiError, ApiResult, AppState, CurrentUser, Envelope, ErrorEnvelope, ok};
 
 use crate::dto::{
     BalanceEntry, CreateRechargeRequest, CreatedRecharge, OrderRef, OrderStatusData,
@@ -251,8 +251,20 @@ async fn pay_sandbox_order(
 async fn receive_wechatpay_notification(
     state: web::Data<AppState>,
     request: HttpRequest,
-    body: web::Bytes,
+    body: Result<web::Bytes, actix_web::Error>,
 ) -> HttpResponse {
+    // A body refused while it was read (over the limit, or a control character the platform
+    // keeps out of every JSON body) is answered in this call's documented shapes, not as
+    // actix's plain text.
+    let body = match body {
+        Ok(body) => body,
+        Err(error) if error.as_response_error().status_code().as_u16() == 413 => {
+            return ApiError::payload_too_large().error_response();
+        }
+        Err(error) => {
+            return HttpResponse::BadRequest().json(wechatpay::failure_body(&error.to_string()));
+        }
+    };
     let header = |name: &str| {
         request
             .headers()

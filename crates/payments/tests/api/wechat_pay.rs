@@ -62,6 +62,19 @@ async fn wechat_order(app: &TestApp, member: &TestUser, fen: i64) -> String {
 
 platform::engine_tests! { spawn_wechat_app;
 
+async fn a_body_refused_while_read_is_answered_in_wechat_pays_json(app) {
+    // The platform refuses control characters in every JSON body as it is read: this call
+    // answers that in its own documented shape, not as plain text.
+    let request = TestRequest::post()
+        .uri(NOTIFY_PATH)
+        .insert_header(("content-type", "application/json"))
+        .set_payload(r#""\u001b""#);
+    let answer = app.send(request).await;
+    assert_eq!(answer.status, 400, "{}", answer.json);
+    assert_eq!(answer.header("content-type"), Some("application/json"));
+    assert_eq!(answer.json["code"], json!("FAIL"), "{}", answer.json);
+}
+
 async fn an_order_is_created_at_wechat_pay_with_its_amount_and_notify_address(app) {
     let member = signed_in_user(&app, "member", Role::User).await;
     let order_no = wechat_order(&app, &member, 8_800).await;
