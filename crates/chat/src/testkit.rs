@@ -69,19 +69,7 @@ impl TestSocket {
     /// The close code the server sent, after any other frames; `None` when the connection
     /// just dropped.
     pub async fn closed_with(&mut self) -> Option<CloseCode> {
-        let read = async {
-            while let Some(message) = self.0.next().await {
-                match message {
-                    Ok(Message::Close(close)) => return close.map(|frame| frame.code),
-                    Ok(_) => {}
-                    Err(_) => return None,
-                }
-            }
-            None
-        };
-        tokio::time::timeout(CLOSE_WITHIN, read)
-            .await
-            .expect("closed within fifteen seconds")
+        self.closed_within(CLOSE_WITHIN).await
     }
 
     /// The close code the server sent within `limit`, after any other frames; `None` when the
