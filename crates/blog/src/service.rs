@@ -705,7 +705,7 @@ async fn check_banner(
         return Ok(());
     }
     let owned =
-        files::owned_uploads(conn, caller.user_id, crate::BANNER, &[banner.to_owned()]).await?;
+        files::claim_own_uploads(conn, caller.user_id, crate::BANNER, &[banner.to_owned()]).await?;
     if owned.contains(banner) {
         Ok(())
     } else {

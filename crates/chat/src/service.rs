@@ -96,7 +96,7 @@ pub async fn send(
     let conn = &mut pooled.conn();
     let peer = peer(conn, me, peer_uuid).await?;
     if !draft.image.is_empty() {
-        let owned = files::owned_uploads(
+        let owned = files::claim_own_uploads(
             conn,
             me.user_id,
             crate::CHAT_IMAGE,

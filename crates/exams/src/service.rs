@@ -244,7 +244,7 @@ async fn check_images(
         return Ok(());
     }
     let owned =
-        platform::files::owned_uploads(conn, editor.user_id, crate::EXAM_IMAGE, &new).await?;
+        platform::files::claim_own_uploads(conn, editor.user_id, crate::EXAM_IMAGE, &new).await?;
     if new.iter().all(|path| owned.contains(path)) {
         Ok(())
     } else {

@@ -157,7 +157,8 @@ pub async fn create(
     let conn = &mut pooled.conn();
     if !draft.images.is_empty() {
         let owned =
-            files::owned_uploads(conn, author.user_id, crate::MOMENT_IMAGE, &draft.images).await?;
+            files::claim_own_uploads(conn, author.user_id, crate::MOMENT_IMAGE, &draft.images)
+                .await?;
         if draft.images.iter().any(|path| !owned.contains(path)) {
             return Err(MomentsError::Invalid(
                 "图片不存在或不是你上传的，请重新上传",

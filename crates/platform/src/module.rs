@@ -132,8 +132,19 @@ pub const SITE: Module = Module::new("site", crate::site::configure)
     .with_maintenance(purge_rate_limits)
     .with_gauges(&crate::db::POOL_GAUGES);
 
-/// Image uploads and the serving of stored files.
-pub const UPLOADS: Module = Module::new("uploads", crate::files::http::configure);
+/// Image uploads and the serving of stored files; hourly, uploads nothing used for a day go.
+pub const UPLOADS: Module =
+    Module::new("uploads", crate::files::http::configure).with_maintenance(sweep_unclaimed_uploads);
+
+fn sweep_unclaimed_uploads(state: &AppState) -> LocalBoxFuture<'_, Result<(), ApiError>> {
+    Box::pin(async move {
+        let swept = crate::files::sweep_unclaimed(state).await?;
+        if swept > 0 {
+            tracing::info!(swept, "deleted uploads unused for a day");
+        }
+        Ok(())
+    })
+}
 
 fn purge_rate_limits(state: &AppState) -> LocalBoxFuture<'_, Result<(), ApiError>> {
     Box::pin(async move {

@@ -18,6 +18,7 @@ diesel::table! {
         height -> BigInt,
         created_at -> BigInt,
         legacy_blur_name -> BigInt,
+        claimed -> Bool,
     }
 }
 

@@ -280,11 +280,12 @@ async fn uploads_to_check(
 ) -> Result<HashSet<String>, ProfileError> {
     let mut found = HashSet::new();
     if let Some(avatar) = reviewed.avatar.as_ref().filter(|a| !a.is_empty()) {
-        found
-            .extend(files::owned_uploads(conn, owner, AVATAR, std::slice::from_ref(avatar)).await?);
+        found.extend(
+            files::claim_own_uploads(conn, owner, AVATAR, std::slice::from_ref(avatar)).await?,
+        );
     }
     if let Some(photos) = reviewed.photos.as_ref().filter(|p| !p.is_empty()) {
-        found.extend(files::owned_uploads(conn, owner, PHOTO, photos).await?);
+        found.extend(files::claim_own_uploads(conn, owner, PHOTO, photos).await?);
     }
     Ok(found)
 }

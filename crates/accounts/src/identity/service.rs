@@ -163,7 +163,7 @@ pub async fn submit(state: &AppState, user_id: UserId, form: Form) -> Result<(),
     }
     {
         let mut pooled = state.db.get().await?;
-        let owned = files::owned_uploads(
+        let owned = files::claim_own_uploads(
             &mut pooled.conn(),
             user_id,
             CARD_PHOTO,

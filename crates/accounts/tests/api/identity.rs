@@ -254,4 +254,26 @@ async fn policy_the_submission_and_its_photos_go_with_the_account(app) {
     }
 }
 
+async fn submitted_card_photos_outlive_the_sweep_of_unused_uploads(app) {
+    let member = signed_in_user(&app, "member", Role::User).await;
+    let body = submission(&app, &member, NUMBER).await;
+    let unused = card_photo(&app, &member, "front").await;
+    assert_eq!(submit(&app, &member, body.clone()).await.status, 200);
+
+    app.clock.advance(platform::files::UNCLAIMED_KEPT_SECONDS + 60);
+    sweep_uploads(&app).await;
+    for side in ["idcard_front", "idcard_back"] {
+        assert_eq!(photo(&app, body[side].as_str().unwrap(), Some(&member.token)).await, 200, "{side}");
+    }
+    assert_eq!(photo(&app, &unused, Some(&member.token)).await, 404);
+}
+
+}
+
+/// The uploads module's hourly maintenance, as the gateway runs it.
+async fn sweep_uploads(app: &TestApp) {
+    let job = platform::module::UPLOADS
+        .maintenance
+        .expect("the uploads module sweeps");
+    job(&app.state).await.unwrap();
 }

@@ -151,6 +151,21 @@ async fn concurrent_saves_with_the_same_new_tag_make_one_tag(app) {
 }
 
 
+async fn an_article_s_banner_outlives_the_sweep_of_unused_uploads(app) {
+    let author = signed_in_user(&app, "author", Role::User).await;
+    let banner = uploaded_banner(&app, &author).await;
+    let unused = uploaded_banner(&app, &author).await;
+    let mut body = article("带封面的文章");
+    body["banner"] = json!(banner);
+    let id = write(&app, &author, body).await;
+
+    app.clock.advance(platform::files::UNCLAIMED_KEPT_SECONDS + 60);
+    sweep_uploads(&app).await;
+    assert_eq!(app.get(&format!("/api/v1/blog/{id}"), None).await.data()["banner"], json!(banner));
+    assert_eq!(served_status(&app, &banner).await, 200);
+    assert_eq!(served_status(&app, &unused).await, 404);
+}
+
 async fn create_returns_400_with_a_chinese_sentence_when_the_body_is_an_empty_object(app) {
     let author = signed_in_user(&app, "author", Role::User).await;
     let response = create(&app, &author, json!({})).await;
@@ -159,4 +174,16 @@ async fn create_returns_400_with_a_chinese_sentence_when_the_body_is_an_empty_ob
     assert!(titles(&app, "/api/v1/blog/list/my", Some(&author.token)).await.is_empty(), "nothing was created");
 }
 
+}
+
+/// The uploads module's hourly maintenance, as the gateway runs it.
+async fn sweep_uploads(app: &TestApp) {
+    let job = platform::module::UPLOADS
+        .maintenance
+        .expect("the uploads module sweeps");
+    job(&app.state).await.unwrap();
+}
+
+async fn served_status(app: &TestApp, path: &str) -> u16 {
+    app.get(&format!("/api/v1/{path}"), None).await.status
 }

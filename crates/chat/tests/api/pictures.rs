@@ -55,4 +55,30 @@ platform::engine_tests! { spawn_app;
         let missing = app.get("/api/v1/uploads/chat/00/00000000000000000000000000000000.png", Some(&carol.token)).await;
         assert_eq!(refused.json, missing.json);
     }
+
+    async fn a_picture_sent_in_a_message_outlives_the_sweep_of_unused_uploads(app) {
+        let ann = member(&app, "ann").await;
+        let bob = member(&app, "bob").await;
+        let path = upload_chat_picture(&app, &ann).await;
+        let unused = upload_chat_picture(&app, &ann).await;
+        let response = app
+            .post("/api/v1/chat/message/send", json!({"peerUuid": bob.uuid, "image": path}), Some(&ann.token))
+            .await;
+        assert_eq!(response.status, 200, "{}", response.json);
+
+        app.clock.advance(platform::files::UNCLAIMED_KEPT_SECONDS + 60);
+        sweep_uploads(&app).await;
+        let read = messages(&app, &bob, &ann, json!({})).await;
+        assert_eq!(read.data()["messages"][0]["image"], json!(path));
+        assert_eq!(status_for(&app, &path, Some(&bob.token)).await, 200);
+        assert_eq!(status_for(&app, &unused, Some(&ann.token)).await, 404);
+    }
+}
+
+/// The uploads module's hourly maintenance, as the gateway runs it.
+async fn sweep_uploads(app: &TestApp) {
+    let job = platform::module::UPLOADS
+        .maintenance
+        .expect("the uploads module sweeps");
+    job(&app.state).await.unwrap();
 }

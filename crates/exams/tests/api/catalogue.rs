@@ -151,4 +151,48 @@ async fn every_validation_rule_has_its_text(app) {
     assert_eq!(list.data()["exams"], json!([]));
 }
 
+async fn an_assessment_s_cover_and_thumb_outlive_the_sweep_of_unused_uploads(app) {
+    let admin = signed_in_user(&app, "admin1", Role::Admin).await;
+    let cover = uploaded_image(&app, &admin).await;
+    let thumb = uploaded_image(&app, &admin).await;
+    let unused = uploaded_image(&app, &admin).await;
+    let mut body = exam_body("带封面的测评", 2);
+    body["cover"] = json!(cover);
+    body["thumb"] = json!(thumb);
+    let exam_id = publish(&app, &admin, body).await;
+
+    app.clock.advance(platform::files::UNCLAIMED_KEPT_SECONDS + 60);
+    sweep_uploads(&app).await;
+    let detail = app.get(&format!("/api/v1/exam/{exam_id}"), Some(&admin.token)).await;
+    assert_eq!((&detail.data()["cover"], &detail.data()["thumb"]), (&json!(cover), &json!(thumb)));
+    for kept in [&cover, &thumb] {
+        assert_eq!(served_status(&app, kept).await, 200, "{kept}");
+    }
+    assert_eq!(served_status(&app, &unused).await, 404);
+}
+
+}
+
+async fn uploaded_image(app: &TestApp, admin: &TestUser) -> String {
+    let response = app
+        .upload(
+            "/api/v1/upload?purpose=exam",
+            &platform::testkit::images::png(40, 30),
+            Some(&admin.token),
+        )
+        .await;
+    assert_eq!(response.status, 200, "{}", response.json);
+    response.message().to_owned()
+}
+
+/// The uploads module's hourly maintenance, as the gateway runs it.
+async fn sweep_uploads(app: &TestApp) {
+    let job = platform::module::UPLOADS
+        .maintenance
+        .expect("the uploads module sweeps");
+    job(&app.state).await.unwrap();
+}
+
+async fn served_status(app: &TestApp, path: &str) -> u16 {
+    app.get(&format!("/api/v1/{path}"), None).await.status
 }

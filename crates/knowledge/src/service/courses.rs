@@ -171,9 +171,7 @@ async fn checked_fields(
     let unchanged = stored.is_some_and(|s| s.banner == fields.banner);
     if !fields.banner.is_empty()
         && !unchanged
-        && files::uploader_of(tx, crate::COURSE_BANNER, &fields.banner)
-            .await?
-            .is_none()
+        && !files::claim_upload(tx, crate::COURSE_BANNER, &fields.banner).await?
     {
         return Err(KnowledgeError::Invalid("课程封面须是上传的图片".to_owned()));
     }

@@ -27,6 +27,30 @@ async fn catalogue(app: &TestApp, viewer: &TestUser, body: Value) -> Value {
     response.data().clone()
 }
 
+async fn uploaded_banner(app: &TestApp, admin: &TestUser) -> String {
+    let response = app
+        .upload(
+            "/api/v1/upload?purpose=course_banner",
+            &platform::testkit::images::png(64, 40),
+            Some(&admin.token),
+        )
+        .await;
+    ok(&response);
+    response.message().to_owned()
+}
+
+/// The uploads module's hourly maintenance, as the gateway runs it.
+async fn sweep_uploads(app: &TestApp) {
+    let job = platform::module::UPLOADS
+        .maintenance
+        .expect("the uploads module sweeps");
+    job(&app.state).await.unwrap();
+}
+
+async fn served_status(app: &TestApp, path: &str) -> u16 {
+    app.get(&format!("/api/v1/{path}"), None).await.status
+}
+
 platform::engine_tests! { crate::spawn_app;
 
 async fn a_purchase_needs_a_member_and_the_money(app) {
@@ -161,6 +185,23 @@ async fn a_banner_is_an_uploaded_course_banner(app) {
     ok(&created);
     let kc_id = created.data()["kcId"].as_i64().unwrap();
     assert_eq!(detail(&app, None, kc_id).await.data()["course"]["banner"], uploaded.message());
+}
+
+async fn a_course_banner_outlives_the_sweep_of_unused_uploads(app) {
+    let admin = signed_in_user(&app, "admin1", Role::Admin).await;
+    let banner = uploaded_banner(&app, &admin).await;
+    let unused = uploaded_banner(&app, &admin).await;
+    let mut body = course_body("带封面的课程", 0, &[]);
+    body["banner"] = json!(banner);
+    let created = app.post("/api/v1/knowledge/courses/create", body, Some(&admin.token)).await;
+    ok(&created);
+    let kc_id = created.data()["kcId"].as_i64().unwrap();
+
+    app.clock.advance(platform::files::UNCLAIMED_KEPT_SECONDS + 60);
+    sweep_uploads(&app).await;
+    assert_eq!(detail(&app, None, kc_id).await.data()["course"]["banner"], json!(banner));
+    assert_eq!(served_status(&app, &banner).await, 200);
+    assert_eq!(served_status(&app, &unused).await, 404);
 }
 
 async fn an_update_without_tree_banner_or_fee_keeps_them(app) {

@@ -1,4 +1,5 @@
 use super::*;
+use platform::Identity;
 use platform::testkit::images::{jpeg_with_exif, png_claiming, png16_claiming};
 
 platform::engine_tests! { spawn_app;
@@ -288,4 +289,55 @@ async fn the_bytes_a_member_uploads_in_a_day_are_bounded(app) {
     assert_eq!(upload_named(&app, Some(&member.token), "big.png", &photo).await.status, 200);
 }
 
+async fn uploads_nothing_uses_are_swept_after_a_day_with_their_files(app) {
+    let member = signed_in_user(&app, "member", Role::User).await;
+    let used = upload(&app, &member).await;
+    let unused = upload(&app, &member).await;
+    let posted = post_moment(&app, &member, json!({"content": "周末爬山", "images": [used]})).await;
+    assert_eq!(posted.status, 200, "{}", posted.json);
+    let identity = Identity { user_id: member.id, uuid: member.uuid.clone(), role: Role::User };
+    let stored_by_server =
+        platform::files::store_image(&app.state, &identity, moments::MOMENT_IMAGE, png(32, 24)).await.unwrap().path;
+
+    app.clock.advance(platform::files::UNCLAIMED_KEPT_SECONDS - 60);
+    let recent = upload(&app, &member).await;
+    sweep_uploads(&app).await;
+    assert_eq!(served_status(&app, &unused).await, 200, "kept for a whole day");
+
+    app.clock.advance(120);
+    sweep_uploads(&app).await;
+    assert_eq!(served_status(&app, &unused).await, 404);
+    assert_eq!(served_status(&app, &thumbnail_of(&unused)).await, 404);
+    assert!(!app.state.config.data_dir.join(&unused).exists(), "its file is deleted");
+    for kept in [&used, &thumbnail_of(&used), &stored_by_server, &recent] {
+        assert_eq!(served_status(&app, kept).await, 200, "{kept}");
+    }
+    // The swept upload is gone for good: a moment naming it now is refused, not left broken.
+    let late = post_moment(&app, &member, json!({"content": "迟到的照片", "images": [unused]})).await;
+    assert_eq!((late.status, late.message()), (400, "图片不存在或不是你上传的，请重新上传"));
+    // Used within its day, an upload stays past it.
+    let posted = post_moment(&app, &member, json!({"content": "刚上传的", "images": [recent]})).await;
+    assert_eq!(posted.status, 200, "{}", posted.json);
+    app.clock.advance(platform::files::UNCLAIMED_KEPT_SECONDS);
+    sweep_uploads(&app).await;
+    assert_eq!(served_status(&app, &recent).await, 200);
+}
+
+}
+
+/// The uploads module's hourly maintenance, as the gateway runs it.
+async fn sweep_uploads(app: &TestApp) {
+    let job = platform::module::UPLOADS
+        .maintenance
+        .expect("the uploads module sweeps");
+    job(&app.state).await.unwrap();
+}
+
+async fn served_status(app: &TestApp, path: &str) -> u16 {
+    app.get(&format!("/api/v1/{path}"), None).await.status
+}
+
+fn thumbnail_of(path: &str) -> String {
+    let (stem, extension) = path.rsplit_once('.').unwrap();
+    format!("{stem}_thumb.{extension}")
 }

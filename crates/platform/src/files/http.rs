@@ -13,7 +13,7 @@ use utoipa_actix_web::service_config::ServiceConfig;
 
 use std::sync::Arc;
 
-use super::{DEFAULT_PURPOSE, Purpose, Storage, StoredPath, access, store_image};
+use super::{DEFAULT_PURPOSE, Purpose, Storage, StoredPath, access};
 use crate::auth::{CurrentUser, OptionalUser};
 use crate::envelope::{ApiResult, Envelope, ok_with_message};
 use crate::error::{ApiError, ErrorEnvelope};
@@ -119,7 +119,7 @@ async fn upload_file(
 
 /// Reads the multipart body's one `file` field (stopping at the purpose's limit) and stores it:
 /// the upload of every route that takes an image, `POST /upload` and those of one purpose.
-/// Each counts against the member's upload quota.
+/// Each counts against the member's upload quota and stays unclaimed until used.
 pub async fn receive_image(
     state: &AppState,
     user: &CurrentUser,
@@ -138,7 +138,7 @@ pub async fn receive_image(
         let mut pooled = state.db.get().await?;
         super::quota::reserve(&mut pooled.conn(), user.0.user_id, byte_size, state.now()).await?;
     }
-    store_image(state, &user.0, purpose, bytes).await
+    super::store(state, &user.0, purpose, bytes, super::Use::OnceClaimed).await
 }
 
 /// Answers a file of a private purpose to a caller its owner has already authorised: never

@@ -187,14 +187,34 @@ fn decodes() -> &'static CpuBound {
     DECODES.get_or_init(|| CpuBound::new("image-decode", crate::cpu_bound::cpus()))
 }
 
-/// Checks, decodes, re-encodes and stores an image uploaded by `owner`. A member's uploads
-/// count against their quota first ([`http::receive_image`]); the images the server stores
-/// itself (demo seeds, WeChat avatars) do not.
+/// Whether a stored image is already in use when it is stored.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Use {
+    /// Stored by the server for what it saves next (demo seeds, WeChat avatars).
+    Immediate,
+    /// A member's upload: unclaimed until something that uses it is saved
+    /// ([`claim_own_uploads`]), and swept after [`UNCLAIMED_KEPT_SECONDS`] otherwise.
+    OnceClaimed,
+}
+
+/// Checks, decodes, re-encodes and stores an image the server itself stores for `owner` (demo
+/// seeds, WeChat avatars): in use at once, outside any quota. Members' uploads go through
+/// [`http::receive_image`].
 pub async fn store_image(
     state: &AppState,
     owner: &Identity,
     purpose: Purpose,
     bytes: Vec<u8>,
+) -> Result<StoredUpload, ApiError> {
+    store(state, owner, purpose, bytes, Use::Immediate).await
+}
+
+async fn store(
+    state: &AppState,
+    owner: &Identity,
+    purpose: Purpose,
+    bytes: Vec<u8>,
+    use_: Use,
 ) -> Result<StoredUpload, ApiError> {
     if bytes.len() > purpose.max_bytes {
         return Err(ApiError::payload_too_large_with(purpose.too_large));
@@ -258,6 +278,7 @@ pub async fn store_image(
         uploads::width.eq(i64::from(processed.width)),
         uploads::height.eq(i64::from(processed.height)),
         uploads::created_at.eq(now),
+        uploads::claimed.eq(use_ == Use::Immediate),
     ));
     run!(conn, |c| record.execute(c).await)?;
     Ok(StoredUpload {
@@ -272,21 +293,81 @@ fn stored_path(raw: String) -> Result<StoredPath, ApiError> {
         .ok_or_else(|| ApiError::internal(format!("generated an unsafe path {raw}")))
 }
 
-/// The subset of `paths` that `owner` uploaded for `purpose` (one query).
-pub async fn owned_uploads(
+/// How long a member's upload may stay unused before [`sweep_unclaimed`] deletes it.
+pub const UNCLAIMED_KEPT_SECONDS: i64 = 24 * 3600;
+
+/// The subset of `paths` that `owner` uploaded for `purpose`, now marked in use so the sweep of
+/// unused uploads keeps them (one statement). Call it where the content that uses them is
+/// saved: an upload the sweep has taken is not found, so the save is refused rather than left
+/// pointing at a deleted file. A save that fails after its claim keeps the upload, as before
+/// there was a sweep.
+pub async fn claim_own_uploads(
     conn: &mut Conn<'_>,
     owner_id: UserId,
     purpose: Purpose,
     paths: &[String],
 ) -> QueryResult<HashSet<String>> {
-    let found: Vec<String> = run!(conn, |c| uploads::table
-        .filter(uploads::owner_id.eq(owner_id))
-        .filter(uploads::purpose.eq(purpose.name))
-        .filter(uploads::path.eq_any(paths))
-        .select(uploads::path)
-        .load(c)
-        .await)?;
+    let found: Vec<String> = run!(conn, |c| diesel::update(
+        uploads::table
+            .filter(uploads::owner_id.eq(owner_id))
+            .filter(uploads::purpose.eq(purpose.name))
+            .filter(uploads::path.eq_any(paths))
+    )
+    .set(uploads::claimed.eq(true))
+    .returning(uploads::path)
+    .get_results(c)
+    .await)?;
     Ok(found.into_iter().collect())
+}
+
+/// Marks `path`, uploaded by anyone for `purpose`, in use (staff editing shared content, whose
+/// pictures any editor may have uploaded); false when there is no such upload.
+pub async fn claim_upload(conn: &mut Conn<'_>, purpose: Purpose, path: &str) -> QueryResult<bool> {
+    let claimed = run!(conn, |c| diesel::update(
+        uploads::table
+            .filter(uploads::path.eq(path))
+            .filter(uploads::purpose.eq(purpose.name))
+    )
+    .set(uploads::claimed.eq(true))
+    .execute(c)
+    .await)?;
+    Ok(claimed > 0)
+}
+
+/// Deletes the uploads nothing claimed within [`UNCLAIMED_KEPT_SECONDS`], with their files, in
+/// batches; answers how many went. Deleting only rows still unclaimed makes a claim and the
+/// sweep exclusive: whichever comes first wins, and a claim never points at a deleted file.
+pub async fn sweep_unclaimed(state: &AppState) -> Result<usize, ApiError> {
+    const BATCH: i64 = 500;
+    let cutoff = state.now() - UNCLAIMED_KEPT_SECONDS;
+    let mut swept = 0;
+    loop {
+        let removed: Vec<RemovedUpload> = {
+            let mut pooled = state.db.get().await?;
+            let conn = &mut pooled.conn();
+            let stale: Vec<i64> = run!(conn, |c| uploads::table
+                .filter(uploads::claimed.eq(false))
+                .filter(uploads::created_at.lt(cutoff))
+                .select(uploads::id)
+                .limit(BATCH)
+                .load(c)
+                .await)?;
+            if stale.is_empty() {
+                return Ok(swept);
+            }
+            // Claimed since it was read: kept.
+            run!(conn, |c| diesel::delete(
+                uploads::table
+                    .filter(uploads::id.eq_any(&stale))
+                    .filter(uploads::claimed.eq(false))
+            )
+            .returning((uploads::purpose, uploads::path, uploads::thumbnail_path))
+            .get_results(c)
+            .await)?
+        };
+        swept += removed.len();
+        delete_removed_files(state, removed).await;
+    }
 }
 
 /// Who uploaded `path` for `purpose`, if it was.
@@ -495,13 +576,24 @@ pub async fn delete_uploads(state: &AppState, paths: &[String]) -> Result<(), Ap
     if paths.is_empty() {
         return Ok(());
     }
-    let mut pooled = state.db.get().await?;
-    let removed: Vec<(String, String, String)> = run!(&mut pooled.conn(), |c| diesel::delete(
-        uploads::table.filter(uploads::path.eq_any(paths))
-    )
-    .returning((uploads::purpose, uploads::path, uploads::thumbnail_path))
-    .get_results(c)
-    .await)?;
+    let removed: Vec<RemovedUpload> = {
+        let mut pooled = state.db.get().await?;
+        run!(&mut pooled.conn(), |c| diesel::delete(
+            uploads::table.filter(uploads::path.eq_any(paths))
+        )
+        .returning((uploads::purpose, uploads::path, uploads::thumbnail_path))
+        .get_results(c)
+        .await)?
+    };
+    delete_removed_files(state, removed).await;
+    Ok(())
+}
+
+/// A deleted upload record: its purpose, path and thumbnail path.
+type RemovedUpload = (String, String, String);
+
+/// Removes the files of deleted upload records (thumbnails and blurred copies too).
+async fn delete_removed_files(state: &AppState, removed: Vec<RemovedUpload>) {
     for (purpose, path, thumbnail) in removed {
         // A purpose no module registers any more was public: only private ones need naming.
         let store = match state.settings.upload_purpose(&purpose) {
@@ -520,5 +612,4 @@ pub async fn delete_uploads(state: &AppState, paths: &[String]) -> Result<(), Ap
             }
         }
     }
-    Ok(())
 }

@@ -52,4 +52,29 @@ async fn a_picture_awaiting_review_is_served_only_to_its_uploader_and_admins(app
     assert_eq!(app.get(&format!("/api/v1/{passed}"), None).await.status, 200);
 }
 
+async fn pictures_saved_with_the_profile_outlive_the_sweep_of_unused_uploads(app) {
+    let member = signed_in_user(&app, "member", Role::User).await;
+    let avatar = uploaded(&app, &member, "avatar").await;
+    let photo = uploaded(&app, &member, "photo").await;
+    let unused = uploaded(&app, &member, "photo").await;
+    saved(&app, &member, json!({"avatar": avatar, "photos": [photo]})).await;
+    let mine = my_profile(&app, &member).await;
+    assert_eq!((&mine["avatar"], &mine["photos"]), (&json!(avatar), &json!([photo])));
+
+    app.clock.advance(platform::files::UNCLAIMED_KEPT_SECONDS + 60);
+    sweep_uploads(&app).await;
+    for kept in [&avatar, &photo] {
+        assert_eq!(status_for(&app, kept, Some(&member.token)).await, 200, "{kept}");
+    }
+    assert_eq!(status_for(&app, &unused, Some(&member.token)).await, 404);
+}
+
+}
+
+/// The uploads module's hourly maintenance, as the gateway runs it.
+async fn sweep_uploads(app: &TestApp) {
+    let job = platform::module::UPLOADS
+        .maintenance
+        .expect("the uploads module sweeps");
+    job(&app.state).await.unwrap();
 }
