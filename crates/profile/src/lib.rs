@@ -44,10 +44,21 @@ pub const PHOTO: Purpose = Purpose::new("photo", 5 * 1024 * 1024, "上传图片�
 /// The profile, its review queue (under /admin), its uploads and its share of a member's data.
 pub const MODULE: Module = Module::new("profile", http::configure)
     .with_uploads(&[AVATAR, PHOTO])
-    .with_settings(map::load)
+    .with_settings(load_settings)
     .with_maintenance(rename_legacy_pictures)
     .with_demo_seed(demo::seed)
     .with_member_data(member_data::export, member_data::erase);
+
+/// The map's settings, and the people index, made once for the process before its workers.
+fn load_settings(
+    source: &platform::config::Source,
+    config: &platform::config::Config,
+    settings: &mut platform::settings::Settings,
+) -> Result<(), platform::config::ConfigError> {
+    map::load(source, config, settings)?;
+    settings.insert(discovery::index::PeopleIndex::default());
+    Ok(())
+}
 
 fn rename_legacy_pictures(
     state: &platform::AppState,

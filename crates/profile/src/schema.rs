@@ -121,14 +121,21 @@ diesel::table! {
         big_five -> Text,
         verified -> Bool,
         held -> Bool,
-        recent -> Bool,
+        version -> BigInt,
     }
 }
 
 diesel::table! {
-    profile_directory_windows (gender) {
-        gender -> Text,
-        members -> BigInt,
+    profile_directory_clock (id) {
+        id -> BigInt,
+        version -> BigInt,
+    }
+}
+
+diesel::table! {
+    profile_directory_removals (user_id) {
+        user_id -> BigInt,
+        version -> BigInt,
     }
 }
 

@@ -14,6 +14,11 @@ pub async fn spawn_app_with(engine: Engine, modules: &'static [Module]) -> Optio
     TestApp::spawn(engine, modules, crate::api::directory, |_, _| {}).await
 }
 
+/// A second gateway on `app`'s database, with the same modules and its own process-wide state.
+pub async fn another_gateway(app: &TestApp) -> TestApp {
+    app.another_gateway(crate::api::directory).await
+}
+
 /// A test application with the accounts routes.
 pub async fn spawn_app(engine: Engine) -> Option<TestApp> {
     spawn_app_with(engine, &[platform::module::SITE, crate::MODULE]).await

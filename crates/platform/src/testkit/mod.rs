@@ -67,7 +67,8 @@ pub struct TestApp {
     pub clock: ManualClock,
     routes: Routes,
     call: Call,
-    _database: TestDatabase,
+    modules: &'static [Module],
+    database: Arc<TestDatabase>,
 }
 
 pub struct TestResponse {
@@ -104,14 +105,44 @@ impl TestApp {
         directory: impl FnOnce(DbPool) -> Arc<dyn UserDirectory>,
         adjust: impl FnOnce(&mut Config, &mut Settings),
     ) -> Option<Self> {
-        let database = TestDatabase::create(engine).await?;
+        let database = Arc::new(TestDatabase::create(engine).await?);
+        let pool = database.migrated_pool();
+        let clock = ManualClock::starting_at(TEST_EPOCH);
+        Some(Self::start(database, pool, clock, modules, directory, adjust).await)
+    }
+
+    /// A second gateway on this application's database and clock, as another process would
+    /// run: its own pool, settings and process-wide state (caches, indexes, hubs).
+    pub async fn another_gateway(
+        &self,
+        directory: impl FnOnce(DbPool) -> Arc<dyn UserDirectory>,
+    ) -> Self {
+        let pool = DbPool::connect(&self.database.url, 4).expect("pool");
+        let database = self.database.clone();
+        Self::start(
+            database,
+            pool,
+            self.clock.clone(),
+            self.modules,
+            directory,
+            |_, _| {},
+        )
+        .await
+    }
+
+    async fn start(
+        database: Arc<TestDatabase>,
+        pool: DbPool,
+        clock: ManualClock,
+        modules: &'static [Module],
+        directory: impl FnOnce(DbPool) -> Arc<dyn UserDirectory>,
+        adjust: impl FnOnce(&mut Config, &mut Settings),
+    ) -> Self {
         let mut config = Config::for_tests(database.url.clone(), database.dir.path().join("data"));
         config.captcha_bypass = Some(crate::config::Secret::new(CAPTCHA_BYPASS));
         let mut settings = load_settings(modules, &Source::from_pairs(&[]), &config)
             .expect("the modules' default settings");
         adjust(&mut config, &mut settings);
-        let pool = database.migrated_pool();
-        let clock = ManualClock::starting_at(TEST_EPOCH);
         let state = web::Data::new(
             AppState::new(
                 config,
@@ -134,13 +165,14 @@ impl TestApp {
                     .map_into_boxed_body()
             })
         });
-        Some(Self {
+        Self {
             state,
             clock,
             routes,
             call,
-            _database: database,
-        })
+            modules,
+            database,
+        }
     }
 
     pub async fn send(&self, request: TestRequest) -> TestResponse {

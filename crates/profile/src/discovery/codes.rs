@@ -53,6 +53,11 @@ impl<const WORDS: usize> CodeSet<WORDS> {
         self.0.iter().map(|word| word.count_ones() as usize).sum()
     }
 
+    /// The codes' numbers, in order.
+    fn numbers(self) -> impl Iterator<Item = usize> {
+        (0..Self::CAPACITY).filter(move |&number| self.contains(number))
+    }
+
     /// The codes' names in the catalogue's order.
     fn names(self, catalogue: &'static Numbered) -> impl Iterator<Item = &'static str> {
         (0..Self::CAPACITY.min(catalogue.len()))
@@ -134,6 +139,13 @@ code_set!(
     3,
     catalogue::hobbies
 );
+
+impl Interests {
+    /// The interests' catalogue numbers, in order (the people index's hobby bitmaps).
+    pub fn numbers(self) -> impl Iterator<Item = usize> {
+        self.0.numbers()
+    }
+}
 
 code_set!(
     /// A member's personality tags.

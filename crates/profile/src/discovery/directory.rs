@@ -1,6 +1,7 @@
-//! The directory: one narrow row per profile that recommendations and advanced search read,
+//! The directory: one narrow row per profile that recommendations and the people index read,
 //! kept in the transaction of every write it derives from (the profile form, a photo's
-//! review), and when the member was last active in the profile's own pages.
+//! review), and when the member was last active in the profile's own pages. Each write of what
+//! the index holds takes the next directory version (see [`super::index`]).
 
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
@@ -14,10 +15,10 @@ use platform::id_list::one_of;
 use platform::{UserId, run, transaction};
 
 use super::codes::{Interests, RegionCode, Traits};
-use super::window;
+use super::index::next_version;
 
 use crate::model::{PhotoReview, ProfileRow};
-use crate::schema::{profile_directory, profile_photos, profiles};
+use crate::schema::{profile_directory, profile_directory_removals, profile_photos, profiles};
 
 /// A member as the directory lists them.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Queryable, Selectable, Insertable, AsChangeset)]
@@ -45,6 +46,8 @@ pub struct Listing {
     pub verified: bool,
     /// Hidden from others while reports wait for an admin (a copy of the profile's mark).
     pub held: bool,
+    /// The directory version of the write (see [`super::index`]).
+    pub version: i64,
 }
 
 impl Listing {
@@ -67,6 +70,7 @@ impl Listing {
             active_at,
             verified,
             held,
+            version: 0,
         }
     }
 }
@@ -159,33 +163,34 @@ pub async fn set_big_five(
     Ok(changed == 1)
 }
 
-/// Copies the profile's held mark into the member's listing, which takes them out of the
-/// search window or lets them back in (a member without a profile gets it when their listing
-/// is first written). Runs inside the caller's transaction.
+/// Copies the profile's held mark into the member's listing, which takes them out of search
+/// and recommendations or lets them back in (a member without a profile gets it when their
+/// listing is first written). Runs inside the caller's transaction.
 pub async fn set_held(conn: &mut Conn<'_>, user_id: UserId, held: bool) -> QueryResult<()> {
-    let Some(before) = window::locked_standing(conn, user_id, None).await? else {
-        return Ok(());
-    };
+    let version = next_version(conn).await?;
     run!(conn, |c| diesel::update(
         profile_directory::table.find(user_id)
     )
-    .set(profile_directory::held.eq(held))
+    .set((
+        profile_directory::held.eq(held),
+        profile_directory::version.eq(version),
+    ))
     .execute(c)
     .await)?;
-    let after = window::Standing {
-        held,
-        ..before.clone()
-    };
-    window::settle(conn, user_id, Some(&before), Some(&after)).await
+    Ok(())
 }
 
 /// Copies a real-name decision into the member's listing (a member without a profile gets it
-/// from accounts when their listing is first written).
+/// from accounts when their listing is first written). Runs inside the caller's transaction.
 pub async fn set_verified(conn: &mut Conn<'_>, user_id: UserId, verified: bool) -> QueryResult<()> {
+    let version = next_version(conn).await?;
     run!(conn, |c| diesel::update(
         profile_directory::table.find(user_id)
     )
-    .set(profile_directory::verified.eq(verified))
+    .set((
+        profile_directory::verified.eq(verified),
+        profile_directory::version.eq(version),
+    ))
     .execute(c)
     .await)?;
     Ok(())
@@ -206,10 +211,9 @@ impl Candidate {
     }
 }
 
-/// Rewrites the member's listing from their profile and passed photos, and moves them into or
-/// out of the search window; `active_at` is the member's activity when they act, `None` for a
-/// change made by someone else (a review). A member without a profile has no listing. Runs
-/// inside the caller's transaction.
+/// Rewrites the member's listing from their profile and passed photos; `active_at` is the
+/// member's activity when they act, `None` for a change made by someone else (a review). A
+/// member without a profile has no listing. Runs inside the caller's transaction.
 pub async fn refresh(
     conn: &mut Conn<'_>,
     user_id: UserId,
@@ -231,17 +235,19 @@ pub async fn refresh(
         .get_result(c)
         .await)?;
     let fallback = profile.updated_at;
-    let before = window::locked_standing(conn, user_id, Some(&profile.gender)).await?;
+    let known = last_active(conn, user_id).await?;
     let verified = accounts::api::is_verified(conn, user_id).await?;
     let held = crate::repo::is_held(conn, user_id).await?;
-    let known = before.as_ref().map(|before| before.active_at);
-    let listing = Listing::of(
-        profile,
-        photo_count,
-        active_at.or(known).unwrap_or(fallback),
-        verified,
-        held,
-    );
+    let listing = Listing {
+        version: next_version(conn).await?,
+        ..Listing::of(
+            profile,
+            photo_count,
+            active_at.or(known).unwrap_or(fallback),
+            verified,
+            held,
+        )
+    };
     run!(conn, |c| diesel::insert_into(profile_directory::table)
         .values(&listing)
         .on_conflict(profile_directory::user_id)
@@ -249,13 +255,17 @@ pub async fn refresh(
         .set(&listing)
         .execute(c)
         .await)?;
-    let after = window::Standing {
-        gender: listing.gender,
-        active_at: listing.active_at,
-        held: listing.held,
-        recent: before.as_ref().is_some_and(|before| before.recent),
-    };
-    window::settle(conn, user_id, before.as_ref(), Some(&after)).await
+    Ok(())
+}
+
+/// When the member was last noted active, if they are listed.
+async fn last_active(conn: &mut Conn<'_>, user_id: UserId) -> QueryResult<Option<i64>> {
+    run!(conn, |c| profile_directory::table
+        .find(user_id)
+        .select(profile_directory::active_at)
+        .first(c)
+        .await
+        .optional())
 }
 
 /// How long activity is not written again: ranking tells days apart, not minutes, and a
@@ -275,54 +285,54 @@ pub fn is_stale(active_at: i64, now: i64) -> bool {
     active_at < now - ACTIVITY_RESOLUTION_SECONDS
 }
 
-/// Notes that the member was active at `now`, which may take them into the search window.
-/// Read first: on SQLite even an update that changes nothing takes the write lock, which every
-/// request would then queue for. Opens its own transaction when the window changes, so it is
-/// never called inside one.
+/// Notes that the member was active at `now`. Read first: on SQLite even an update that
+/// changes nothing takes the write lock, which every request would then queue for. Opens its
+/// own transaction (the version and the write commit together), so it is never called inside
+/// one.
 pub async fn touch(conn: &mut Conn<'_>, user_id: UserId, now: i64) -> QueryResult<()> {
-    let Some(known) = window::standing(conn, user_id).await? else {
+    if !last_active(conn, user_id)
+        .await?
+        .is_some_and(|active_at| is_stale(active_at, now))
+    {
         return Ok(());
-    };
-    if !is_stale(known.active_at, now) {
-        return Ok(());
-    }
-    if known.recent || known.held {
-        // The window's members stay in it, and a held member stays out.
-        return note_activity(conn, user_id, now).await;
     }
     transaction!(conn, |tx| {
-        let Some(before) = window::locked_standing(tx, user_id, None).await? else {
-            return Ok(());
-        };
-        note_activity(tx, user_id, now).await?;
-        let after = window::Standing {
-            active_at: now,
-            ..before.clone()
-        };
-        window::settle(tx, user_id, Some(&before), Some(&after)).await
+        let version = next_version(tx).await?;
+        run!(tx, |c| diesel::update(
+            profile_directory::table.find(user_id)
+        )
+        .set((
+            profile_directory::active_at.eq(now),
+            profile_directory::version.eq(version),
+        ))
+        .execute(c)
+        .await)?;
+        Ok(())
     })
 }
 
-async fn note_activity(conn: &mut Conn<'_>, user_id: UserId, now: i64) -> QueryResult<()> {
-    run!(conn, |c| diesel::update(
-        profile_directory::table.find(user_id)
-    )
-    .set(profile_directory::active_at.eq(now))
-    .execute(c)
-    .await)?;
-    Ok(())
-}
-
-/// Takes the member out of the directory (their profile is erased), inside the caller's
-/// transaction.
+/// Takes the member out of the directory (their profile is erased), leaving the version of the
+/// removal for the people index, inside the caller's transaction.
 pub async fn remove(conn: &mut Conn<'_>, user_id: UserId) -> QueryResult<()> {
-    let before = window::locked_standing(conn, user_id, None).await?;
+    let version = next_version(conn).await?;
     run!(conn, |c| diesel::delete(
         profile_directory::table.find(user_id)
     )
     .execute(c)
     .await)?;
-    window::settle(conn, user_id, before.as_ref(), None).await
+    run!(conn, |c| diesel::insert_into(
+        profile_directory_removals::table
+    )
+    .values((
+        profile_directory_removals::user_id.eq(user_id),
+        profile_directory_removals::version.eq(version),
+    ))
+    .on_conflict(profile_directory_removals::user_id)
+    .do_update()
+    .set(profile_directory_removals::version.eq(version))
+    .execute(c)
+    .await)?;
+    Ok(())
 }
 
 /// The member's own gender and signals, if they have a profile.

@@ -1,27 +1,21 @@
-//! Advanced search (高级搜索): the filters of spec 2 section 2.8, checked and clamped, run over
-//! the search window (see [`super::window`]): the most recently active members of the chosen
-//! sex (of each sex, when none is chosen). An answer costs the same with ten thousand members
-//! as with a million, and the people found are the ones who will answer.
+//! Advanced search (高级搜索): the filters of spec 2 section 2.8, checked and clamped, applied
+//! to every shown member through the people index (see [`super::index`]). The total is exact,
+//! and the pages, in activity order, together hold every match once.
 
 use std::collections::HashMap;
 
-use diesel::prelude::*;
-use diesel_async::RunQueryDsl;
 use platform::db::{self, pipeline};
-use platform::id_list::{one_of, one_of_texts};
 use platform::paging::PageWindow;
-use platform::{AppState, Identity, UserId, run};
+use platform::{AppState, Identity, UserId};
 
+use super::index::{self, people::Filter};
 use super::seeking::{MAX_AGE, MIN_AGE};
 use crate::catalogue;
 use crate::error::ProfileError;
 use crate::model::date_number;
 use crate::relations::lists::{self, Person};
 use crate::relations::repo as relations;
-use crate::schema::profile_directory;
 
-/// How many windows past the one asked for a search reads to learn its total without counting.
-const PAGES_AHEAD: i64 = 3;
 /// Spec 2, section 9: 12 a page by default, 24, 36 or 48 on request.
 pub const PAGE_SIZE: i64 = 12;
 pub const MAX_PAGE_SIZE: i64 = 48;
@@ -64,8 +58,8 @@ pub struct Filters {
     marital_statuses: Vec<String>,
     max_boys: Option<i64>,
     max_girls: Option<i64>,
-    /// `"code"` patterns: a member with any of the hobbies matches.
-    hobby_patterns: Vec<String>,
+    /// Catalogue numbers of the hobbies: a member with any of them matches.
+    hobbies: Vec<usize>,
     verified_only: bool,
     window: PageWindow,
 }
@@ -89,13 +83,12 @@ impl Filters {
         {
             return Err(ProfileError::Invalid("婚姻状况选项无效"));
         }
-        if query
+        let hobbies = query
             .hobbies
             .iter()
-            .any(|code| catalogue::hobby_name(code).is_none())
-        {
-            return Err(ProfileError::Invalid("兴趣爱好选项无效"));
-        }
+            .map(|code| catalogue::hobbies().number(code))
+            .collect::<Option<Vec<usize>>>()
+            .ok_or(ProfileError::Invalid("兴趣爱好选项无效"))?;
         let children = |count: Option<i64>| count.map(|c| c.clamp(0, MAX_CHILDREN));
         Ok(Self {
             keyword: platform::paging::search_words(query.keyword.as_deref()),
@@ -108,11 +101,7 @@ impl Filters {
             marital_statuses: query.marital_statuses,
             max_boys: children(query.max_boys),
             max_girls: children(query.max_girls),
-            hobby_patterns: query
-                .hobbies
-                .iter()
-                .map(|code| format!("%\"{code}\"%"))
-                .collect(),
+            hobbies,
             verified_only: query.verified_only,
             window: PageWindow::of(query.page, query.page_size, PAGE_SIZE, MAX_PAGE_SIZE),
         })
@@ -120,19 +109,19 @@ impl Filters {
 }
 
 impl Filters {
-    /// Whether the search asks for nothing but (maybe) a sex: its matches are then the whole
-    /// window, which is counted without a walk.
-    fn is_everyone(&self) -> bool {
-        self.keyword.is_none()
-            && self.birthdays.is_none()
-            && self.heights.is_none()
-            && self.weights.is_none()
-            && self.educations.is_empty()
-            && self.marital_statuses.is_empty()
-            && self.max_boys.is_none()
-            && self.max_girls.is_none()
-            && self.hobby_patterns.is_empty()
-            && !self.verified_only
+    fn as_filter(&self) -> Filter<'_> {
+        Filter {
+            gender: self.gender.as_deref(),
+            birthdays: self.birthdays,
+            heights: self.heights,
+            weights: self.weights,
+            educations: &self.educations,
+            marital_statuses: &self.marital_statuses,
+            max_boys: self.max_boys,
+            max_girls: self.max_girls,
+            hobbies: &self.hobbies,
+            verified_only: self.verified_only,
+        }
     }
 }
 
@@ -172,31 +161,42 @@ pub async fn page(
     viewer: &Identity,
     filters: &Filters,
 ) -> Result<SearchPage, ProfileError> {
-    let now = state.now();
-    let today = date_number(now);
+    let today = date_number(state.now());
     let me = viewer.user_id;
+    let everyone = index::of(state);
     db::read(&state.db, async |conn| {
-        let mut excluded: Vec<UserId> = relations::blocked_either_way(conn, me)
-            .await?
-            .into_iter()
-            .collect();
+        // The blacklist and the index brought up to the directory: one round trip on PostgreSQL
+        // when the index is current.
+        let (blocked, ()) = pipeline(
+            conn,
+            async |c| relations::blocked_either_way(c, me).await,
+            async |c| everyone.catch_up(c).await,
+        )
+        .await?;
+        let mut excluded: Vec<UserId> = blocked.into_iter().collect();
         excluded.push(me);
-
-        let (ids, total) = if let Some(keyword) = &filters.keyword {
-            // Names live with accounts: match them over the window's hits, then page here.
-            let hits = ids_in_order(conn, filters, &excluded, 0, None).await?;
-            let matching = lists::matching(conn, &hits, keyword, today).await?;
-            let hits: Vec<UserId> = hits
-                .into_iter()
-                .filter(|id| matching.contains(id))
-                .collect();
-            let total = i64::try_from(hits.len()).unwrap_or(i64::MAX);
-            let page = filters.window.of_items(hits).collect();
-            (page, total)
-        } else if filters.is_everyone() {
-            page_of_everyone(conn, filters, &excluded).await?
-        } else {
-            page_and_count(conn, filters, &excluded).await?
+        let filter = filters.as_filter();
+        let window = filters.window;
+        let (ids, total) = match &filters.keyword {
+            // Names live with accounts: the keyword narrows the index's matches there.
+            Some(keyword) => {
+                let (found, _) = everyone.search(&filter, &excluded, 0, 0);
+                let hits: Vec<UserId> = everyone.in_order(&found).into_iter().map(UserId).collect();
+                let matching = lists::matching(conn, &hits, keyword, today).await?;
+                let hits: Vec<UserId> = hits
+                    .into_iter()
+                    .filter(|id| matching.contains(id))
+                    .collect();
+                let total = i64::try_from(hits.len()).unwrap_or(i64::MAX);
+                (window.of_items(hits).collect::<Vec<_>>(), total)
+            }
+            None => {
+                let offset = u64::try_from(window.offset).unwrap_or(0);
+                let limit = usize::try_from(window.limit).unwrap_or(0);
+                let (found, page) = everyone.search(&filter, &excluded, offset, limit);
+                let total = i64::try_from(found.len()).unwrap_or(i64::MAX);
+                (page.into_iter().map(UserId).collect(), total)
+            }
         };
         let mut people: HashMap<UserId, Person> = lists::people(conn, viewer, &ids, today).await?;
         Ok(SearchPage {
@@ -205,142 +205,6 @@ pub async fn page(
         })
     })
     .await
-}
-
-/// The filters as one boxed query over the directory (a macro, because a boxed query is
-/// typed by its engine and `run!` builds one per engine).
-macro_rules! filtered {
-    ($filters:expr, $excluded:expr) => {{
-        let filters: &Filters = $filters;
-        // `recent` as written matches the window's indexes (and implies shown).
-        let mut query = profile_directory::table
-            .filter(profile_directory::recent)
-            .into_boxed();
-        if let Some((earliest, latest)) = filters.birthdays {
-            query = query.filter(profile_directory::birthday.between(earliest, latest));
-        }
-        // Tested on every entry the scan walks: a member with an empty blacklist (most) is
-        // one comparison, not a lookup in a list.
-        query = match $excluded {
-            [only] => query.filter(profile_directory::user_id.ne(*only)),
-            several => query.filter(diesel::dsl::not(one_of(
-                profile_directory::user_id,
-                several,
-            ))),
-        };
-        if let Some(gender) = &filters.gender {
-            query = query.filter(profile_directory::gender.eq(gender));
-        }
-        if filters.verified_only {
-            query = query.filter(profile_directory::verified.eq(true));
-        }
-        if let Some((low, high)) = filters.heights {
-            query = query.filter(profile_directory::height.between(low, high));
-        }
-        if let Some((low, high)) = filters.weights {
-            query = query.filter(profile_directory::weight.between(low, high));
-        }
-        if !filters.educations.is_empty() {
-            query = query.filter(one_of_texts(
-                profile_directory::education,
-                &filters.educations,
-            ));
-        }
-        if !filters.marital_statuses.is_empty() {
-            query = query.filter(one_of_texts(
-                profile_directory::marital_status,
-                &filters.marital_statuses,
-            ));
-        }
-        if let Some(most) = filters.max_boys {
-            query = query.filter(profile_directory::boy_count.le(most));
-        }
-        if let Some(most) = filters.max_girls {
-            query = query.filter(profile_directory::girl_count.le(most));
-        }
-        if let Some((first, rest)) = filters.hobby_patterns.split_first() {
-            let mut any = Box::new(profile_directory::hobbies.like(first.clone()))
-                as Box<
-                    dyn BoxableExpression<
-                            profile_directory::table,
-                            _,
-                            SqlType = diesel::sql_types::Bool,
-                        >,
-                >;
-            for pattern in rest {
-                any = Box::new(any.or(profile_directory::hobbies.like(pattern.clone())));
-            }
-            query = query.filter(any);
-        }
-        query
-    }};
-}
-
-/// The ids in the window matching `filters`, in activity order, from `offset` on: at most
-/// `limit` of them, or all.
-async fn ids_in_order(
-    conn: &mut platform::db::Conn<'_>,
-    filters: &Filters,
-    excluded: &[UserId],
-    offset: i64,
-    limit: Option<i64>,
-) -> QueryResult<Vec<UserId>> {
-    run!(conn, |c| {
-        let mut query = filtered!(filters, excluded)
-            .select(profile_directory::user_id)
-            .order((
-                profile_directory::active_at.desc(),
-                profile_directory::user_id.desc(),
-            ))
-            .offset(offset);
-        if let Some(limit) = limit {
-            query = query.limit(limit);
-        }
-        query.load(c).await
-    })
-}
-
-/// One window of a search by sex alone, off the activity order, and its total, off the
-/// window's count.
-async fn page_of_everyone(
-    conn: &mut platform::db::Conn<'_>,
-    filters: &Filters,
-    excluded: &[UserId],
-) -> QueryResult<(Vec<UserId>, i64)> {
-    let window = filters.window;
-    let gender = filters.gender.as_deref();
-    pipeline(
-        conn,
-        async |c| ids_in_order(c, filters, excluded, window.offset, Some(window.limit)).await,
-        async |c| super::window::size_without(c, gender, excluded).await,
-    )
-    .await
-}
-
-/// One window of the ids matching `filters` and how many match in all. The walk for the
-/// window reads on through [`PAGES_AHEAD`] more windows: when the matches end among them (a
-/// narrow search, the common case), their number gives the total and the second walk, the
-/// count over the whole window, is left out.
-async fn page_and_count(
-    conn: &mut platform::db::Conn<'_>,
-    filters: &Filters,
-    excluded: &[UserId],
-) -> QueryResult<(Vec<UserId>, i64)> {
-    let window = filters.window;
-    let read = window.limit * (1 + PAGES_AHEAD);
-    let mut ids = ids_in_order(conn, filters, excluded, window.offset, Some(read)).await?;
-    let found = i64::try_from(ids.len()).unwrap_or(i64::MAX);
-    // None found past a first window proves nothing about the ones before it.
-    let total = if found < read && (found > 0 || window.offset == 0) {
-        window.offset + found
-    } else {
-        run!(conn, |c| filtered!(filters, excluded)
-            .count()
-            .get_result(c)
-            .await)?
-    };
-    ids.truncate(usize::try_from(window.limit).unwrap_or(0));
-    Ok((ids, total))
 }
 
 #[cfg(test)]
@@ -412,6 +276,9 @@ mod tests {
         };
         let checked = Filters::check(known, TODAY).unwrap();
         assert_eq!(checked.max_boys, Some(MAX_CHILDREN));
-        assert_eq!(checked.hobby_patterns, ["%\"travel\"%"]);
+        assert_eq!(
+            checked.hobbies,
+            [catalogue::hobbies().number("travel").unwrap()]
+        );
     }
 }

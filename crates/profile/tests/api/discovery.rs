@@ -227,9 +227,7 @@ async fn advanced_search_applies_every_filter_and_its_boundaries(app) {
 }
 
 async fn a_search_counts_every_match_on_every_page(app) {
-    // A page reads a few pages ahead and counts only when the matches go on past them: six
-    // women on pages of one cover a page whose total is counted, one whose total is read, and
-    // pages past the end.
+    // Six women on pages of one: every page gives the same total, and pages past the end none.
     let me = member_with(&app, "seeker", person("male", 19900101, "1101", &["read"])).await;
     for n in 0..6 {
         member_with(&app, &format!("woman{n}"), person("female", 19950101, "3301", &["travel"])).await;
@@ -250,54 +248,111 @@ async fn a_search_counts_every_match_on_every_page(app) {
 }
 
 
-async fn members_coming_back_at_once_keep_the_window_whole(app) {
-    // Ten women outside the window come back at the same moment.
-    crowd(&app, 2 * WINDOW as u32 + 20).await;
+async fn a_search_answers_about_everyone_who_matches_with_an_exact_total(app) {
+    // More of each sex than any window or pool of the past held.
+    crowd(&app, 4_100).await;
     let seeker = signed_in_user(&app, "seeker", Role::User).await;
-    let outside = women(&app, OUTSIDE, LATEST_FIRST, 10).await;
-    assert_eq!(outside.len(), 10);
-    futures_util::future::join_all(outside.iter().map(|woman| comes_back(&app, woman))).await;
-    for woman in &outside {
-        assert!(in_window(&app, woman).await, "{} came back", woman.username);
+    let listed = listed(&app).await;
+    let today = platform::clock::date_number(app.state.now());
+    let age = |member: &Member| (today - member.birthday) / 10_000;
+    let cases: [(Value, Wanted); 5] = [
+        (json!({"gender": "female"}), Box::new(|m| m.gender == "female")),
+        (json!({"gender": "male", "educations": ["博士"]}), Box::new(|m| m.gender == "male" && m.education == "博士")),
+        (
+            json!({"gender": "female", "educations": ["硕士"], "ageMin": 25, "ageMax": 40}),
+            Box::new(|m| m.gender == "female" && m.education == "硕士" && (25..=40).contains(&age(m))),
+        ),
+        (
+            json!({"hobbies": ["photo", "draw"], "heightMin": 160, "heightMax": 175}),
+            Box::new(|m| (m.hobbies.contains("\"photo\"") || m.hobbies.contains("\"draw\"")) && (160..=175).contains(&m.height)),
+        ),
+        (
+            json!({"maritalStatus": ["离异"], "maxBoys": 1, "ageMin": 30}),
+            Box::new(|m| m.marital_status == "离异" && m.boy_count <= 1 && age(m) >= 30),
+        ),
+    ];
+    for (body, wanted) in cases {
+        let expected: Vec<&Member> = listed.iter().filter(|m| wanted(m)).collect();
+        assert!(expected.len() > 48, "{body}: a case spans pages");
+        let (pages, total) = every_page(&app, &seeker, body.clone()).await;
+        assert_eq!(total, expected.len() as i64, "{body}: the exact total");
+        let mut found = pages.clone();
+        found.sort();
+        found.dedup();
+        assert_eq!(found.len(), pages.len(), "{body}: nobody on two pages");
+        let mut names: Vec<&str> = expected.iter().map(|m| m.username.as_str()).collect();
+        names.sort();
+        assert_eq!(found, names, "{body}: the pages hold every match");
+        let order: Vec<(i64, i64)> = pages
+            .iter()
+            .map(|name| listed.iter().find(|m| &m.username == name).map(|m| (m.active_at, m.id)).unwrap())
+            .collect();
+        assert!(order.windows(2).all(|pair| pair[0] > pair[1]), "{body}: most recently active first, then the higher id");
     }
-    let (_, counted) = searched(&app, &seeker, json!({"gender": "female"})).await;
-    // Everyone is at least 100 cm tall: this search walks the window instead of counting.
-    let (_, walked) = searched(&app, &seeker, json!({"gender": "female", "heightMin": 100})).await;
-    assert_eq!((counted, walked), (WINDOW, WINDOW));
+    let (names, _) = searched(&app, &seeker, json!({"keyword": listed[4_000].username, "pageSize": 48})).await;
+    assert_eq!(names, [listed[4_000].username.clone()], "the keyword reaches the whole community too");
 }
 
-async fn the_search_looks_through_the_most_recently_active_of_each_sex(app) {
-    // 2 001 women and 2 001 men: one of each sex is outside the window.
-    crowd(&app, 2 * WINDOW as u32 + 2).await;
-    let seeker = signed_in_user(&app, "seeker", Role::User).await;
+async fn a_change_leaves_or_enters_the_search_at_once(app) {
+    crowd(&app, 300).await;
+    let seeker = member_with(&app, "seeker", person("male", 19900101, "1101", &["read"])).await;
     let women_total = async || searched(&app, &seeker, json!({"gender": "female"})).await.1;
-    assert_eq!(women_total().await, WINDOW, "the sex alone: the window's count");
-    let (_, narrowed) = searched(&app, &seeker, json!({"gender": "female", "ageMin": 20, "ageMax": 60})).await;
-    assert_eq!(narrowed, WINDOW, "a filter every woman passes: the walk counts the same");
-    assert_eq!(searched(&app, &seeker, json!({})).await.1, 2 * WINDOW, "either sex: both windows");
+    let before = women_total().await;
+    let least_recent = listed(&app)
+        .await
+        .into_iter()
+        .filter(|m| m.gender == "female")
+        .min_by_key(|m| (m.active_at, m.id))
+        .unwrap();
 
-    // The most recent woman outside comes back: she is in, the least recent is out.
-    let floor = floor_of_window(&app).await;
-    let back = first_outside(&app).await;
-    let her = comes_back(&app, &back).await;
-    assert!(in_window(&app, &back).await);
-    let (_, others) = searched(&app, &her, json!({"gender": "female"})).await;
-    assert_eq!(others, WINDOW - 1, "she is not among the women she finds");
-    assert!(!in_window(&app, &floor).await);
-    assert_eq!(first_outside(&app).await, floor);
-    assert_eq!(women_total().await, WINDOW);
-    let (found, _) = searched(&app, &seeker, json!({"gender": "female", "keyword": back.username, "pageSize": 48})).await;
-    assert!(found.contains(&back.username), "{found:?}");
+    // Back on the site, the least recently active woman heads the search.
+    let her = comes_back(&app, &least_recent).await;
+    let first = in_order(&app, &seeker, json!({"gender": "female", "pageSize": 1})).await;
+    assert_eq!(first, std::slice::from_ref(&her.username));
 
-    // Held by moderation, she leaves, and the most recent woman outside takes her place.
+    // Held, she is gone from every count and page; passed, she is back.
     let mut pooled = app.state.db.get().await.unwrap();
-    profile::api::hold_profile(&mut pooled.conn(), back.id, true).await.unwrap();
+    profile::api::hold_profile(&mut pooled.conn(), her.id.get(), true).await.unwrap();
     drop(pooled);
-    assert!(!in_window(&app, &back).await);
-    assert!(in_window(&app, &floor).await);
-    assert_eq!(women_total().await, WINDOW);
-    let (found, _) = searched(&app, &seeker, json!({"gender": "female", "keyword": back.username, "pageSize": 48})).await;
-    assert!(!found.contains(&back.username), "{found:?}");
+    assert_eq!(women_total().await, before - 1);
+    let mut pooled = app.state.db.get().await.unwrap();
+    profile::api::hold_profile(&mut pooled.conn(), her.id.get(), false).await.unwrap();
+    drop(pooled);
+    assert_eq!(women_total().await, before);
+
+    // A profile change moves her between sexes' counts.
+    saved(&app, &her, person("male", 19900101, "1101", &["read"])).await;
+    assert_eq!(women_total().await, before - 1);
+    assert_eq!(searched(&app, &seeker, json!({"gender": "male", "keyword": her.username})).await.1, 1);
+
+    // Blacklisted, she is not found.
+    block(&app, &her, &seeker).await;
+    assert_eq!(searched(&app, &seeker, json!({"keyword": her.username})).await.1, 0);
+
+    // An account deleted leaves the count.
+    let everyone = searched(&app, &seeker, json!({})).await.1;
+    let leaving = listed(&app).await.into_iter().find(|m| m.id != her.id.get()).unwrap();
+    let leaving = comes_back(&app, &leaving).await;
+    let deleted = app.post("/api/v1/user/account/delete", json!({"password": "bench-password"}), Some(&leaving.token)).await;
+    assert_eq!(deleted.status, 200, "{}", deleted.json);
+    assert_eq!(searched(&app, &seeker, json!({})).await.1, everyone - 1);
+}
+
+async fn another_gateway_answers_with_the_changes_made_through_this_one(app) {
+    let seeker = member_with(&app, "seeker", person("male", 19900101, "1101", &["read"])).await;
+    let other = accounts::testkit::another_gateway(&app).await;
+    let women_there = async || {
+        let response = other.post("/api/v1/user/advsearch", json!({"gender": "female"}), Some(&seeker.token)).await;
+        assert_eq!(response.status, 200, "{}", response.json);
+        response.data()["total"].as_i64().unwrap()
+    };
+    assert_eq!(women_there().await, 0);
+    let her = member_with(&app, "her", person("female", 19950101, "3301", &["travel"])).await;
+    assert_eq!(women_there().await, 1, "saved here, found there");
+    let mut pooled = app.state.db.get().await.unwrap();
+    profile::api::hold_profile(&mut pooled.conn(), her.id.get(), true).await.unwrap();
+    drop(pooled);
+    assert_eq!(women_there().await, 0, "held here, gone there");
 }
 }
 
@@ -313,8 +368,88 @@ async fn my_age(app: &TestApp, username: &str, viewer: &TestUser) -> i64 {
     response.data()["users"][0]["age"].as_i64().unwrap()
 }
 
-/// The search window holds 2 000 members of each sex (`discovery::window::WINDOW`).
-const WINDOW: i64 = 2_000;
+/// Which listed members a search should find, decided in the test.
+type Wanted<'a> = Box<dyn Fn(&Member) -> bool + 'a>;
+
+/// A listed member as the directory holds them.
+#[derive(Debug, diesel::QueryableByName)]
+struct Member {
+    #[diesel(sql_type = diesel::sql_types::BigInt)]
+    id: i64,
+    #[diesel(sql_type = diesel::sql_types::Text)]
+    username: String,
+    #[diesel(sql_type = diesel::sql_types::Text)]
+    gender: String,
+    #[diesel(sql_type = diesel::sql_types::BigInt)]
+    birthday: i64,
+    #[diesel(sql_type = diesel::sql_types::BigInt)]
+    height: i64,
+    #[diesel(sql_type = diesel::sql_types::Text)]
+    education: String,
+    #[diesel(sql_type = diesel::sql_types::Text)]
+    marital_status: String,
+    #[diesel(sql_type = diesel::sql_types::BigInt)]
+    boy_count: i64,
+    #[diesel(sql_type = diesel::sql_types::Text)]
+    hobbies: String,
+    #[diesel(sql_type = diesel::sql_types::BigInt)]
+    active_at: i64,
+}
+
+/// Every listed member, in id order.
+async fn listed(app: &TestApp) -> Vec<Member> {
+    let sql = "SELECT u.id AS id, u.username AS username, d.gender AS gender, d.birthday AS birthday, \
+               d.height AS height, d.education AS education, d.marital_status AS marital_status, \
+               d.boy_count AS boy_count, d.hobbies AS hobbies, d.active_at AS active_at \
+               FROM profile_directory d JOIN users u ON u.id = d.user_id WHERE NOT d.held ORDER BY u.id";
+    let mut pooled = app.state.db.get().await.unwrap();
+    platform::run!(&mut pooled.conn(), |c| diesel::sql_query(sql).load(c).await).unwrap()
+}
+
+/// The usernames of one page, in the order the search gives them.
+async fn in_order(app: &TestApp, user: &TestUser, body: Value) -> Vec<String> {
+    let response = app
+        .post("/api/v1/user/advsearch", body, Some(&user.token))
+        .await;
+    assert_eq!(response.status, 200, "{}", response.json);
+    response.data()["users"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|card| card["username"].as_str().unwrap().to_owned())
+        .collect()
+}
+
+/// Every page of a search (48 a page) in order, and the total each page gave.
+async fn every_page(app: &TestApp, user: &TestUser, body: Value) -> (Vec<String>, i64) {
+    let mut all = Vec::new();
+    let mut total = None;
+    for page in 1.. {
+        let mut asked = body.clone();
+        asked["page"] = json!(page);
+        asked["pageSize"] = json!(48);
+        let response = app
+            .post("/api/v1/user/advsearch", asked, Some(&user.token))
+            .await;
+        assert_eq!(response.status, 200, "{}", response.json);
+        let this_total = response.data()["total"].as_i64().unwrap();
+        assert_eq!(
+            *total.get_or_insert(this_total),
+            this_total,
+            "the same total on every page"
+        );
+        let names = response.data()["users"].as_array().unwrap().clone();
+        if names.is_empty() {
+            break;
+        }
+        all.extend(
+            names
+                .iter()
+                .map(|card| card["username"].as_str().unwrap().to_owned()),
+        );
+    }
+    (all, total.unwrap_or(0))
+}
 
 /// `count` benchmark members (bench_1 …, half of them women), listed as a bulk load lists them.
 async fn crowd(app: &TestApp, count: u32) {
@@ -326,50 +461,8 @@ async fn crowd(app: &TestApp, count: u32) {
     profile::bench::fill(conn, app.state.now()).await.unwrap();
 }
 
-#[derive(Debug, PartialEq, diesel::QueryableByName)]
-struct Listed {
-    #[diesel(sql_type = diesel::sql_types::BigInt)]
-    id: i64,
-    #[diesel(sql_type = diesel::sql_types::Text)]
-    username: String,
-}
-
-/// The first `limit` listed women `condition` selects (on the directory `d`) in `order`.
-async fn women(app: &TestApp, condition: &str, order: &str, limit: i64) -> Vec<Listed> {
-    let sql = format!(
-        "SELECT u.id AS id, u.username AS username FROM profile_directory d \
-         JOIN users u ON u.id = d.user_id \
-         WHERE d.gender = 'female' AND {condition} ORDER BY {order} LIMIT {limit}"
-    );
-    let mut pooled = app.state.db.get().await.unwrap();
-    platform::run!(&mut pooled.conn(), |c| diesel::sql_query(&sql)
-        .load(c)
-        .await)
-    .unwrap()
-}
-
-const OUTSIDE: &str = "NOT d.recent AND NOT d.held";
-const LATEST_FIRST: &str = "d.active_at DESC, d.user_id DESC";
-
-/// The woman at the floor of the window: the least recently active in it.
-async fn floor_of_window(app: &TestApp) -> Listed {
-    women(app, "d.recent", "d.active_at, d.user_id", 1)
-        .await
-        .remove(0)
-}
-
-/// The most recently active woman outside the window.
-async fn first_outside(app: &TestApp) -> Listed {
-    women(app, OUTSIDE, LATEST_FIRST, 1).await.remove(0)
-}
-
-async fn in_window(app: &TestApp, member: &Listed) -> bool {
-    let condition = format!("d.recent AND d.user_id = {}", member.id);
-    !women(app, &condition, "d.user_id", 1).await.is_empty()
-}
-
 /// Signs the benchmark member in and opens their own profile, which notes them active.
-async fn comes_back(app: &TestApp, member: &Listed) -> TestUser {
+async fn comes_back(app: &TestApp, member: &Member) -> TestUser {
     let captcha_id = accounts::testkit::new_captcha_id(app).await;
     let login = app
         .post(

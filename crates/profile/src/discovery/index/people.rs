@@ -1,0 +1,344 @@
+//! The index's data: each listed member's searchable attributes, and for each attribute value
+//! the bitmap of the members who have it. A search is a few bitmap ANDs and ORs, its total the
+//! result's cardinality, and its pages come off the activity buckets (see [`People::page`]).
+
+use std::cmp::Reverse;
+use std::collections::BTreeMap;
+
+use diesel::prelude::*;
+use foldhash::HashMap;
+use roaring::RoaringBitmap;
+
+use super::facets::{Birthdays, Numbers, Words};
+use crate::discovery::codes::Interests;
+
+/// What the index keeps of a member to take them out of their bitmaps again and to order them:
+/// about 48 bytes.
+#[derive(Debug, Clone, Copy)]
+struct Entry {
+    gender: u16,
+    education: u16,
+    marital_status: u16,
+    birthday: i64,
+    height: i64,
+    weight: i64,
+    boy_count: i64,
+    girl_count: i64,
+    hobbies: Interests,
+    active_at: i64,
+    verified: bool,
+    held: bool,
+}
+
+/// A member's row as the index reads it from the directory.
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = crate::schema::profile_directory)]
+pub struct Row {
+    pub user_id: i64,
+    pub gender: String,
+    pub birthday: i64,
+    pub height: i64,
+    pub weight: i64,
+    pub education: String,
+    pub marital_status: String,
+    pub boy_count: i64,
+    pub girl_count: i64,
+    pub hobbies: Interests,
+    pub active_at: i64,
+    pub verified: bool,
+    pub held: bool,
+}
+
+/// A checked search as the index applies it; `None` and empty lists filter nothing.
+#[derive(Debug, Clone, Default)]
+pub struct Filter<'a> {
+    pub gender: Option<&'a str>,
+    /// yyyymmdd, both ends included.
+    pub birthdays: Option<(i64, i64)>,
+    pub heights: Option<(i64, i64)>,
+    pub weights: Option<(i64, i64)>,
+    pub educations: &'a [String],
+    pub marital_statuses: &'a [String],
+    pub max_boys: Option<i64>,
+    pub max_girls: Option<i64>,
+    /// Catalogue numbers of hobbies: a member with any of them matches.
+    pub hobbies: &'a [usize],
+    pub verified_only: bool,
+}
+
+/// Activity is bucketed by the hour: a page of a broad search counts whole buckets off with
+/// one AND each and sorts only the bucket it lands in.
+const BUCKET_SECONDS: i64 = 3600;
+
+#[derive(Debug, Default)]
+pub struct People {
+    entries: HashMap<u32, Entry>,
+    /// Members discovery shows: listed and not held.
+    shown: RoaringBitmap,
+    genders: Words,
+    educations: Words,
+    marital_statuses: Words,
+    birthdays: Birthdays,
+    heights: Numbers,
+    weights: Numbers,
+    boy_counts: Numbers,
+    girl_counts: Numbers,
+    /// By catalogue number.
+    hobbies: Vec<RoaringBitmap>,
+    verified: RoaringBitmap,
+    /// Newest bucket first.
+    activity: BTreeMap<Reverse<i64>, RoaringBitmap>,
+}
+
+impl People {
+    /// Writes a member's row into the index, replacing what it held of them. Ids beyond `u32`
+    /// cannot be held and are left out (a site reaches them after four billion sign-ups).
+    pub fn put(&mut self, row: &Row) {
+        let Ok(id) = u32::try_from(row.user_id) else {
+            tracing::error!(
+                user_id = row.user_id,
+                "a member id beyond the people index's range"
+            );
+            return;
+        };
+        self.remove(row.user_id);
+        let entry = Entry {
+            gender: self.genders.number(&row.gender),
+            education: self.educations.number(&row.education),
+            marital_status: self.marital_statuses.number(&row.marital_status),
+            birthday: row.birthday,
+            height: row.height,
+            weight: row.weight,
+            boy_count: row.boy_count,
+            girl_count: row.girl_count,
+            hobbies: row.hobbies,
+            active_at: row.active_at,
+            verified: row.verified,
+            held: row.held,
+        };
+        self.file(id, &entry, true);
+        self.entries.insert(id, entry);
+    }
+
+    /// Takes a member out of the index.
+    pub fn remove(&mut self, user_id: i64) {
+        let Ok(id) = u32::try_from(user_id) else {
+            return;
+        };
+        if let Some(entry) = self.entries.remove(&id) {
+            self.file(id, &entry, false);
+        }
+    }
+
+    /// Adds the member to (or takes them out of) every bitmap their entry names.
+    fn file(&mut self, id: u32, entry: &Entry, add: bool) {
+        let set = |bitmap: &mut RoaringBitmap| {
+            if add {
+                bitmap.insert(id);
+            } else {
+                bitmap.remove(id);
+            }
+        };
+        if !entry.held {
+            set(&mut self.shown);
+        }
+        if entry.verified {
+            set(&mut self.verified);
+        }
+        let bucket = Reverse(entry.active_at.div_euclid(BUCKET_SECONDS));
+        if add {
+            self.activity.entry(bucket).or_default().insert(id);
+            self.genders.insert(entry.gender, id);
+            self.educations.insert(entry.education, id);
+            self.marital_statuses.insert(entry.marital_status, id);
+            self.birthdays.insert(entry.birthday, id);
+            self.heights.insert(entry.height, id);
+            self.weights.insert(entry.weight, id);
+            self.boy_counts.insert(entry.boy_count, id);
+            self.girl_counts.insert(entry.girl_count, id);
+        } else {
+            if let Some(members) = self.activity.get_mut(&bucket) {
+                members.remove(id);
+                if members.is_empty() {
+                    self.activity.remove(&bucket);
+                }
+            }
+            self.genders.remove(entry.gender, id);
+            self.educations.remove(entry.education, id);
+            self.marital_statuses.remove(entry.marital_status, id);
+            self.birthdays.remove(entry.birthday, id);
+            self.heights.remove(entry.height, id);
+            self.weights.remove(entry.weight, id);
+            self.boy_counts.remove(entry.boy_count, id);
+            self.girl_counts.remove(entry.girl_count, id);
+        }
+        for number in entry.hobbies.numbers() {
+            if self.hobbies.len() <= number {
+                self.hobbies.resize_with(number + 1, RoaringBitmap::new);
+            }
+            set(&mut self.hobbies[number]);
+        }
+    }
+
+    /// The shown members matching `filter`: every one of them, whatever the site's size.
+    pub fn matching(&self, filter: &Filter<'_>) -> RoaringBitmap {
+        let mut found = self.shown.clone();
+        if let Some(gender) = filter.gender {
+            found &= self.genders.any_of([gender]);
+        }
+        if filter.verified_only {
+            found &= &self.verified;
+        }
+        if let Some((earliest, latest)) = filter.birthdays {
+            found &= self.birthdays.within(earliest, latest);
+        }
+        if let Some((low, high)) = filter.heights {
+            found &= self.heights.within(low, high);
+        }
+        if let Some((low, high)) = filter.weights {
+            found &= self.weights.within(low, high);
+        }
+        if !filter.educations.is_empty() {
+            found &= self
+                .educations
+                .any_of(filter.educations.iter().map(String::as_str));
+        }
+        if !filter.marital_statuses.is_empty() {
+            found &= self
+                .marital_statuses
+                .any_of(filter.marital_statuses.iter().map(String::as_str));
+        }
+        if let Some(most) = filter.max_boys {
+            found &= self.boy_counts.within(0, most);
+        }
+        if let Some(most) = filter.max_girls {
+            found &= self.girl_counts.within(0, most);
+        }
+        if !filter.hobbies.is_empty() {
+            let mut any = RoaringBitmap::new();
+            for number in filter.hobbies {
+                if let Some(members) = self.hobbies.get(*number) {
+                    any |= members;
+                }
+            }
+            found &= any;
+        }
+        found
+    }
+
+    /// `limit` of `found` from `offset` on, most recently active first, then the higher id.
+    /// Whole hours of activity before the page are counted off with one AND each; only the
+    /// hours the page falls in are sorted.
+    pub fn page(&self, found: &RoaringBitmap, offset: u64, limit: usize) -> Vec<i64> {
+        let mut skip = offset;
+        let mut page: Vec<i64> = Vec::with_capacity(limit);
+        if found.is_empty() || limit == 0 {
+            return page;
+        }
+        for members in self.activity.values() {
+            let here = members.intersection_len(found);
+            if here <= skip {
+                skip -= here;
+                continue;
+            }
+            let mut bucket: Vec<(i64, u32)> = (members & found)
+                .iter()
+                .map(|id| (self.entries.get(&id).map_or(0, |entry| entry.active_at), id))
+                .collect();
+            bucket.sort_unstable_by(|a, b| b.cmp(a));
+            let start = usize::try_from(skip).unwrap_or(usize::MAX);
+            skip = 0;
+            page.extend(
+                bucket
+                    .iter()
+                    .skip(start)
+                    .take(limit - page.len())
+                    .map(|(_, id)| i64::from(*id)),
+            );
+            if page.len() == limit {
+                break;
+            }
+        }
+        page
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(user_id: i64, gender: &str, active_at: i64) -> Row {
+        Row {
+            user_id,
+            gender: gender.into(),
+            birthday: 19_950_505,
+            height: 170,
+            weight: 60,
+            education: "本科".into(),
+            marital_status: "未婚".into(),
+            boy_count: 0,
+            girl_count: 0,
+            hobbies: Interests::from_text(r#"["read"]"#),
+            active_at,
+            verified: false,
+            held: false,
+        }
+    }
+
+    #[test]
+    fn pages_follow_activity_then_id_across_hours_and_hold_every_match_once() {
+        let mut people = People::default();
+        // Three an hour over ten hours, some at the same second.
+        for id in 1..=30 {
+            let active_at = 100_000 + (id % 10) * 3600 + (id % 3);
+            people.put(&row(
+                id,
+                if id % 2 == 0 { "female" } else { "male" },
+                active_at,
+            ));
+        }
+        let women = people.matching(&Filter {
+            gender: Some("female"),
+            ..Filter::default()
+        });
+        assert_eq!(women.len(), 15);
+        let mut expected: Vec<(i64, i64)> = (1..=30)
+            .filter(|id| id % 2 == 0)
+            .map(|id| (100_000 + (id % 10) * 3600 + (id % 3), id))
+            .collect();
+        expected.sort_unstable_by(|a, b| b.cmp(a));
+        let expected: Vec<i64> = expected.into_iter().map(|(_, id)| id).collect();
+        let mut paged = Vec::new();
+        for page in 0..4 {
+            paged.extend(people.page(&women, page * 4, 4));
+        }
+        assert_eq!(paged, expected);
+        assert!(people.page(&women, 15, 4).is_empty());
+    }
+
+    #[test]
+    fn a_changed_or_removed_member_leaves_their_old_values() {
+        let mut people = People::default();
+        people.put(&row(1, "female", 10));
+        let mut moved = row(1, "male", 90_000);
+        moved.held = true;
+        people.put(&moved);
+        let everyone = Filter::default();
+        assert!(
+            people.matching(&everyone).is_empty(),
+            "held members are not shown"
+        );
+        moved.held = false;
+        people.put(&moved);
+        let women = Filter {
+            gender: Some("female"),
+            ..Filter::default()
+        };
+        assert!(people.matching(&women).is_empty());
+        assert_eq!(people.page(&people.matching(&everyone), 0, 5), [1]);
+        people.remove(1);
+        assert!(people.matching(&everyone).is_empty());
+        assert!(people.entries.is_empty());
+        assert!(people.activity.is_empty(), "emptied buckets go");
+    }
+}
