@@ -122,6 +122,9 @@ diesel::table! {
         verified -> Bool,
         held -> Bool,
         version -> BigInt,
+        seek_gender -> Text,
+        seek_age_min -> BigInt,
+        seek_age_max -> BigInt,
     }
 }
 

@@ -3,14 +3,14 @@
 //! review), and when the member was last active in the profile's own pages. Each write of what
 //! the index holds takes the next directory version (see [`super::index`]).
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::sync::Arc;
 
 use diesel::deserialize::FromSqlRow;
 use diesel::prelude::*;
 use diesel_async::RunQueryDsl;
+use platform::db::Conn;
 use platform::db::batch::{self, Batches};
-use platform::db::{Conn, pipeline, pipeline_each};
 use platform::id_list::one_of;
 use platform::{UserId, run, transaction};
 
@@ -48,6 +48,10 @@ pub struct Listing {
     pub held: bool,
     /// The directory version of the write (see [`super::index`]).
     pub version: i64,
+    /// Whom the member looks for (a copy of their preference; see [`super::seeking`]).
+    pub seek_gender: String,
+    pub seek_age_min: i64,
+    pub seek_age_max: i64,
 }
 
 impl Listing {
@@ -71,6 +75,9 @@ impl Listing {
             verified,
             held,
             version: 0,
+            seek_gender: String::new(),
+            seek_age_min: 0,
+            seek_age_max: 0,
         }
     }
 }
@@ -238,8 +245,12 @@ pub async fn refresh(
     let known = last_active(conn, user_id).await?;
     let verified = accounts::api::is_verified(conn, user_id).await?;
     let held = crate::repo::is_held(conn, user_id).await?;
+    let seeking = super::seeking::of(conn, user_id).await?;
     let listing = Listing {
         version: next_version(conn).await?,
+        seek_gender: seeking.gender,
+        seek_age_min: seeking.age_min,
+        seek_age_max: seeking.age_max,
         ..Listing::of(
             profile,
             photo_count,
@@ -271,14 +282,6 @@ async fn last_active(conn: &mut Conn<'_>, user_id: UserId) -> QueryResult<Option
 /// How long activity is not written again: ranking tells days apart, not minutes, and a
 /// member browsing should not write on every page.
 const ACTIVITY_RESOLUTION_SECONDS: i64 = 10 * 60;
-
-/// The members discovery shows: not held by moderation. Written as `NOT held`, never with a
-/// bound `false`, so that both engines use the directory's partial indexes (their condition
-/// must be visible in the statement itself, not in a value bound to it).
-#[diesel::dsl::auto_type]
-pub fn shown() -> _ {
-    diesel::dsl::not(profile_directory::held)
-}
 
 /// Whether activity last noted at `active_at` should be noted again at `now`.
 pub fn is_stale(active_at: i64, now: i64) -> bool {
@@ -344,128 +347,9 @@ pub async fn find(
     Ok(found.remove(&user_id).map(Arc::unwrap_or_clone))
 }
 
-/// A recommendation's pool (see [`pool`]). The most recently active members of a sex are the
-/// same rows for every member seeking that sex, so the requests a worker serves at once share
-/// them (and the city's members they add) instead of each reading and decoding its own copy.
-pub struct Pool {
-    recent: Arc<Vec<Candidate>>,
-    nearby: Vec<Arc<(String, Candidate)>>,
-}
-
-impl Pool {
-    /// The pool's members; the two lists may overlap.
-    pub fn iter(&self) -> impl Iterator<Item = &Candidate> {
-        self.recent
-            .iter()
-            .chain(self.nearby.iter().map(|listed| &listed.1))
-    }
-}
-
-/// The recommendation pool: the `recent` most recently active members of `gender` (everyone
-/// when `None`) and the `neighbours` most recently active of them in `city`, each walked on an
-/// index and stopped at its limit, so the pool costs the same at any size of the site. Held
-/// members are in neither list. The sex's list and the neighbours' rows are batched lookups
-/// (see [`platform::db::batch`]): on PostgreSQL a worker's concurrent requests read them once.
-pub async fn pool(
-    conn: &mut Conn<'_>,
-    gender: Option<&str>,
-    city: RegionCode,
-    recent: i64,
-    neighbours: i64,
-) -> QueryResult<Pool> {
-    let (city, city_limit) = match city.text() {
-        Some(city) => (city, neighbours),
-        None => (String::new(), 0),
-    };
-    // The neighbours' ids alone: that query reads the city index only (with every column
-    // asked for, the planner would rather walk the whole sex in activity order).
-    let (recent, nearby): (Arc<Vec<Candidate>>, Vec<UserId>) = pipeline(
-        conn,
-        async |c| most_recent(c, gender, recent).await,
-        async |c| {
-            platform::load!(c, {
-                let mut query = profile_directory::table
-                    .select(profile_directory::user_id)
-                    .filter(profile_directory::city.eq(city.clone()))
-                    .filter(shown())
-                    .order((
-                        profile_directory::active_at.desc(),
-                        profile_directory::user_id.desc(),
-                    ))
-                    .limit(city_limit)
-                    .into_boxed();
-                if let Some(gender) = gender {
-                    query = query.filter(profile_directory::gender.eq(gender.to_owned()));
-                }
-                query
-            })
-        },
-    )
-    .await?;
-    let known: HashSet<UserId> = recent.iter().map(|listing| listing.user_id).collect();
-    let missing: Vec<UserId> = nearby
-        .into_iter()
-        .filter(|id| !known.contains(id))
-        .collect();
-    let nearby = listings_of(conn, &missing).await?.into_values().collect();
-    Ok(Pool { recent, nearby })
-}
-
-/// Which sex's pool, and how long.
-type RecentKey = (Option<String>, i64);
-
-/// The `limit` most recently active shown members of `gender` (everyone when `None`).
-async fn most_recent(
-    conn: &mut Conn<'_>,
-    gender: Option<&str>,
-    limit: i64,
-) -> QueryResult<Arc<Vec<Candidate>>> {
-    thread_local! {
-        static RECENT: Batches<RecentKey, Arc<Vec<Candidate>>> = const { Batches::new() };
-    }
-    let key = (gender.map(str::to_owned), limit);
-    let pool = batch::batched_one(conn, &RECENT, key, |conn, keys| {
-        Box::pin(most_recent_of(conn, keys))
-    })
-    .await?;
-    Ok(pool.unwrap_or_default())
-}
-
-/// Each key's list, one statement per key (a batch seldom holds more than the two sexes), all
-/// pipelined.
-async fn most_recent_of(
-    conn: &mut Conn<'_>,
-    keys: &[RecentKey],
-) -> QueryResult<HashMap<RecentKey, Arc<Vec<Candidate>>>> {
-    let pools = pipeline_each(conn, keys, async |c, (gender, limit)| {
-        // load! decodes the rows straight from SQLite's statement (the generic path copies).
-        platform::load!(c, {
-            let mut query = profile_directory::table
-                .select(Candidate::as_select())
-                .filter(shown())
-                .order((
-                    profile_directory::active_at.desc(),
-                    profile_directory::user_id.desc(),
-                ))
-                .limit(*limit)
-                .into_boxed();
-            if let Some(gender) = gender {
-                query = query.filter(profile_directory::gender.eq(gender.clone()));
-            }
-            query
-        })
-    })
-    .await?;
-    Ok(keys
-        .iter()
-        .cloned()
-        .zip(pools.into_iter().map(Arc::new))
-        .collect())
-}
-
 /// The gender and ranking signals of `members` who are listed: a batched lookup (see
 /// [`platform::db::batch`]), which a seeker's own listing and their city's added ones share.
-async fn listings_of(
+pub(crate) async fn listings_of(
     conn: &mut Conn<'_>,
     members: &[UserId],
 ) -> QueryResult<HashMap<UserId, Arc<(String, Candidate)>>> {

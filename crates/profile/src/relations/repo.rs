@@ -297,6 +297,28 @@ pub async fn likers_of(conn: &mut Conn<'_>, member: UserId) -> QueryResult<Vec<R
         .collect())
 }
 
+/// The `limit` members who liked `member` most recently, newest first.
+pub async fn recent_likers(
+    conn: &mut Conn<'_>,
+    member: UserId,
+    limit: i64,
+) -> QueryResult<Vec<Related>> {
+    let rows: Vec<(UserId, i64)> = run!(conn, |c| profile_likes::table
+        .filter(profile_likes::liked_id.eq(member))
+        .order((
+            profile_likes::created_at.desc(),
+            profile_likes::liker_id.desc()
+        ))
+        .select((profile_likes::liker_id, profile_likes::created_at))
+        .limit(limit)
+        .load(c)
+        .await)?;
+    Ok(rows
+        .into_iter()
+        .map(|(id, at)| related((id, 0, at)))
+        .collect())
+}
+
 /// Whom `member` likes, newest first.
 pub async fn liked_by(conn: &mut Conn<'_>, member: UserId) -> QueryResult<Vec<Related>> {
     let rows: Vec<(UserId, i64)> = run!(conn, |c| profile_likes::table

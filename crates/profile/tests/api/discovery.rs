@@ -1,3 +1,5 @@
+use std::collections::HashMap;
+
 use diesel_async::RunQueryDsl;
 
 use super::*;
@@ -70,7 +72,7 @@ async fn recommendations_rank_by_shared_signals_and_leave_out_who_they_must(app)
     let close = member_with(&app, "close", person("male", 19950601, "3301", &["photo", "travel", "read"])).await;
     let far = member_with(&app, "far", person("male", 19700101, "4401", &["golf"])).await;
     let blocker = member_with(&app, "blocker", person("male", 19960101, "3301", &["photo"])).await;
-    member_with(&app, "eve", person("female", 19960101, "3301", &["photo", "travel"])).await;
+    let eve = member_with(&app, "eve", person("female", 19960101, "3301", &["photo", "travel"])).await;
     block(&app, &blocker, &ann).await;
 
     let (cards, total) = recommended(&app, &ann, json!({})).await;
@@ -88,7 +90,9 @@ async fn recommendations_rank_by_shared_signals_and_leave_out_who_they_must(app)
     let (second, total) = recommended(&app, &ann, json!({"page": 2, "pageSize": 1})).await;
     assert_eq!((usernames(&second), total), (vec!["far"], 2));
 
-    // A preference for everyone aged 25–35 takes in eve and leaves out the 56-year-old.
+    // A preference for everyone aged 25–35 takes in eve (who looks for anyone herself) and
+    // leaves out the 56-year-old.
+    saved(&app, &eve, json!({"seekGender": "any"})).await;
     saved(&app, &ann, json!({"seekGender": "any", "seekAgeMin": 25, "seekAgeMax": 35})).await;
     let mine = my_profile(&app, &ann).await;
     assert_eq!((mine["seekGender"].clone(), mine["seekAgeMin"].clone(), mine["seekAgeMax"].clone()), (json!("any"), json!(25), json!(35)));
@@ -101,15 +105,13 @@ async fn recommendations_rank_by_shared_signals_and_leave_out_who_they_must(app)
     block(&app, &ann, &close).await;
     assert_eq!(usernames(&recommended(&app, &ann, json!({})).await.0), ["eve"]);
     assert!(!usernames(&recommended(&app, &close, json!({})).await.0).contains(&"ann"));
-    let mut seen_by_far = usernames(&recommended(&app, &far, json!({})).await.0).into_iter().map(str::to_owned).collect::<Vec<_>>();
-    seen_by_far.sort();
-    assert_eq!(seen_by_far, ["ann", "eve"], "far still sees both women");
+    assert_eq!(usernames(&recommended(&app, &far, json!({})).await.0), ["eve"], "ann looks for 25–35, not him");
     assert_eq!(app.post("/api/v1/recommend/list", json!({}), None).await.status, 401);
 }
 
 async fn recommendations_asked_at_once_each_rank_their_own_pool(app) {
-    // 600 women in six cities and 600 men in six others: each sex's pool is its 120 most
-    // recently active plus the seeker's city's 50 most recent, most of them outside the 120.
+    // 600 women in six cities and 600 men in six others: every one of the other sex may be
+    // offered, and each seeker ranks a draw of their own.
     crowd(&app, 1_200).await;
     let ann = member_with(&app, "ann", person("female", 19960101, "3101", &["photo"])).await;
     let bob = member_with(&app, "bob", person("male", 19950101, "4401", &["travel"])).await;
@@ -128,7 +130,7 @@ async fn recommendations_asked_at_once_each_rank_their_own_pool(app) {
     for (seeker, wanted) in [(&ann, "male"), (&bob, "female")] {
         for page in pages {
             let (cards, total) = recommended(&app, seeker, json!({"page": page})).await;
-            assert!(total > 120, "the city's members join the sex's 120 most recent: {total}");
+            assert!(total >= 599, "everyone of the other sex but the blacklisted: {total}");
             assert!(cards.iter().all(|card| card["sex"] == wanted), "{cards:?}");
             alone.push(((seeker.uuid.clone(), page), (usernames(&cards).join(","), total)));
         }
@@ -169,6 +171,79 @@ async fn asking_for_recommendations_marks_the_member_active(app) {
     let (cards, _) = recommended(&app, &seeker, json!({})).await;
     assert_eq!(usernames(&cards), ["bella_early", "clara_later"]);
     assert!(cards[0]["score"].as_i64().unwrap() > cards[1]["score"].as_i64().unwrap());
+}
+
+async fn recommendations_offer_only_whom_the_member_fits_in_turn(app) {
+    let me = member_with(&app, "mike", person("male", 19960101, "3301", &["photo"])).await;
+    member_with(&app, "open", person("female", 19970101, "3301", &["photo"])).await;
+    let picky = member_with(&app, "picky", person("female", 19970101, "3301", &["photo"])).await;
+    saved(&app, &picky, json!({"seekGender": "male", "seekAgeMin": 40, "seekAgeMax": 50})).await;
+    let women_only = member_with(&app, "lily", person("female", 19970101, "3301", &["photo"])).await;
+    saved(&app, &women_only, json!({"seekGender": "female"})).await;
+
+    let (cards, total) = recommended(&app, &me, json!({})).await;
+    assert_eq!((usernames(&cards), total), (vec!["open"], 1), "picky wants older men, lily women");
+    // Within her range, he is offered to her and she to him.
+    saved(&app, &picky, json!({"seekGender": "male", "seekAgeMin": 25, "seekAgeMax": 35})).await;
+    let (cards, total) = recommended(&app, &me, json!({})).await;
+    assert_eq!(total, 2, "{:?}", usernames(&cards));
+    assert!(usernames(&recommended(&app, &picky, json!({})).await.0).contains(&"mike"));
+    // Someone already liked is not offered again.
+    let liked = app.post("/api/v1/user/like", json!({"targetUuid": picky.uuid}), Some(&me.token)).await;
+    assert_eq!(liked.status, 200, "{}", liked.json);
+    assert_eq!(usernames(&recommended(&app, &me, json!({})).await.0), ["open"]);
+}
+
+async fn recommendations_reach_the_whole_community_and_spread_who_is_shown(app) {
+    // The measure: a 10 000-member site, sixty members asking.
+    crowd(&app, 10_000).await;
+    let listed = listed(&app).await;
+    // Sixty members of both sexes and every city of the crowd ask for their first page.
+    let askers: Vec<&Member> = listed.iter().step_by(listed.len() / 60).take(60).collect();
+    let mut slots = 0;
+    let mut shown: HashMap<String, usize> = HashMap::new();
+    for asker in &askers {
+        // Half a minute apart, as sign-ins from one address are paced.
+        app.clock.advance(30);
+        let member = comes_back(&app, asker).await;
+        let (cards, total) = recommended(&app, &member, json!({})).await;
+        assert!(total > 4_000, "the whole community of the other sex: {total}");
+        assert_eq!(cards.len(), 12);
+        slots += cards.len();
+        for name in usernames(&cards) {
+            *shown.entry(name.to_owned()).or_default() += 1;
+        }
+    }
+    let distinct = shown.len() as f64 / slots as f64;
+    assert!(distinct >= 0.6, "{} distinct people in {slots} slots", shown.len());
+    let most = shown.values().max().copied().unwrap_or(0);
+    assert!(most <= 6, "one person on {most} of the 60 first pages");
+}
+
+async fn a_members_pages_hold_everyone_offered_once_and_stay_put_through_the_day(app) {
+    crowd(&app, 1_000).await;
+    let seeker = member_with(&app, "seeker", person("male", 19960101, "3301", &["photo"])).await;
+    let first = recommended(&app, &seeker, json!({})).await;
+    let mut seen: Vec<String> = Vec::new();
+    let mut total = 0;
+    for page in 1.. {
+        let (cards, this_total) = recommended(&app, &seeker, json!({"page": page, "pageSize": 48})).await;
+        total = this_total;
+        if cards.is_empty() {
+            break;
+        }
+        seen.extend(usernames(&cards).into_iter().map(str::to_owned));
+    }
+    let women = listed(&app).await.iter().filter(|m| m.gender == "female").count();
+    assert_eq!(total, women as i64, "every woman is offered to him");
+    let mut distinct = seen.clone();
+    distinct.sort();
+    distinct.dedup();
+    assert_eq!((distinct.len(), seen.len()), (women, women), "each on one page");
+    assert_eq!(recommended(&app, &seeker, json!({})).await, first, "page 1 again, the same");
+    // The next day draws others first.
+    app.clock.advance(24 * 3600);
+    assert_ne!(usernames(&recommended(&app, &seeker, json!({})).await.0), usernames(&first.0));
 }
 
 async fn advanced_search_applies_every_filter_and_its_boundaries(app) {

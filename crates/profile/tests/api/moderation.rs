@@ -144,11 +144,16 @@ async fn a_held_profile_is_hidden_from_others_everywhere_and_seen_by_its_member(
     act(&app, &viewer, "user/like", &held).await;
     assert_eq!(public_profile(&app, &held, &viewer.uuid).await.status, 200);
     assert_eq!(public_profile(&app, &viewer, &held.uuid).await.status, 200);
-    let everywhere = ["likedme/list", "liked/list", "mutualliked/list", "visitedme/list", "visited/list", "recommend/list", "user/advsearch"];
+    let everywhere = ["likedme/list", "liked/list", "mutualliked/list", "visitedme/list", "visited/list", "user/advsearch"];
     assert_eq!(found_in(&app, &viewer, "held").await, everywhere);
+    // Recommendations leave out whom the viewer already likes: a stranger's show her.
+    let stranger = signed_in_user(&app, "stranger", Role::User).await;
+    saved(&app, &stranger, person("male")).await;
+    assert_eq!(found_in(&app, &stranger, "held").await, ["recommend/list", "user/advsearch"]);
 
     hold(&app, &held, true).await;
     assert!(found_in(&app, &viewer, "held").await.is_empty(), "in no list, recommendation or search");
+    assert!(found_in(&app, &stranger, "held").await.is_empty(), "in no recommendation or search");
     let unknown = public_profile(&app, &viewer, &held.uuid).await;
     assert_eq!((unknown.status, unknown.message()), (404, "用户资料不存在"));
     let unlock = app.post("/api/v1/user/profile/unlock", json!({"uuid": held.uuid}), Some(&viewer.token)).await;

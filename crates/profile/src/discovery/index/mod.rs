@@ -23,7 +23,7 @@ use platform::db::Conn;
 use platform::{AppState, run};
 use roaring::RoaringBitmap;
 
-use self::people::{Filter, People, Row};
+use self::people::{Filter, People, Row, Wish};
 use crate::schema::{profile_directory, profile_directory_clock, profile_directory_removals};
 
 /// The process's people index, which the profile's settings created.
@@ -120,11 +120,7 @@ impl PeopleIndex {
     ) -> (RoaringBitmap, Vec<i64>) {
         self.read(|indexed| {
             let mut found = indexed.people.matching(filter);
-            for user_id in excluded {
-                if let Ok(id) = u32::try_from(user_id.get()) {
-                    found.remove(id);
-                }
-            }
+            leave_out(&mut found, excluded);
             let page = indexed.people.page(&found, offset, limit);
             (found, page)
         })
@@ -134,6 +130,158 @@ impl PeopleIndex {
     pub fn in_order(&self, found: &RoaringBitmap) -> Vec<i64> {
         let all = usize::try_from(found.len()).unwrap_or(usize::MAX);
         self.read(|indexed| indexed.people.page(found, 0, all))
+    }
+}
+
+/// What a recommendation ranks: the members it may offer, drawn for one member and one day.
+pub struct Draw {
+    /// How many members the recommendation may offer in all.
+    pub total: u64,
+    /// Who is ranked for the first pages: the given members who are offerable, then a draw of
+    /// the city's and of everyone's, without repeats.
+    pub ranked: Vec<i64>,
+    /// The page's members past the ranked ones, when it reaches past them: every other
+    /// offerable member, in id order from a point drawn for the day, wrapping round.
+    pub beyond: Vec<i64>,
+}
+
+/// How many of a member's city, and of everyone, a recommendation draws to rank.
+pub struct DrawSizes {
+    pub city: usize,
+    pub everyone: usize,
+}
+
+impl PeopleIndex {
+    /// The members a recommendation may offer under `wish` but the `excluded`, and a draw of
+    /// them seeded by `seed`: `first` (those still offerable, in their order), then up to
+    /// `sizes.city` of `city` and `sizes.everyone` of the whole community at random ranks. The
+    /// same seed draws the same members, so one member's pages are stable through a day; other
+    /// members draw others, so nobody is everyone's first page. `beyond` holds positions
+    /// `offset..offset + limit` past the ranked ones.
+    #[allow(clippy::too_many_arguments)]
+    pub fn draw(
+        &self,
+        wish: &Wish<'_>,
+        excluded: &[platform::UserId],
+        first: &[i64],
+        city: Option<&str>,
+        sizes: DrawSizes,
+        seed: u64,
+        (offset, limit): (usize, usize),
+    ) -> Draw {
+        self.read(|indexed| {
+            let people = &indexed.people;
+            let offerable = offerable_in(people, wish, excluded);
+            let mut random = SplitMix(seed);
+            let mut taken = RoaringBitmap::new();
+            let mut ranked = Vec::new();
+            let mut take = |id: u32, ranked: &mut Vec<i64>| {
+                if taken.insert(id) {
+                    ranked.push(i64::from(id));
+                }
+            };
+            for id in first.iter().filter_map(|id| u32::try_from(*id).ok()) {
+                if offerable.contains(id) {
+                    take(id, &mut ranked);
+                }
+            }
+            if let Some(city) = city {
+                let neighbours = people.in_city(&offerable, city);
+                for id in draw_from(&neighbours, sizes.city, &mut random) {
+                    take(id, &mut ranked);
+                }
+            }
+            for id in draw_from(&offerable, sizes.everyone, &mut random) {
+                take(id, &mut ranked);
+            }
+            let beyond = if offset + limit > ranked.len() && !offerable.is_empty() {
+                let rest = &offerable - &taken;
+                let skip = offset.saturating_sub(ranked.len());
+                let wanted = (offset + limit - ranked.len()).min(limit);
+                let start = offerable
+                    .select(random.below(offerable.len()) as u32)
+                    .unwrap_or(0);
+                rest.iter()
+                    .skip_while(|id| *id < start)
+                    .chain(rest.iter().take_while(|id| *id < start))
+                    .skip(skip)
+                    .take(wanted)
+                    .map(i64::from)
+                    .collect()
+            } else {
+                Vec::new()
+            };
+            Draw {
+                total: offerable.len(),
+                ranked,
+                beyond,
+            }
+        })
+    }
+}
+
+impl PeopleIndex {
+    /// Every member a recommendation may offer under `wish` but the `excluded`, in id order
+    /// (a keyword then narrows them).
+    pub fn offerable(&self, wish: &Wish<'_>, excluded: &[platform::UserId]) -> Vec<i64> {
+        self.read(|indexed| {
+            offerable_in(&indexed.people, wish, excluded)
+                .iter()
+                .map(i64::from)
+                .collect()
+        })
+    }
+}
+
+/// The members `people` lets a recommendation offer under `wish`, but the `excluded`.
+fn offerable_in(people: &People, wish: &Wish<'_>, excluded: &[platform::UserId]) -> RoaringBitmap {
+    let mut offerable = people.recommendable(wish);
+    leave_out(&mut offerable, excluded);
+    offerable
+}
+
+fn leave_out(found: &mut RoaringBitmap, excluded: &[platform::UserId]) {
+    for user_id in excluded {
+        if let Ok(id) = u32::try_from(user_id.get()) {
+            found.remove(id);
+        }
+    }
+}
+
+/// Up to `count` distinct members of `from` at random ranks (all of them when it holds fewer).
+fn draw_from(from: &RoaringBitmap, count: usize, random: &mut SplitMix) -> Vec<u32> {
+    let size = from.len();
+    if size <= count as u64 {
+        return from.iter().collect();
+    }
+    let mut drawn = RoaringBitmap::new();
+    let mut order = Vec::with_capacity(count);
+    while order.len() < count {
+        if let Some(id) = from.select(random.below(size) as u32)
+            && drawn.insert(id)
+        {
+            order.push(id);
+        }
+    }
+    order
+}
+
+/// A small seeded generator (SplitMix64): the same seed draws the same members on every
+/// gateway, which a process-random generator would not.
+struct SplitMix(u64);
+
+impl SplitMix {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// A number in `0..bound` (`bound` > 0).
+    fn below(&mut self, bound: u64) -> u64 {
+        self.next() % bound
     }
 }
 

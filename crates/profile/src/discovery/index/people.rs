@@ -17,6 +17,12 @@ use crate::discovery::codes::Interests;
 #[derive(Debug, Clone, Copy)]
 struct Entry {
     gender: u16,
+    city: u16,
+    /// Which sexes the member's own preference admits (see [`Admits`]).
+    admits: Admits,
+    /// The member's wanted ages; 0 and 0 when unset.
+    seek_age_min: i64,
+    seek_age_max: i64,
     education: u16,
     marital_status: u16,
     birthday: i64,
@@ -36,6 +42,10 @@ struct Entry {
 pub struct Row {
     pub user_id: i64,
     pub gender: String,
+    pub city: String,
+    pub seek_gender: String,
+    pub seek_age_min: i64,
+    pub seek_age_max: i64,
     pub birthday: i64,
     pub height: i64,
     pub weight: i64,
@@ -66,6 +76,50 @@ pub struct Filter<'a> {
     pub verified_only: bool,
 }
 
+/// Which sexes a member's preference admits: the wanted sex, both for 不限, and the other sex
+/// when unset (both when the member's own sex is not known either), as
+/// [`crate::discovery::seeking::Seeking::wanted_gender`] decides.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Admits {
+    men: bool,
+    women: bool,
+}
+
+impl Admits {
+    fn of(seek_gender: &str, own_gender: &str) -> Self {
+        let seeking = crate::discovery::seeking::Seeking {
+            gender: seek_gender.to_owned(),
+            ..Default::default()
+        };
+        match seeking.wanted_gender(own_gender) {
+            Some("male") => Self {
+                men: true,
+                women: false,
+            },
+            Some("female") => Self {
+                men: false,
+                women: true,
+            },
+            _ => Self {
+                men: true,
+                women: true,
+            },
+        }
+    }
+}
+
+/// Whom a recommendation looks for, and who is asking (for the other side's preference).
+#[derive(Debug, Clone, Default)]
+pub struct Wish<'a> {
+    /// The sex wanted; `None` is either.
+    pub gender: Option<&'a str>,
+    /// Birthdays (yyyymmdd) of the ages wanted, both ends included; `None` is any age.
+    pub birthdays: Option<(i64, i64)>,
+    /// The asking member's sex ('' unknown) and age (0 unknown).
+    pub own_gender: &'a str,
+    pub own_age: i64,
+}
+
 /// Activity is bucketed by the hour: a page of a broad search counts whole buckets off with
 /// one AND each and sorts only the bucket it lands in.
 const BUCKET_SECONDS: i64 = 3600;
@@ -76,6 +130,14 @@ pub struct People {
     /// Members discovery shows: listed and not held.
     shown: RoaringBitmap,
     genders: Words,
+    cities: Words,
+    /// Members whose preference admits a man, and a woman.
+    admitting_men: RoaringBitmap,
+    admitting_women: RoaringBitmap,
+    /// Members with no wanted ages, and the ends of the others' ranges.
+    any_age: RoaringBitmap,
+    seek_age_mins: Numbers,
+    seek_age_maxs: Numbers,
     educations: Words,
     marital_statuses: Words,
     birthdays: Birthdays,
@@ -104,6 +166,10 @@ impl People {
         self.remove(row.user_id);
         let entry = Entry {
             gender: self.genders.number(&row.gender),
+            city: self.cities.number(&row.city),
+            admits: Admits::of(&row.seek_gender, &row.gender),
+            seek_age_min: row.seek_age_min,
+            seek_age_max: row.seek_age_max,
             education: self.educations.number(&row.education),
             marital_status: self.marital_statuses.number(&row.marital_status),
             birthday: row.birthday,
@@ -145,10 +211,24 @@ impl People {
         if entry.verified {
             set(&mut self.verified);
         }
+        if entry.admits.men {
+            set(&mut self.admitting_men);
+        }
+        if entry.admits.women {
+            set(&mut self.admitting_women);
+        }
+        if entry.seek_age_max == 0 {
+            set(&mut self.any_age);
+        }
         let bucket = Reverse(entry.active_at.div_euclid(BUCKET_SECONDS));
         if add {
             self.activity.entry(bucket).or_default().insert(id);
             self.genders.insert(entry.gender, id);
+            self.cities.insert(entry.city, id);
+            if entry.seek_age_max != 0 {
+                self.seek_age_mins.insert(entry.seek_age_min, id);
+                self.seek_age_maxs.insert(entry.seek_age_max, id);
+            }
             self.educations.insert(entry.education, id);
             self.marital_statuses.insert(entry.marital_status, id);
             self.birthdays.insert(entry.birthday, id);
@@ -164,6 +244,11 @@ impl People {
                 }
             }
             self.genders.remove(entry.gender, id);
+            self.cities.remove(entry.city, id);
+            if entry.seek_age_max != 0 {
+                self.seek_age_mins.remove(entry.seek_age_min, id);
+                self.seek_age_maxs.remove(entry.seek_age_max, id);
+            }
             self.educations.remove(entry.education, id);
             self.marital_statuses.remove(entry.marital_status, id);
             self.birthdays.remove(entry.birthday, id);
@@ -226,6 +311,33 @@ impl People {
         found
     }
 
+    /// The shown members a recommendation may offer: of the wished sex and ages, and whose own
+    /// preference admits the asking member's sex and age (a member who has not said their sex
+    /// is admitted by every preference of sex; one without an age only by those without ages).
+    pub fn recommendable(&self, wish: &Wish<'_>) -> RoaringBitmap {
+        let mut found = self.matching(&Filter {
+            gender: wish.gender,
+            birthdays: wish.birthdays,
+            ..Filter::default()
+        });
+        match wish.own_gender {
+            "male" => found &= &self.admitting_men,
+            "female" => found &= &self.admitting_women,
+            _ => {}
+        }
+        let mut admitting_age = self.any_age.clone();
+        if wish.own_age > 0 {
+            admitting_age |= self.seek_age_mins.within(i64::MIN, wish.own_age)
+                & self.seek_age_maxs.within(wish.own_age, i64::MAX);
+        }
+        found & admitting_age
+    }
+
+    /// The members of `city` among `found`.
+    pub fn in_city(&self, found: &RoaringBitmap, city: &str) -> RoaringBitmap {
+        self.cities.any_of([city]) & found
+    }
+
     /// `limit` of `found` from `offset` on, most recently active first, then the higher id.
     /// Whole hours of activity before the page are counted off with one AND each; only the
     /// hours the page falls in are sorted.
@@ -271,6 +383,10 @@ mod tests {
         Row {
             user_id,
             gender: gender.into(),
+            city: "3301".into(),
+            seek_gender: String::new(),
+            seek_age_min: 0,
+            seek_age_max: 0,
             birthday: 19_950_505,
             height: 170,
             weight: 60,
@@ -314,6 +430,46 @@ mod tests {
         }
         assert_eq!(paged, expected);
         assert!(people.page(&women, 15, 4).is_empty());
+    }
+
+    #[test]
+    fn a_recommendation_offers_only_whom_the_asker_fits_in_turn() {
+        let mut people = People::default();
+        people.put(&row(1, "female", 10));
+        let mut picky = row(2, "female", 10);
+        (picky.seek_age_min, picky.seek_age_max) = (35, 45);
+        people.put(&picky);
+        let mut seeks_women = row(3, "female", 10);
+        seeks_women.seek_gender = "female".into();
+        people.put(&seeks_women);
+        let mut open = row(4, "female", 10);
+        open.seek_gender = "any".into();
+        people.put(&open);
+        let offered = |own_gender, own_age| {
+            let wish = Wish {
+                gender: Some("female"),
+                own_gender,
+                own_age,
+                ..Wish::default()
+            };
+            people.recommendable(&wish).iter().collect::<Vec<_>>()
+        };
+        assert_eq!(
+            offered("male", 30),
+            [1, 4],
+            "too young for 2, the wrong sex for 3"
+        );
+        assert_eq!(offered("male", 40), [1, 2, 4]);
+        assert_eq!(
+            offered("female", 40),
+            [3, 4],
+            "an unset preference wants the other sex"
+        );
+        assert_eq!(
+            offered("", 0),
+            [1, 3, 4],
+            "no age: only preferences without ages"
+        );
     }
 
     #[test]
