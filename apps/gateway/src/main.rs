@@ -374,6 +374,7 @@ fn serve(loaded: Loaded) -> Result<(), String> {
             .warm_up(pool_size)
             .await
             .map_err(|e| format!("XINQIAO_DATABASE_URL: {e}"))?;
+        spawn_warm_up(state.clone());
         spawn_maintenance(state.clone());
         let stopping_state = state.clone();
         let document = mount::openapi_document();
@@ -437,6 +438,13 @@ async fn stop_on_signal(
     drop(door);
     platform::module::shut_down(mount::MODULES, &state);
     stopped.await;
+}
+
+/// Every module's warm-up, once, beside serving.
+fn spawn_warm_up(state: actix::Data<AppState>) {
+    actix_web::rt::spawn(async move {
+        platform::module::warm_up(mount::MODULES, &state).await;
+    });
 }
 
 /// Every module's maintenance, hourly.

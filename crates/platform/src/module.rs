@@ -63,6 +63,9 @@ pub struct Module {
     pub uploads: &'static [Purpose],
     pub settings: Option<LoadSettings>,
     pub maintenance: Option<Maintenance>,
+    /// Run once when the server starts, beside serving (building an in-memory index), so the
+    /// first requests do not pay for it.
+    pub warm_up: Option<Maintenance>,
     pub demo_seed: Option<DemoSeed>,
     pub member_data: Option<MemberData>,
     pub shutdown: Option<Shutdown>,
@@ -78,6 +81,7 @@ impl Module {
             uploads: &[],
             settings: None,
             maintenance: None,
+            warm_up: None,
             demo_seed: None,
             member_data: None,
             shutdown: None,
@@ -107,6 +111,11 @@ impl Module {
 
     pub const fn with_maintenance(mut self, job: Maintenance) -> Self {
         self.maintenance = Some(job);
+        self
+    }
+
+    pub const fn with_warm_up(mut self, job: Maintenance) -> Self {
+        self.warm_up = Some(job);
         self
     }
 
@@ -192,6 +201,17 @@ pub async fn run_maintenance(modules: &[Module], state: &AppState) {
             && let Err(error) = job(state).await
         {
             tracing::warn!(module = module.name, %error, "maintenance failed");
+        }
+    }
+}
+
+/// Runs every module's warm-up once; a failure is logged and the others still run.
+pub async fn warm_up(modules: &[Module], state: &AppState) {
+    for module in modules {
+        if let Some(job) = module.warm_up
+            && let Err(error) = job(state).await
+        {
+            tracing::warn!(module = module.name, %error, "warm-up failed");
         }
     }
 }

@@ -46,6 +46,7 @@ pub const MODULE: Module = Module::new("profile", http::configure)
     .with_uploads(&[AVATAR, PHOTO])
     .with_settings(load_settings)
     .with_maintenance(rename_legacy_pictures)
+    .with_warm_up(build_people_index)
     .with_demo_seed(demo::seed)
     .with_member_data(member_data::export, member_data::erase);
 
@@ -58,6 +59,23 @@ fn load_settings(
     map::load(source, config, settings)?;
     settings.insert(discovery::index::PeopleIndex::default());
     Ok(())
+}
+
+/// Builds the people index when the server starts, and says what it took.
+fn build_people_index(
+    state: &platform::AppState,
+) -> platform::module::LocalBoxFuture<'_, Result<(), platform::ApiError>> {
+    Box::pin(async move {
+        let started = std::time::Instant::now();
+        let index = discovery::index::of(state);
+        index.catch_up(&mut state.db.get().await?.conn()).await?;
+        tracing::info!(
+            members = index.listed(),
+            millis = started.elapsed().as_millis() as u64,
+            "people index built"
+        );
+        Ok(())
+    })
 }
 
 fn rename_legacy_pictures(

@@ -96,6 +96,11 @@ impl PeopleIndex {
         Ok(())
     }
 
+    /// How many members the index lists (held ones too).
+    pub fn listed(&self) -> usize {
+        self.read(|indexed| indexed.people.listed())
+    }
+
     fn seen(&self) -> Option<i64> {
         self.read(|people| people.seen)
     }

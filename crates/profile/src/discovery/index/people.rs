@@ -153,6 +153,11 @@ pub struct People {
 }
 
 impl People {
+    /// How many members the index lists (held ones too).
+    pub fn listed(&self) -> usize {
+        self.entries.len()
+    }
+
     /// Writes a member's row into the index, replacing what it held of them. Ids beyond `u32`
     /// cannot be held and are left out (a site reaches them after four billion sign-ups).
     pub fn put(&mut self, row: &Row) {
