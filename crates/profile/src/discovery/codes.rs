@@ -164,9 +164,9 @@ impl RegionCode {
         Self(text.parse().unwrap_or(0))
     }
 
-    /// The code as the directory stores it; `None` when none was chosen.
-    pub fn text(self) -> Option<String> {
-        (self.0 != 0).then(|| self.0.to_string())
+    /// The code as a number (0 when none was chosen).
+    pub fn number(self) -> u32 {
+        self.0
     }
 
     /// Whether both name the same region (a region not chosen is the same as none).

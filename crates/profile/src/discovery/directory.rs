@@ -349,7 +349,7 @@ pub async fn find(
 
 /// The gender and ranking signals of `members` who are listed: a batched lookup (see
 /// [`platform::db::batch`]), which a seeker's own listing and their city's added ones share.
-pub(crate) async fn listings_of(
+async fn listings_of(
     conn: &mut Conn<'_>,
     members: &[UserId],
 ) -> QueryResult<HashMap<UserId, Arc<(String, Candidate)>>> {

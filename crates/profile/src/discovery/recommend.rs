@@ -110,33 +110,29 @@ pub async fn page(
             usize::try_from(window.offset).unwrap_or(0),
             usize::try_from(window.limit).unwrap_or(0),
         );
-        let city = mine.city.text();
+        let city = (mine.city.number() != 0).then_some(mine.city);
         let seed = (me.get() as u64).wrapping_mul(0x2545_F491_4F6C_DD1D) ^ today as u64;
         let seeker = Seeker::new(&mine, today, now);
 
         let (ranked, beyond, total) = match request.keyword() {
             // A keyword narrows everyone the recommendation may offer, all of them ranked.
             Some(keyword) => {
-                let offerable: Vec<UserId> = everyone
-                    .offerable(&wish, &excluded)
+                let offerable = everyone.offerable(&wish, &excluded);
+                let ids: Vec<UserId> = offerable.iter().map(|c| c.user_id).collect();
+                let matching = lists::matching(conn, &ids, &keyword, today).await?;
+                let ranked: Vec<Candidate> = offerable
                     .into_iter()
-                    .map(UserId)
+                    .filter(|candidate| matching.contains(&candidate.user_id))
                     .collect();
-                let matching = lists::matching(conn, &offerable, &keyword, today).await?;
-                let ids: Vec<i64> = offerable
-                    .into_iter()
-                    .filter(|id| matching.contains(id))
-                    .map(UserId::get)
-                    .collect();
-                let total = ids.len() as u64;
-                (ids, Vec::new(), total)
+                let total = ranked.len() as u64;
+                (ranked, Vec::new(), total)
             }
             None => {
                 let draw = everyone.draw(
                     &wish,
                     &excluded,
                     &likers,
-                    city.as_deref(),
+                    city,
                     DRAWN,
                     seed,
                     (offset, limit),
@@ -145,31 +141,32 @@ pub async fn page(
             }
         };
 
-        let wanted: Vec<UserId> = ranked.iter().chain(&beyond).map(|id| UserId(*id)).collect();
-        let listings = directory::listings_of(conn, &wanted).await?;
-        let rank = |id: &i64| {
-            let listing = listings.get(&UserId(*id))?;
-            let bonus = if likers.contains(id) { LIKES_YOU } else { 0 };
-            Some((seeker.score(&listing.1) + bonus, listing.1.active_at, *id))
-        };
-        let mut order: Vec<(i64, i64, i64)> = ranked.iter().filter_map(rank).collect();
-        order.sort_unstable_by(|a, b| b.cmp(a));
-        let shown: Vec<UserId> = order
+        // Ranked in memory: only the page's cards are read.
+        let likes_me = |candidate: &Candidate| likers.contains(&candidate.user_id.get());
+        let mut order: Vec<(i64, i64, UserId, usize)> = ranked
             .iter()
-            .map(|(.., id)| UserId(*id))
+            .enumerate()
+            .map(|(at, c)| {
+                let bonus = if likes_me(c) { LIKES_YOU } else { 0 };
+                (seeker.score(c) + bonus, c.active_at, c.user_id, at)
+            })
+            .collect();
+        order.sort_unstable_by(|a, b| b.cmp(a));
+        let shown: Vec<&Candidate> = order
+            .iter()
+            .map(|(.., at)| &ranked[*at])
             .skip(offset)
             .take(limit)
-            .chain(beyond.iter().map(|id| UserId(*id)))
+            .chain(&beyond)
             .take(limit)
             .collect();
-        let mut people: HashMap<UserId, Person> =
-            lists::people(conn, viewer, &shown, today).await?;
+        let ids: Vec<UserId> = shown.iter().map(|c| c.user_id).collect();
+        let mut people: HashMap<UserId, Person> = lists::people(conn, viewer, &ids, today).await?;
         let page = RecommendPage {
             people: shown
                 .iter()
-                .filter_map(|id| {
-                    let fit = seeker.fit(&listings.get(id)?.1);
-                    Some((people.remove(id)?, fit))
+                .filter_map(|candidate| {
+                    Some((people.remove(&candidate.user_id)?, seeker.fit(candidate)))
                 })
                 .collect(),
             total: i64::try_from(total).unwrap_or(i64::MAX),

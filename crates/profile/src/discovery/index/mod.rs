@@ -24,6 +24,8 @@ use platform::{AppState, run};
 use roaring::RoaringBitmap;
 
 use self::people::{Filter, People, Row, Wish};
+use super::codes::RegionCode;
+use super::directory::Candidate;
 use crate::schema::{profile_directory, profile_directory_clock, profile_directory_removals};
 
 /// The process's people index, which the profile's settings created.
@@ -143,11 +145,11 @@ pub struct Draw {
     /// How many members the recommendation may offer in all.
     pub total: u64,
     /// Who is ranked for the first pages: the given members who are offerable, then a draw of
-    /// the city's and of everyone's, without repeats.
-    pub ranked: Vec<i64>,
+    /// the city's and of everyone's, without repeats, with what ranking reads of them.
+    pub ranked: Vec<Candidate>,
     /// The page's members past the ranked ones, when it reaches past them: every other
     /// offerable member, in id order from a point drawn for the day, wrapping round.
-    pub beyond: Vec<i64>,
+    pub beyond: Vec<Candidate>,
 }
 
 /// How many of a member's city, and of everyone, a recommendation draws to rank.
@@ -169,7 +171,7 @@ impl PeopleIndex {
         wish: &Wish<'_>,
         excluded: &[platform::UserId],
         first: &[i64],
-        city: Option<&str>,
+        city: Option<RegionCode>,
         sizes: DrawSizes,
         seed: u64,
         (offset, limit): (usize, usize),
@@ -180,9 +182,11 @@ impl PeopleIndex {
             let mut random = SplitMix(seed);
             let mut taken = RoaringBitmap::new();
             let mut ranked = Vec::new();
-            let mut take = |id: u32, ranked: &mut Vec<i64>| {
-                if taken.insert(id) {
-                    ranked.push(i64::from(id));
+            let mut take = |id: u32, ranked: &mut Vec<Candidate>| {
+                if taken.insert(id)
+                    && let Some(candidate) = people.candidate(id)
+                {
+                    ranked.push(candidate);
                 }
             };
             for id in first.iter().filter_map(|id| u32::try_from(*id).ok()) {
@@ -211,7 +215,7 @@ impl PeopleIndex {
                     .chain(rest.iter().take_while(|id| *id < start))
                     .skip(skip)
                     .take(wanted)
-                    .map(i64::from)
+                    .filter_map(|id| people.candidate(id))
                     .collect()
             } else {
                 Vec::new()
@@ -226,13 +230,14 @@ impl PeopleIndex {
 }
 
 impl PeopleIndex {
-    /// Every member a recommendation may offer under `wish` but the `excluded`, in id order
-    /// (a keyword then narrows them).
-    pub fn offerable(&self, wish: &Wish<'_>, excluded: &[platform::UserId]) -> Vec<i64> {
+    /// Every member a recommendation may offer under `wish` but the `excluded`, in id order,
+    /// with what ranking reads of them (a keyword then narrows them).
+    pub fn offerable(&self, wish: &Wish<'_>, excluded: &[platform::UserId]) -> Vec<Candidate> {
         self.read(|indexed| {
-            offerable_in(&indexed.people, wish, excluded)
+            let people = &indexed.people;
+            offerable_in(people, wish, excluded)
                 .iter()
-                .map(i64::from)
+                .filter_map(|id| people.candidate(id))
                 .collect()
         })
     }

@@ -10,27 +10,33 @@ use foldhash::HashMap;
 use roaring::RoaringBitmap;
 
 use super::facets::{Birthdays, Numbers, Words};
-use crate::discovery::codes::Interests;
+use crate::discovery::codes::{Interests, RegionCode, Traits};
+use crate::discovery::directory::{BigFive, BigFiveText, Candidate};
+use platform::UserId;
 
-/// What the index keeps of a member to take them out of their bitmaps again and to order them:
-/// about 48 bytes.
+/// What the index keeps of a member: what takes them out of their bitmaps again, orders them,
+/// and ranks them in a recommendation (about 90 bytes; numbers narrowed to what the form allows).
 #[derive(Debug, Clone, Copy)]
 struct Entry {
     gender: u16,
-    city: u16,
+    education: u16,
+    marital_status: u16,
     /// Which sexes the member's own preference admits (see [`Admits`]).
     admits: Admits,
     /// The member's wanted ages; 0 and 0 when unset.
-    seek_age_min: i64,
-    seek_age_max: i64,
-    education: u16,
-    marital_status: u16,
-    birthday: i64,
-    height: i64,
-    weight: i64,
-    boy_count: i64,
-    girl_count: i64,
+    seek_age_min: u8,
+    seek_age_max: u8,
+    birthday: u32,
+    height: u16,
+    weight: u16,
+    boy_count: u8,
+    girl_count: u8,
+    province: RegionCode,
+    city: RegionCode,
     hobbies: Interests,
+    tags: Traits,
+    photo_count: u8,
+    big_five: Option<[u8; 5]>,
     active_at: i64,
     verified: bool,
     held: bool,
@@ -42,7 +48,8 @@ struct Entry {
 pub struct Row {
     pub user_id: i64,
     pub gender: String,
-    pub city: String,
+    pub province: RegionCode,
+    pub city: RegionCode,
     pub seek_gender: String,
     pub seek_age_min: i64,
     pub seek_age_max: i64,
@@ -54,9 +61,18 @@ pub struct Row {
     pub boy_count: i64,
     pub girl_count: i64,
     pub hobbies: Interests,
+    pub tags: Traits,
+    pub photo_count: i64,
+    #[diesel(deserialize_as = BigFiveText)]
+    pub big_five: Option<BigFive>,
     pub active_at: i64,
     pub verified: bool,
     pub held: bool,
+}
+
+/// `value` within what `T` holds (the form's numbers always fit).
+fn narrowed<T: TryFrom<i64> + Default>(value: i64) -> T {
+    T::try_from(value).unwrap_or_default()
 }
 
 /// A checked search as the index applies it; `None` and empty lists filter nothing.
@@ -130,7 +146,8 @@ pub struct People {
     /// Members discovery shows: listed and not held.
     shown: RoaringBitmap,
     genders: Words,
-    cities: Words,
+    /// By city code.
+    cities: Numbers,
     /// Members whose preference admits a man, and a woman.
     admitting_men: RoaringBitmap,
     admitting_women: RoaringBitmap,
@@ -171,18 +188,22 @@ impl People {
         self.remove(row.user_id);
         let entry = Entry {
             gender: self.genders.number(&row.gender),
-            city: self.cities.number(&row.city),
-            admits: Admits::of(&row.seek_gender, &row.gender),
-            seek_age_min: row.seek_age_min,
-            seek_age_max: row.seek_age_max,
             education: self.educations.number(&row.education),
             marital_status: self.marital_statuses.number(&row.marital_status),
-            birthday: row.birthday,
-            height: row.height,
-            weight: row.weight,
-            boy_count: row.boy_count,
-            girl_count: row.girl_count,
+            admits: Admits::of(&row.seek_gender, &row.gender),
+            seek_age_min: narrowed(row.seek_age_min),
+            seek_age_max: narrowed(row.seek_age_max),
+            birthday: narrowed(row.birthday),
+            height: narrowed(row.height),
+            weight: narrowed(row.weight),
+            boy_count: narrowed(row.boy_count),
+            girl_count: narrowed(row.girl_count),
+            province: row.province,
+            city: row.city,
             hobbies: row.hobbies,
+            tags: row.tags,
+            photo_count: narrowed(row.photo_count.min(255)),
+            big_five: row.big_five.map(|totals| totals.0.map(narrowed)),
             active_at: row.active_at,
             verified: row.verified,
             held: row.held,
@@ -229,18 +250,18 @@ impl People {
         if add {
             self.activity.entry(bucket).or_default().insert(id);
             self.genders.insert(entry.gender, id);
-            self.cities.insert(entry.city, id);
+            self.cities.insert(i64::from(entry.city.number()), id);
             if entry.seek_age_max != 0 {
-                self.seek_age_mins.insert(entry.seek_age_min, id);
-                self.seek_age_maxs.insert(entry.seek_age_max, id);
+                self.seek_age_mins.insert(i64::from(entry.seek_age_min), id);
+                self.seek_age_maxs.insert(i64::from(entry.seek_age_max), id);
             }
             self.educations.insert(entry.education, id);
             self.marital_statuses.insert(entry.marital_status, id);
-            self.birthdays.insert(entry.birthday, id);
-            self.heights.insert(entry.height, id);
-            self.weights.insert(entry.weight, id);
-            self.boy_counts.insert(entry.boy_count, id);
-            self.girl_counts.insert(entry.girl_count, id);
+            self.birthdays.insert(i64::from(entry.birthday), id);
+            self.heights.insert(i64::from(entry.height), id);
+            self.weights.insert(i64::from(entry.weight), id);
+            self.boy_counts.insert(i64::from(entry.boy_count), id);
+            self.girl_counts.insert(i64::from(entry.girl_count), id);
         } else {
             if let Some(members) = self.activity.get_mut(&bucket) {
                 members.remove(id);
@@ -249,18 +270,18 @@ impl People {
                 }
             }
             self.genders.remove(entry.gender, id);
-            self.cities.remove(entry.city, id);
+            self.cities.remove(i64::from(entry.city.number()), id);
             if entry.seek_age_max != 0 {
-                self.seek_age_mins.remove(entry.seek_age_min, id);
-                self.seek_age_maxs.remove(entry.seek_age_max, id);
+                self.seek_age_mins.remove(i64::from(entry.seek_age_min), id);
+                self.seek_age_maxs.remove(i64::from(entry.seek_age_max), id);
             }
             self.educations.remove(entry.education, id);
             self.marital_statuses.remove(entry.marital_status, id);
-            self.birthdays.remove(entry.birthday, id);
-            self.heights.remove(entry.height, id);
-            self.weights.remove(entry.weight, id);
-            self.boy_counts.remove(entry.boy_count, id);
-            self.girl_counts.remove(entry.girl_count, id);
+            self.birthdays.remove(i64::from(entry.birthday), id);
+            self.heights.remove(i64::from(entry.height), id);
+            self.weights.remove(i64::from(entry.weight), id);
+            self.boy_counts.remove(i64::from(entry.boy_count), id);
+            self.girl_counts.remove(i64::from(entry.girl_count), id);
         }
         for number in entry.hobbies.numbers() {
             if self.hobbies.len() <= number {
@@ -339,8 +360,26 @@ impl People {
     }
 
     /// The members of `city` among `found`.
-    pub fn in_city(&self, found: &RoaringBitmap, city: &str) -> RoaringBitmap {
-        self.cities.any_of([city]) & found
+    pub fn in_city(&self, found: &RoaringBitmap, city: RegionCode) -> RoaringBitmap {
+        let code = i64::from(city.number());
+        self.cities.within(code, code) & found
+    }
+
+    /// What ranking reads of a listed member.
+    pub fn candidate(&self, id: u32) -> Option<Candidate> {
+        let entry = self.entries.get(&id)?;
+        Some(Candidate {
+            user_id: UserId(i64::from(id)),
+            birthday: i64::from(entry.birthday),
+            province: entry.province,
+            city: entry.city,
+            hobbies: entry.hobbies,
+            tags: entry.tags,
+            photo_count: i64::from(entry.photo_count),
+            active_at: entry.active_at,
+            big_five: entry.big_five.map(|totals| BigFive(totals.map(i64::from))),
+            verified: entry.verified,
+        })
     }
 
     /// `limit` of `found` from `offset` on, most recently active first, then the higher id.
@@ -388,7 +427,8 @@ mod tests {
         Row {
             user_id,
             gender: gender.into(),
-            city: "3301".into(),
+            province: RegionCode::from_text("33"),
+            city: RegionCode::from_text("3301"),
             seek_gender: String::new(),
             seek_age_min: 0,
             seek_age_max: 0,
@@ -400,6 +440,9 @@ mod tests {
             boy_count: 0,
             girl_count: 0,
             hobbies: Interests::from_text(r#"["read"]"#),
+            tags: Traits::default(),
+            photo_count: 1,
+            big_five: None,
             active_at,
             verified: false,
             held: false,
