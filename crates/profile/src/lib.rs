@@ -69,8 +69,10 @@ fn build_people_index(
         let started = std::time::Instant::now();
         let index = discovery::index::of(state);
         index.catch_up(&mut state.db.get().await?.conn()).await?;
+        let (members, bytes) = index.size();
         tracing::info!(
-            members = index.listed(),
+            members,
+            megabytes = bytes / 1_000_000,
             millis = started.elapsed().as_millis() as u64,
             "people index built"
         );

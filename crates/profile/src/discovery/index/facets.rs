@@ -32,6 +32,14 @@ impl Words {
         self.members[usize::from(number)].remove(member);
     }
 
+    /// The serialised size of its bitmaps.
+    pub fn bytes(&self) -> usize {
+        self.members
+            .iter()
+            .map(RoaringBitmap::serialized_size)
+            .sum()
+    }
+
     /// The members with any of `words`.
     pub fn any_of<'a>(&self, words: impl IntoIterator<Item = &'a str>) -> RoaringBitmap {
         words
@@ -60,6 +68,14 @@ impl Numbers {
                 self.members.remove(&value);
             }
         }
+    }
+
+    /// The serialised size of its bitmaps.
+    pub fn bytes(&self) -> usize {
+        self.members
+            .values()
+            .map(RoaringBitmap::serialized_size)
+            .sum()
     }
 
     /// The members whose value lies in `low..=high`.
@@ -91,6 +107,11 @@ impl Birthdays {
     pub fn remove(&mut self, birthday: i64, member: u32) {
         self.years.remove(birthday / 10_000, member);
         self.days.remove(birthday, member);
+    }
+
+    /// The serialised size of its bitmaps.
+    pub fn bytes(&self) -> usize {
+        self.years.bytes() + self.days.bytes()
     }
 
     /// The members born on `earliest..=latest` (both yyyymmdd).

@@ -98,9 +98,9 @@ impl PeopleIndex {
         Ok(())
     }
 
-    /// How many members the index lists (held ones too).
-    pub fn listed(&self) -> usize {
-        self.read(|indexed| indexed.people.listed())
+    /// How many members the index lists (held ones too), and about how many bytes it holds.
+    pub fn size(&self) -> (usize, usize) {
+        self.read(|indexed| (indexed.people.listed(), indexed.people.bytes()))
     }
 
     fn seen(&self) -> Option<i64> {
@@ -203,18 +203,16 @@ impl PeopleIndex {
             for id in draw_from(&offerable, sizes.everyone, &mut random) {
                 take(id, &mut ranked);
             }
-            let beyond = if offset + limit > ranked.len() && !offerable.is_empty() {
+            // Past the ranked: everyone else offerable in id order, from a rank drawn for the
+            // day and wrapping round, each position found by `select`.
+            let beyond = if offset + limit > ranked.len() {
                 let rest = &offerable - &taken;
-                let skip = offset.saturating_sub(ranked.len());
-                let wanted = (offset + limit - ranked.len()).min(limit);
-                let start = offerable
-                    .select(random.below(offerable.len()) as u32)
-                    .unwrap_or(0);
-                rest.iter()
-                    .skip_while(|id| *id < start)
-                    .chain(rest.iter().take_while(|id| *id < start))
-                    .skip(skip)
-                    .take(wanted)
+                let size = rest.len();
+                let start = if size == 0 { 0 } else { random.below(size) };
+                let skip = offset.saturating_sub(ranked.len()) as u64;
+                let wanted = (offset + limit - ranked.len()).min(limit) as u64;
+                (skip..(skip + wanted).min(size))
+                    .filter_map(|at| rest.select(((start + at) % size) as u32))
                     .filter_map(|id| people.candidate(id))
                     .collect()
             } else {
