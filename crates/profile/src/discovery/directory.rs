@@ -161,10 +161,15 @@ pub async fn set_big_five(
     totals: Option<BigFive>,
 ) -> QueryResult<bool> {
     let text = totals.map(BigFive::text).unwrap_or_default();
+    // The people index ranks by it too.
+    let version = next_version(conn).await?;
     let changed = run!(conn, |c| diesel::update(
         profile_directory::table.find(user_id)
     )
-    .set(profile_directory::big_five.eq(&text))
+    .set((
+        profile_directory::big_five.eq(&text),
+        profile_directory::version.eq(version),
+    ))
     .execute(c)
     .await)?;
     Ok(changed == 1)
