@@ -282,19 +282,7 @@ fn related((id, times, at): (UserId, i64, i64)) -> Related {
 
 /// Who likes `member`, newest first.
 pub async fn likers_of(conn: &mut Conn<'_>, member: UserId) -> QueryResult<Vec<Related>> {
-    let rows: Vec<(UserId, i64)> = run!(conn, |c| profile_likes::table
-        .filter(profile_likes::liked_id.eq(member))
-        .order((
-            profile_likes::created_at.desc(),
-            profile_likes::liker_id.desc()
-        ))
-        .select((profile_likes::liker_id, profile_likes::created_at))
-        .load(c)
-        .await)?;
-    Ok(rows
-        .into_iter()
-        .map(|(id, at)| related((id, 0, at)))
-        .collect())
+    recent_likers(conn, member, i64::MAX).await
 }
 
 /// The `limit` members who liked `member` most recently, newest first.
