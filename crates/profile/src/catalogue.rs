@@ -39,6 +39,7 @@ static TAGS: LazyLock<Numbered> = LazyLock::new(|| {
 /// (a code listed twice keeps its first place), so that a member's codes can be held as a set
 /// of small numbers (see [`crate::discovery::codes`]).
 pub struct Numbered {
+    codes: Vec<String>,
     names: Vec<String>,
     numbers: HashMap<String, usize, foldhash::fast::RandomState>,
 }
@@ -46,12 +47,16 @@ pub struct Numbered {
 impl Numbered {
     fn new(entries: impl Iterator<Item = Entry>) -> Self {
         let mut numbered = Self {
+            codes: Vec::new(),
             names: Vec::new(),
             numbers: HashMap::default(),
         };
         for entry in entries {
             if !numbered.numbers.contains_key(&entry.code) {
-                numbered.numbers.insert(entry.code, numbered.names.len());
+                numbered
+                    .numbers
+                    .insert(entry.code.clone(), numbered.names.len());
+                numbered.codes.push(entry.code);
                 numbered.names.push(entry.name);
             }
         }
@@ -61,6 +66,11 @@ impl Numbered {
     /// The code's number, `None` for a code the catalogue does not have.
     pub fn number(&self, code: &str) -> Option<usize> {
         self.numbers.get(code).copied()
+    }
+
+    /// The code numbered `number`.
+    pub fn code_at(&self, number: usize) -> Option<&str> {
+        self.codes.get(number).map(String::as_str)
     }
 
     /// The name of the code numbered `number`.
@@ -216,6 +226,15 @@ pub fn is_region_path(province: &str, city: &str, district: &str) -> bool {
 /// Whether `value` is one of the education levels of the form (高中, 本科, 硕士, 博士).
 pub fn is_education(value: &str) -> bool {
     OPTIONS.education.iter().any(|option| option == value)
+}
+
+/// The place of `value` among the education levels of the form, from 1 (高中); 0 for none.
+pub fn education_level(value: &str) -> u8 {
+    OPTIONS
+        .education
+        .iter()
+        .position(|option| option == value)
+        .map_or(0, |at| u8::try_from(at + 1).unwrap_or(0))
 }
 
 /// Whether `value` is one of the marital statuses of the form (未婚, 离异, 丧偶).

@@ -8,6 +8,8 @@ pub mod bench;
 pub mod catalogue;
 mod demo;
 mod discovery;
+#[cfg(feature = "bench")]
+pub use discovery::simulation;
 mod dto;
 mod error;
 mod form;
@@ -45,7 +47,7 @@ pub const PHOTO: Purpose = Purpose::new("photo", 5 * 1024 * 1024, "上传图片�
 pub const MODULE: Module = Module::new("profile", http::configure)
     .with_uploads(&[AVATAR, PHOTO])
     .with_settings(load_settings)
-    .with_maintenance(rename_legacy_pictures)
+    .with_maintenance(maintain)
     .with_warm_up(build_people_index)
     .with_demo_seed(demo::seed)
     .with_member_data(member_data::export, member_data::erase);
@@ -80,13 +82,18 @@ fn build_people_index(
     })
 }
 
-fn rename_legacy_pictures(
+/// Hourly: pictures stored under their old names are renamed, and recommendations' old
+/// impressions are forgotten.
+fn maintain(
     state: &platform::AppState,
 ) -> platform::module::LocalBoxFuture<'_, Result<(), platform::ApiError>> {
     Box::pin(async move {
         protection::rename_legacy_pictures(state)
             .await
-            .map_err(platform::ApiError::from)
+            .map_err(platform::ApiError::from)?;
+        let today = discovery::impressions::day_number(state.now());
+        discovery::impressions::forget_old(&mut state.db.get().await?.conn(), today).await?;
+        Ok(())
     })
 }
 

@@ -125,6 +125,20 @@ diesel::table! {
         seek_gender -> Text,
         seek_age_min -> BigInt,
         seek_age_max -> BigInt,
+        taste_likes -> BigInt,
+        taste_age_gap -> BigInt,
+        taste_height -> BigInt,
+        taste_same_city -> BigInt,
+        taste_educations -> BigInt,
+        taste_hobbies -> Text,
+    }
+}
+
+diesel::table! {
+    profile_impressions (viewer_id, day) {
+        viewer_id -> BigInt,
+        day -> BigInt,
+        shown -> Text,
     }
 }
 

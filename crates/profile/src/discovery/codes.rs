@@ -145,6 +145,27 @@ impl Interests {
     pub fn numbers(self) -> impl Iterator<Item = usize> {
         self.0.numbers()
     }
+
+    /// The interests numbered `numbers` (numbers past the catalogue left out).
+    pub fn of_numbers(numbers: impl IntoIterator<Item = usize>) -> Self {
+        let mut set = CodeSet::default();
+        for number in numbers
+            .into_iter()
+            .filter(|&n| n < catalogue::hobbies().len())
+        {
+            set.insert(number);
+        }
+        Self(set)
+    }
+
+    /// The interests' codes as a JSON array, as the profile and the directory store them.
+    pub fn text(self) -> String {
+        let codes: Vec<&str> = self
+            .numbers()
+            .filter_map(|number| catalogue::hobbies().code_at(number))
+            .collect();
+        serde_json::to_string(&codes).unwrap_or_else(|_| "[]".to_owned())
+    }
 }
 
 code_set!(
@@ -153,6 +174,26 @@ code_set!(
     1,
     catalogue::tags
 );
+
+/// An education level as its place in the form's list, from 1 (高中); 0 when none was given.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, FromSqlRow)]
+pub struct EducationLevel(u8);
+
+impl EducationLevel {
+    pub fn from_text(text: &str) -> Self {
+        Self(catalogue::education_level(text))
+    }
+
+    /// The level's bit in a set of levels (see [`super::taste::Taste`]); 0 for none.
+    pub fn bit(self) -> u8 {
+        match self.0 {
+            0 => 0,
+            level => 1 << (level - 1),
+        }
+    }
+}
+
+platform::read_from_text!(EducationLevel);
 
 /// A province or city code as a number; 0 when none was chosen. Region codes are numbers
 /// written without leading zeros (`33`, `3301`), which the catalogue's tests check.

@@ -14,8 +14,9 @@ use platform::db::batch::{self, Batches};
 use platform::id_list::one_of;
 use platform::{UserId, run, transaction};
 
-use super::codes::{Interests, RegionCode, Traits};
+use super::codes::{EducationLevel, Interests, RegionCode, Traits};
 use super::index::next_version;
+use super::taste::Taste;
 
 use crate::model::{PhotoReview, ProfileRow};
 use crate::schema::{profile_directory, profile_directory_removals, profile_photos, profiles};
@@ -102,6 +103,12 @@ pub struct Candidate {
     pub big_five: Option<BigFive>,
     /// Passed real-name verification.
     pub verified: bool,
+    /// In cm; 0 when not given.
+    pub height: i64,
+    pub education: EducationLevel,
+    /// What the member's likes tell they are drawn to.
+    #[diesel(embed)]
+    pub taste: Taste,
 }
 
 /// Big Five trait totals (10–50 each, in the order extraversion, agreeableness,

@@ -5,8 +5,12 @@
 pub(crate) mod codes;
 pub(crate) mod directory;
 pub mod http;
+pub(crate) mod impressions;
 pub(crate) mod index;
 mod ranking;
 mod recommend;
 mod search;
 pub(crate) mod seeking;
+#[cfg(feature = "bench")]
+pub mod simulation;
+pub(crate) mod taste;

@@ -143,7 +143,7 @@ fn range(
 }
 
 /// The birthdays of people aged `youngest` to `oldest` on `today` (all yyyymmdd).
-pub(super) fn birthdays_of_ages(youngest: i64, oldest: i64, today: i64) -> (i64, i64) {
+pub(crate) fn birthdays_of_ages(youngest: i64, oldest: i64, today: i64) -> (i64, i64) {
     let (year, month_day) = (today / 10_000, today % 10_000);
     // Born on today's date `oldest + 1` years ago is one day too old.
     let earliest = (year - oldest - 1) * 10_000 + month_day + 1;

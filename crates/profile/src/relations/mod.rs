@@ -10,8 +10,9 @@ use accounts::api::Member;
 use platform::db::Conn;
 use platform::{AppState, Identity, transaction};
 
-use crate::discovery::directory;
+use crate::discovery::{directory, taste};
 use crate::error::ProfileError;
+use crate::model::date_number;
 use crate::service::member;
 
 /// The only like level the spec's client sends.
@@ -58,7 +59,9 @@ pub async fn like(state: &AppState, me: &Identity, uuid: &str) -> Result<(), Pro
         if repo::has_blocked(tx, target, me.user_id).await? {
             return Err(ProfileError::NotFound);
         }
-        repo::insert_like(tx, me.user_id, target, LIKE_LEVEL, now).await?;
+        if repo::insert_like(tx, me.user_id, target, LIKE_LEVEL, now).await? {
+            taste::refresh(tx, me.user_id, date_number(now)).await?;
+        }
         Ok(())
     })?;
     // After the like's transaction: noting activity may open one of its own.
@@ -70,8 +73,13 @@ pub async fn unlike(state: &AppState, me: &Identity, uuid: &str) -> Result<(), P
     let mut pooled = state.db.get().await?;
     let conn = &mut pooled.conn();
     let target = member(conn, uuid).await?.id;
-    repo::delete_like(conn, me.user_id, target).await?;
-    Ok(())
+    let today = date_number(state.now());
+    transaction!(conn, |tx| {
+        if repo::delete_like(tx, me.user_id, target).await? {
+            taste::refresh(tx, me.user_id, today).await?;
+        }
+        Ok::<_, ProfileError>(())
+    })
 }
 
 /// Blacklists `uuid`: the likes between the two go, both ways.
@@ -83,9 +91,13 @@ pub async fn block(state: &AppState, me: &Identity, uuid: &str) -> Result<(), Pr
         return Err(ProfileError::Invalid("不能将自己加入黑名单"));
     }
     let now = state.now();
-    transaction!(conn, |tx| Ok::<_, ProfileError>(
-        repo::insert_block(tx, me.user_id, target, now).await?
-    ))
+    transaction!(conn, |tx| {
+        // The likes between the two go, and with them a part of each one's taste.
+        repo::insert_block(tx, me.user_id, target, now).await?;
+        taste::refresh(tx, me.user_id, date_number(now)).await?;
+        taste::refresh(tx, target, date_number(now)).await?;
+        Ok::<_, ProfileError>(())
+    })
 }
 
 /// Takes `uuid` off the member's blacklist (liking again is up to them).

@@ -158,11 +158,12 @@ async fn recommendations_asked_at_once_each_rank_their_own_pool(app) {
 }
 
 async fn asking_for_recommendations_marks_the_member_active(app) {
-    // Two women alike in everything; the earlier member loses the tie of equal activity.
+    // Two women alike in everything.
     let early = member_with(&app, "bella_early", person("female", 19960101, "3301", &["photo"])).await;
     member_with(&app, "clara_later", person("female", 19960101, "3301", &["photo"])).await;
     let seeker = member_with(&app, "mike_seeker", person("male", 19950101, "3301", &["photo"])).await;
-    assert_eq!(usernames(&recommended(&app, &seeker, json!({})).await.0), ["clara_later", "bella_early"]);
+    let (cards, _) = recommended(&app, &seeker, json!({})).await;
+    assert_eq!(cards[0]["score"], cards[1]["score"]);
 
     // Five days on (within the sign-in's lifetime), the earlier one looks for people and so
     // counts as active again.
@@ -192,6 +193,76 @@ async fn recommendations_offer_only_whom_the_member_fits_in_turn(app) {
     let liked = app.post("/api/v1/user/like", json!({"targetUuid": picky.uuid}), Some(&me.token)).await;
     assert_eq!(liked.status, 200, "{}", liked.json);
     assert_eq!(usernames(&recommended(&app, &me, json!({})).await.0), ["open"]);
+}
+
+async fn a_person_shown_and_passed_over_sinks_on_the_days_after(app) {
+    // Thirty women who fit him equally well: only what he was shown tells them apart.
+    for n in 0..30 {
+        member_with(&app, &format!("woman{n}"), person("female", 19970101, "3301", &["photo"])).await;
+    }
+    let me = member_with(&app, "mike", person("male", 19960101, "3301", &["photo"])).await;
+    let (first, total) = recommended(&app, &me, json!({})).await;
+    assert_eq!((first.len(), total), (12, 30));
+    app.clock.advance(24 * 3600);
+    let (next, _) = recommended(&app, &me, json!({})).await;
+    let shown_before = usernames(&first);
+    let again: Vec<&str> =
+        usernames(&next).into_iter().filter(|name| shown_before.contains(name)).collect();
+    assert!(again.is_empty(), "shown yesterday and passed over, first again: {again:?}");
+    // Liking someone is not passing them over; they leave the recommendations instead.
+    let liked = app.post("/api/v1/user/like", json!({"targetUuid": next[0]["uuid"]}), Some(&me.token)).await;
+    assert_eq!(liked.status, 200, "{}", liked.json);
+    assert_eq!(recommended(&app, &me, json!({})).await.1, 29);
+}
+
+async fn a_member_whose_likes_say_the_asker_is_their_type_ranks_above_one_whose_do_not(app) {
+    let me = member_with(&app, "mike", json!({
+        "gender": "male", "birthday": 19900101, "province": "33", "city": "3301",
+        "hobbies": ["read"], "height": 180, "weight": 75, "education": "硕士", "maritalStatus": "未婚",
+    })).await;
+    let like_him = |name: &str| json!({
+        "gender": "male", "birthday": 19900601, "province": "33", "city": "3301",
+        "hobbies": ["read"], "height": 181, "weight": 75, "education": "硕士", "maritalStatus": "未婚",
+        "nickname": name,
+    });
+    let unlike_him = json!({
+        "gender": "male", "birthday": 19700101, "province": "44", "city": "4401",
+        "hobbies": ["golf"], "height": 160, "weight": 60, "education": "高中", "maritalStatus": "未婚",
+    });
+    let mut his_kind = Vec::new();
+    let mut others = Vec::new();
+    for n in 0..3 {
+        his_kind.push(member_with(&app, &format!("alike{n}"), like_him("x")).await);
+        others.push(member_with(&app, &format!("unlike{n}"), unlike_him.clone()).await);
+    }
+    // Two women alike in all the score reads; one likes men like him, the other does not.
+    let cleo = member_with(&app, "cleo", person("female", 19920101, "3301", &["photo"])).await;
+    let dora = member_with(&app, "dora", person("female", 19920101, "3301", &["photo"])).await;
+    for (woman, liked) in [(&cleo, &his_kind), (&dora, &others)] {
+        for man in liked {
+            let response = app.post("/api/v1/user/like", json!({"targetUuid": man.uuid}), Some(&woman.token)).await;
+            assert_eq!(response.status, 200, "{}", response.json);
+        }
+    }
+    let (cards, _) = recommended(&app, &me, json!({})).await;
+    assert_eq!(usernames(&cards), ["cleo", "dora"]);
+    let scores: Vec<i64> = cards.iter().map(|card| card["score"].as_i64().unwrap()).collect();
+    assert_eq!(scores[0], scores[1], "the score shown is the fit alone");
+    // Tastes follow a change of heart: Cleo takes her likes back, Dora blacklists the men she
+    // liked (which takes her likes of them away) and likes men like him instead.
+    for man in &his_kind {
+        let response = app.post("/api/v1/user/unlike", json!({"targetUuid": man.uuid}), Some(&cleo.token)).await;
+        assert_eq!(response.status, 200, "{}", response.json);
+    }
+    for man in &others {
+        block(&app, &dora, man).await;
+    }
+    for man in &his_kind {
+        let response = app.post("/api/v1/user/like", json!({"targetUuid": man.uuid}), Some(&dora.token)).await;
+        assert_eq!(response.status, 200, "{}", response.json);
+    }
+    let (cards, _) = recommended(&app, &me, json!({})).await;
+    assert_eq!(usernames(&cards), ["dora", "cleo"]);
 }
 
 async fn recommendations_reach_the_whole_community_and_spread_who_is_shown(app) {

@@ -2,6 +2,7 @@
 //! education, marital status) and a number searched by ranges (birthday, height, weight,
 //! children). Each keeps one bitmap of member ids per value, as Meilisearch's facets do.
 
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 
 use roaring::{MultiOps, RoaringBitmap};
@@ -40,13 +41,17 @@ impl Words {
             .sum()
     }
 
-    /// The members with any of `words`.
-    pub fn any_of<'a>(&self, words: impl IntoIterator<Item = &'a str>) -> RoaringBitmap {
-        words
+    /// The members with any of `words`: one word's own bitmap, borrowed, or a union.
+    pub fn any_of<'a>(&self, words: impl IntoIterator<Item = &'a str>) -> Cow<'_, RoaringBitmap> {
+        let mut found = words
             .into_iter()
             .filter_map(|word| self.words.iter().position(|known| &**known == word))
-            .map(|at| &self.members[at])
-            .union()
+            .map(|at| &self.members[at]);
+        match (found.next(), found.next()) {
+            (None, _) => Cow::Owned(RoaringBitmap::new()),
+            (Some(one), None) => Cow::Borrowed(one),
+            (Some(one), Some(two)) => Cow::Owned([one, two].into_iter().chain(found).union()),
+        }
     }
 }
 
@@ -80,51 +85,81 @@ impl Numbers {
 
     /// The members whose value lies in `low..=high`.
     pub fn within(&self, low: i64, high: i64) -> RoaringBitmap {
-        if low > high {
-            return RoaringBitmap::new();
-        }
-        self.members
-            .range(low..=high)
+        self.values(low, high).union()
+    }
+
+    /// The bitmaps of the values in `low..=high`.
+    pub fn values(&self, low: i64, high: i64) -> impl Iterator<Item = &RoaringBitmap> {
+        (low <= high)
+            .then(|| self.members.range(low..=high))
+            .into_iter()
+            .flatten()
             .map(|(_, members)| members)
-            .union()
     }
 }
 
-/// Birthdays (yyyymmdd): a bitmap per birth year and per day, so an age range is the union of
-/// the whole years it spans and the days of the two years it cuts, never thousands of days.
+/// Birthdays (yyyymmdd): a bitmap per birth year, per month and per day, so an age range is
+/// the union of the whole years it spans, the whole months and the days at its two ends: at
+/// most about eighty bitmaps, never the hundreds of days of two cut years.
 #[derive(Debug, Default)]
 pub struct Birthdays {
     years: Numbers,
+    /// yyyymm.
+    months: Numbers,
     days: Numbers,
 }
 
 impl Birthdays {
     pub fn insert(&mut self, birthday: i64, member: u32) {
         self.years.insert(birthday / 10_000, member);
+        self.months.insert(birthday / 100, member);
         self.days.insert(birthday, member);
     }
 
     pub fn remove(&mut self, birthday: i64, member: u32) {
         self.years.remove(birthday / 10_000, member);
+        self.months.remove(birthday / 100, member);
         self.days.remove(birthday, member);
     }
 
     /// The serialised size of its bitmaps.
     pub fn bytes(&self) -> usize {
-        self.years.bytes() + self.days.bytes()
+        self.years.bytes() + self.months.bytes() + self.days.bytes()
     }
 
-    /// The members born on `earliest..=latest` (both yyyymmdd).
-    pub fn within(&self, earliest: i64, latest: i64) -> RoaringBitmap {
-        let (first_year, last_year) = (earliest / 10_000, latest / 10_000);
-        if first_year == last_year {
-            return self.days.within(earliest, latest);
+    /// The bitmaps whose union holds the members born on `earliest..=latest`.
+    pub fn parts(&self, earliest: i64, latest: i64) -> Vec<&RoaringBitmap> {
+        if earliest > latest {
+            return Vec::new();
         }
-        let mut members = self.years.within(first_year + 1, last_year - 1);
-        members |= self.days.within(earliest, first_year * 10_000 + 1231);
-        members |= self.days.within(last_year * 10_000 + 101, latest);
-        members
+        let (first_month, last_month) = (earliest / 100, latest / 100);
+        if first_month == last_month {
+            return self.days.values(earliest, latest).collect();
+        }
+        // The first month's days from `earliest`, the last month's up to `latest`, and the
+        // whole months between, of which the whole years between count as years.
+        let mut parts: Vec<&RoaringBitmap> = Vec::new();
+        parts.extend(self.days.values(earliest, first_month * 100 + 31));
+        parts.extend(self.days.values(last_month * 100 + 1, latest));
+        let (first_year, last_year) = (first_month / 100, last_month / 100);
+        if first_year == last_year {
+            parts.extend(self.months.values(first_month + 1, last_month - 1));
+        } else {
+            parts.extend(self.months.values(first_month + 1, first_year * 100 + 12));
+            parts.extend(self.years.values(first_year + 1, last_year - 1));
+            parts.extend(self.months.values(last_year * 100 + 1, last_month - 1));
+        }
+        parts
     }
+}
+
+/// The members of `found` in any of `parts`: each part narrowed to `found` first, which costs
+/// far less than uniting whole parts when `found` is the smaller.
+pub fn found_in_any<'a>(
+    found: &RoaringBitmap,
+    parts: impl IntoIterator<Item = &'a RoaringBitmap>,
+) -> RoaringBitmap {
+    parts.into_iter().map(|part| found & part).union()
 }
 
 #[cfg(test)]
@@ -157,7 +192,8 @@ mod tests {
         }
         let found = |birthdays: &Birthdays, earliest, latest| {
             birthdays
-                .within(earliest, latest)
+                .parts(earliest, latest)
+                .union()
                 .iter()
                 .collect::<Vec<_>>()
         };
@@ -165,6 +201,10 @@ mod tests {
         assert_eq!(found(&birthdays, 19_900_102, 19_991_230), [3, 4]);
         assert_eq!(found(&birthdays, 19_900_101, 19_900_615), [2, 3]);
         assert_eq!(found(&birthdays, 19_891_231, 19_891_231), [1]);
+        assert_eq!(found(&birthdays, 19_900_601, 19_950_101), [3, 4]);
+        assert_eq!(found(&birthdays, 19_900_616, 19_991_231), [4, 5]);
+        assert_eq!(found(&birthdays, 19_891_231, 19_900_101), [1, 2]);
+        assert!(found(&birthdays, 19_900_616, 19_900_101).is_empty());
         birthdays.remove(19_950_101, 4);
         assert_eq!(found(&birthdays, 19_900_101, 19_991_231), [2, 3, 5]);
     }

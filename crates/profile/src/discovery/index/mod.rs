@@ -140,6 +140,25 @@ impl PeopleIndex {
     }
 }
 
+#[cfg(feature = "bench")]
+impl PeopleIndex {
+    /// Writes `row` into the index, as a catch-up would (the simulation's community lives
+    /// only here).
+    pub fn put(&self, row: &Row) {
+        self.indexed
+            .write()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+            .people
+            .put(row);
+    }
+
+    /// What ranking reads of a listed member.
+    pub fn candidate(&self, user_id: i64) -> Option<Candidate> {
+        let id = u32::try_from(user_id).ok()?;
+        self.read(|indexed| indexed.people.candidate(id))
+    }
+}
+
 /// What a recommendation ranks: the members it may offer, drawn for one member and one day.
 pub struct Draw {
     /// How many members the recommendation may offer in all.
@@ -262,10 +281,21 @@ fn draw_from(from: &RoaringBitmap, count: usize, random: &mut SplitMix) -> Vec<u
     if size <= count as u64 {
         return from.iter().collect();
     }
+    let (low, high) = (from.min().unwrap_or(0), from.max().unwrap_or(0));
+    let span = u64::from(high - low) + 1;
+    // Where the members fill an eighth of their ids or more, a random id is one of them often
+    // enough that a lookup each beats `select`, which counts bits through a whole container
+    // of a dense bitmap. Either way every member is as likely as every other.
+    let dense = size * 8 >= span;
     let mut drawn = RoaringBitmap::new();
     let mut order = Vec::with_capacity(count);
     while order.len() < count {
-        if let Some(id) = from.select(random.below(size) as u32)
+        let id = if dense {
+            Some(low + random.below(span) as u32).filter(|id| from.contains(*id))
+        } else {
+            from.select(random.below(size) as u32)
+        };
+        if let Some(id) = id
             && drawn.insert(id)
         {
             order.push(id);
@@ -276,10 +306,10 @@ fn draw_from(from: &RoaringBitmap, count: usize, random: &mut SplitMix) -> Vec<u
 
 /// A small seeded generator (SplitMix64): the same seed draws the same members on every
 /// gateway, which a process-random generator would not.
-struct SplitMix(u64);
+pub(crate) struct SplitMix(pub u64);
 
 impl SplitMix {
-    fn next(&mut self) -> u64 {
+    pub fn next(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
@@ -288,7 +318,7 @@ impl SplitMix {
     }
 
     /// A number in `0..bound` (`bound` > 0).
-    fn below(&mut self, bound: u64) -> u64 {
+    pub fn below(&mut self, bound: u64) -> u64 {
         self.next() % bound
     }
 }

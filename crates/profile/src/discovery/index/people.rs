@@ -8,9 +8,10 @@ use std::collections::BTreeMap;
 use diesel::prelude::*;
 use roaring::RoaringBitmap;
 
-use super::facets::{Birthdays, Numbers, Words};
-use crate::discovery::codes::{Interests, RegionCode, Traits};
+use super::facets::{Birthdays, Numbers, Words, found_in_any};
+use crate::discovery::codes::{EducationLevel, Interests, RegionCode, Traits};
 use crate::discovery::directory::{BigFive, BigFiveText, Candidate};
+use crate::discovery::taste::{LIKES_SUMMED, Taste};
 use platform::UserId;
 
 /// What the index keeps of a member: what takes them out of their bitmaps again, orders them,
@@ -25,11 +26,6 @@ struct Entry {
     /// The member's wanted ages; 0 and 0 when unset.
     seek_age_min: u8,
     seek_age_max: u8,
-    birthday: u32,
-    height: u16,
-    weight: u16,
-    boy_count: u8,
-    girl_count: u8,
     province: RegionCode,
     city: RegionCode,
     hobbies: Interests,
@@ -39,6 +35,55 @@ struct Entry {
     active_at: i64,
     verified: bool,
     held: bool,
+    education_level: EducationLevel,
+    taste: PackedTaste,
+}
+
+/// What range filters check of a member, apart from the rest of the entry: a search that
+/// filters first by words checks these for each member left, reading a column of a few bytes a
+/// member rather than whole entries.
+#[derive(Debug, Clone, Copy, Default)]
+struct Measures {
+    birthday: u32,
+    height: u16,
+    weight: u16,
+    boy_count: u8,
+    girl_count: u8,
+}
+
+/// A [`Taste`] in the numbers it fits (its likes are at most [`LIKES_SUMMED`]).
+#[derive(Debug, Clone, Copy)]
+struct PackedTaste {
+    likes: u8,
+    age_gap: i8,
+    same_city: u8,
+    educations: u8,
+    height: u16,
+    hobbies: Interests,
+}
+
+impl PackedTaste {
+    fn of(taste: &Taste) -> Self {
+        Self {
+            likes: narrowed(taste.likes.min(LIKES_SUMMED)),
+            age_gap: narrowed(taste.age_gap),
+            same_city: narrowed(taste.same_city),
+            educations: narrowed(taste.educations),
+            height: narrowed(taste.height),
+            hobbies: taste.hobbies,
+        }
+    }
+
+    fn unpacked(self) -> Taste {
+        Taste {
+            likes: i64::from(self.likes),
+            age_gap: i64::from(self.age_gap),
+            height: i64::from(self.height),
+            same_city: i64::from(self.same_city),
+            educations: i64::from(self.educations),
+            hobbies: self.hobbies,
+        }
+    }
 }
 
 /// A member's row as the index reads it from the directory.
@@ -67,6 +112,8 @@ pub struct Row {
     pub active_at: i64,
     pub verified: bool,
     pub held: bool,
+    #[diesel(embed)]
+    pub taste: Taste,
 }
 
 /// `value` within what `T` holds (the form's numbers always fit).
@@ -96,33 +143,41 @@ pub struct Filter<'a> {
 #[derive(Debug, Default)]
 struct Entries {
     slots: Vec<Option<Entry>>,
+    /// By member id beside `slots` (zeros where no one is listed).
+    measures: Vec<Measures>,
     count: usize,
 }
 
 impl Entries {
-    fn insert(&mut self, id: u32, entry: Entry) {
+    fn insert(&mut self, id: u32, entry: Entry, measures: Measures) {
         let at = id as usize;
         if at >= self.slots.len() {
-            // Grown by an eighth at a time, not doubled: the vector is most of the index.
-            let needed = at + 1 - self.slots.len();
-            self.slots.reserve_exact(needed.max(self.slots.len() / 8));
+            // Grown by an eighth at a time, not doubled: the vectors are most of the index.
+            let needed = (at + 1 - self.slots.len()).max(self.slots.len() / 8);
+            self.slots.reserve_exact(needed);
+            self.measures.reserve_exact(needed);
             self.slots.resize(at + 1, None);
+            self.measures.resize(at + 1, Measures::default());
         }
+        self.measures[at] = measures;
         if self.slots[at].replace(entry).is_none() {
             self.count += 1;
         }
     }
 
-    fn remove(&mut self, id: u32) -> Option<Entry> {
-        let removed = self.slots.get_mut(id as usize)?.take();
-        if removed.is_some() {
-            self.count -= 1;
-        }
-        removed
+    fn remove(&mut self, id: u32) -> Option<(Entry, Measures)> {
+        let removed = self.slots.get_mut(id as usize)?.take()?;
+        self.count -= 1;
+        Some((removed, self.measures[id as usize]))
     }
 
     fn get(&self, id: u32) -> Option<&Entry> {
         self.slots.get(id as usize)?.as_ref()
+    }
+
+    /// A listed member's measures (zeros for anyone else).
+    fn measures(&self, id: u32) -> Measures {
+        self.measures.get(id as usize).copied().unwrap_or_default()
     }
 
     fn len(&self) -> usize {
@@ -220,7 +275,8 @@ impl People {
 
     /// About how much memory the index holds: its entries and its bitmaps (serialised sizes).
     pub fn bytes(&self) -> usize {
-        let entries = self.entries.slots.capacity() * std::mem::size_of::<Option<Entry>>();
+        let entries = self.entries.slots.capacity() * std::mem::size_of::<Option<Entry>>()
+            + self.entries.measures.capacity() * std::mem::size_of::<Measures>();
         let words = [&self.genders, &self.educations, &self.marital_statuses]
             .iter()
             .map(|words| words.bytes())
@@ -271,11 +327,6 @@ impl People {
             admits: Admits::of(&row.seek_gender, &row.gender),
             seek_age_min: narrowed(row.seek_age_min),
             seek_age_max: narrowed(row.seek_age_max),
-            birthday: narrowed(row.birthday),
-            height: narrowed(row.height),
-            weight: narrowed(row.weight),
-            boy_count: narrowed(row.boy_count),
-            girl_count: narrowed(row.girl_count),
             province: row.province,
             city: row.city,
             hobbies: row.hobbies,
@@ -285,9 +336,18 @@ impl People {
             active_at: row.active_at,
             verified: row.verified,
             held: row.held,
+            education_level: EducationLevel::from_text(&row.education),
+            taste: PackedTaste::of(&row.taste),
         };
-        self.file(id, &entry, true);
-        self.entries.insert(id, entry);
+        let measures = Measures {
+            birthday: narrowed(row.birthday),
+            height: narrowed(row.height),
+            weight: narrowed(row.weight),
+            boy_count: narrowed(row.boy_count),
+            girl_count: narrowed(row.girl_count),
+        };
+        self.file(id, &entry, &measures, true);
+        self.entries.insert(id, entry, measures);
     }
 
     /// Takes a member out of the index.
@@ -295,13 +355,13 @@ impl People {
         let Ok(id) = u32::try_from(user_id) else {
             return;
         };
-        if let Some(entry) = self.entries.remove(id) {
-            self.file(id, &entry, false);
+        if let Some((entry, measures)) = self.entries.remove(id) {
+            self.file(id, &entry, &measures, false);
         }
     }
 
     /// Adds the member to (or takes them out of) every bitmap their entry names.
-    fn file(&mut self, id: u32, entry: &Entry, add: bool) {
+    fn file(&mut self, id: u32, entry: &Entry, measures: &Measures, add: bool) {
         let set = |bitmap: &mut RoaringBitmap| {
             if add {
                 bitmap.insert(id);
@@ -335,11 +395,11 @@ impl People {
             }
             self.educations.insert(entry.education, id);
             self.marital_statuses.insert(entry.marital_status, id);
-            self.birthdays.insert(i64::from(entry.birthday), id);
-            self.heights.insert(i64::from(entry.height), id);
-            self.weights.insert(i64::from(entry.weight), id);
-            self.boy_counts.insert(i64::from(entry.boy_count), id);
-            self.girl_counts.insert(i64::from(entry.girl_count), id);
+            self.birthdays.insert(i64::from(measures.birthday), id);
+            self.heights.insert(i64::from(measures.height), id);
+            self.weights.insert(i64::from(measures.weight), id);
+            self.boy_counts.insert(i64::from(measures.boy_count), id);
+            self.girl_counts.insert(i64::from(measures.girl_count), id);
         } else {
             if let Some(members) = self.activity.get_mut(&bucket) {
                 members.remove(id);
@@ -355,11 +415,11 @@ impl People {
             }
             self.educations.remove(entry.education, id);
             self.marital_statuses.remove(entry.marital_status, id);
-            self.birthdays.remove(i64::from(entry.birthday), id);
-            self.heights.remove(i64::from(entry.height), id);
-            self.weights.remove(i64::from(entry.weight), id);
-            self.boy_counts.remove(i64::from(entry.boy_count), id);
-            self.girl_counts.remove(i64::from(entry.girl_count), id);
+            self.birthdays.remove(i64::from(measures.birthday), id);
+            self.heights.remove(i64::from(measures.height), id);
+            self.weights.remove(i64::from(measures.weight), id);
+            self.boy_counts.remove(i64::from(measures.boy_count), id);
+            self.girl_counts.remove(i64::from(measures.girl_count), id);
         }
         for number in entry.hobbies.numbers() {
             if self.hobbies.len() <= number {
@@ -373,69 +433,64 @@ impl People {
     pub fn matching(&self, filter: &Filter<'_>) -> RoaringBitmap {
         // The filters of a few values first; then the ranges, whose unions of many values cost
         // the most and which a narrowed set checks member by member instead.
-        let mut found = self.shown.clone();
-        if let Some(gender) = filter.gender {
-            found &= self.genders.any_of([gender]);
-        }
+        let mut found = match filter.gender {
+            Some(gender) => &self.shown & self.genders.any_of([gender]).as_ref(),
+            None => self.shown.clone(),
+        };
         if filter.verified_only {
             found &= &self.verified;
         }
         if !filter.educations.is_empty() {
             found &= self
                 .educations
-                .any_of(filter.educations.iter().map(String::as_str));
+                .any_of(filter.educations.iter().map(String::as_str))
+                .as_ref();
         }
         if !filter.marital_statuses.is_empty() {
             found &= self
                 .marital_statuses
-                .any_of(filter.marital_statuses.iter().map(String::as_str));
+                .any_of(filter.marital_statuses.iter().map(String::as_str))
+                .as_ref();
         }
         if !filter.hobbies.is_empty() {
-            let mut any = RoaringBitmap::new();
-            for number in filter.hobbies {
-                if let Some(members) = self.hobbies.get(*number) {
-                    any |= members;
-                }
-            }
-            found &= any;
+            let hobbies = filter.hobbies.iter().filter_map(|n| self.hobbies.get(*n));
+            found = found_in_any(&found, hobbies);
         }
         if let Some((low, high)) = filter.heights {
-            let keeps = |e: &Entry| (low..=high).contains(&i64::from(e.height));
-            found = self.narrowed(found, keeps, || self.heights.within(low, high));
+            let keeps = |m: Measures| (low..=high).contains(&i64::from(m.height));
+            found = self.narrowed(found, keeps, || self.heights.values(low, high).collect());
         }
         if let Some((low, high)) = filter.weights {
-            let keeps = |e: &Entry| (low..=high).contains(&i64::from(e.weight));
-            found = self.narrowed(found, keeps, || self.weights.within(low, high));
+            let keeps = |m: Measures| (low..=high).contains(&i64::from(m.weight));
+            found = self.narrowed(found, keeps, || self.weights.values(low, high).collect());
         }
         if let Some(most) = filter.max_boys {
-            let keeps = |e: &Entry| i64::from(e.boy_count) <= most;
-            found = self.narrowed(found, keeps, || self.boy_counts.within(0, most));
+            let keeps = |m: Measures| i64::from(m.boy_count) <= most;
+            found = self.narrowed(found, keeps, || self.boy_counts.values(0, most).collect());
         }
         if let Some(most) = filter.max_girls {
-            let keeps = |e: &Entry| i64::from(e.girl_count) <= most;
-            found = self.narrowed(found, keeps, || self.girl_counts.within(0, most));
+            let keeps = |m: Measures| i64::from(m.girl_count) <= most;
+            found = self.narrowed(found, keeps, || self.girl_counts.values(0, most).collect());
         }
         if let Some((earliest, latest)) = filter.birthdays {
-            let keeps = |e: &Entry| (earliest..=latest).contains(&i64::from(e.birthday));
-            found = self.narrowed(found, keeps, || self.birthdays.within(earliest, latest));
+            let keeps = |m: Measures| (earliest..=latest).contains(&i64::from(m.birthday));
+            found = self.narrowed(found, keeps, || self.birthdays.parts(earliest, latest));
         }
         found
     }
 
     /// `found` narrowed to the members an entry `keeps`: checked one by one when few enough
-    /// (a lookup each), otherwise by the bitmap of `members` (a union of many values).
-    fn narrowed(
-        &self,
+    /// (a lookup each), otherwise through the bitmaps of the values kept, `parts`.
+    fn narrowed<'a>(
+        &'a self,
         found: RoaringBitmap,
-        keeps: impl Fn(&Entry) -> bool,
-        members: impl FnOnce() -> RoaringBitmap,
+        keeps: impl Fn(Measures) -> bool,
+        parts: impl FnOnce() -> Vec<&'a RoaringBitmap>,
     ) -> RoaringBitmap {
         if found.len() > CHECKED_ONE_BY_ONE {
-            return found & members();
+            return found_in_any(&found, parts());
         }
-        let kept = found
-            .iter()
-            .filter(|id| self.entries.get(*id).is_some_and(&keeps));
+        let kept = found.iter().filter(|id| keeps(self.entries.measures(*id)));
         RoaringBitmap::from_sorted_iter(kept).unwrap_or_default()
     }
 
@@ -470,9 +525,10 @@ impl People {
     /// What ranking reads of a listed member.
     pub fn candidate(&self, id: u32) -> Option<Candidate> {
         let entry = self.entries.get(id)?;
+        let measures = self.entries.measures(id);
         Some(Candidate {
             user_id: UserId(i64::from(id)),
-            birthday: i64::from(entry.birthday),
+            birthday: i64::from(measures.birthday),
             province: entry.province,
             city: entry.city,
             hobbies: entry.hobbies,
@@ -481,6 +537,9 @@ impl People {
             active_at: entry.active_at,
             big_five: entry.big_five.map(|totals| BigFive(totals.map(i64::from))),
             verified: entry.verified,
+            height: i64::from(measures.height),
+            education: entry.education_level,
+            taste: entry.taste.unpacked(),
         })
     }
 
@@ -548,6 +607,7 @@ mod tests {
             active_at,
             verified: false,
             held: false,
+            taste: Taste::default(),
         }
     }
 
