@@ -14,8 +14,8 @@ use serde_json::json;
 use crate::dto::MyProfile;
 use crate::repo;
 use crate::schema::{
-    profile_blocks, profile_likes, profile_moderation, profile_photos, profile_revisions,
-    profile_settings, profile_visits, profiles,
+    profile_blocks, profile_impressions, profile_likes, profile_moderation, profile_photos,
+    profile_revisions, profile_settings, profile_visits, profiles,
 };
 use crate::service::{my_view, profile_or_empty};
 
@@ -121,6 +121,11 @@ pub fn erase<'a>(conn: &'a mut Conn<'_>, user_id: UserId) -> BoxFuture<'a, Resul
                     .eq(user_id)
                     .or(profile_blocks::blocked_id.eq(user_id))
             )
+        )
+        .execute(c)
+        .await)?;
+        run!(conn, |c| diesel::delete(
+            profile_impressions::table.filter(profile_impressions::viewer_id.eq(user_id))
         )
         .execute(c)
         .await)?;

@@ -213,6 +213,11 @@ async fn a_person_shown_and_passed_over_sinks_on_the_days_after(app) {
     let liked = app.post("/api/v1/user/like", json!({"targetUuid": next[0]["uuid"]}), Some(&me.token)).await;
     assert_eq!(liked.status, 200, "{}", liked.json);
     assert_eq!(recommended(&app, &me, json!({})).await.1, 29);
+    // Whom he was shown goes with his account.
+    assert_eq!(impression_days(&app, &me).await, 2);
+    let deleted = app.post("/api/v1/user/account/delete", json!({"password": me.password}), Some(&me.token)).await;
+    assert_eq!(deleted.status, 200, "{}", deleted.json);
+    assert_eq!(impression_days(&app, &me).await, 0);
 }
 
 async fn a_member_whose_likes_say_the_asker_is_their_type_ranks_above_one_whose_do_not(app) {
@@ -550,6 +555,26 @@ async fn listed(app: &TestApp) -> Vec<Member> {
                FROM profile_directory d JOIN users u ON u.id = d.user_id WHERE NOT d.held ORDER BY u.id";
     let mut pooled = app.state.db.get().await.unwrap();
     platform::run!(&mut pooled.conn(), |c| diesel::sql_query(sql).load(c).await).unwrap()
+}
+
+#[derive(diesel::QueryableByName)]
+struct Count {
+    #[diesel(sql_type = diesel::sql_types::BigInt)]
+    count: i64,
+}
+
+/// On how many days recommendations noted whom they showed `viewer`.
+async fn impression_days(app: &TestApp, viewer: &TestUser) -> i64 {
+    let sql = format!(
+        "SELECT COUNT(*) AS count FROM profile_impressions WHERE viewer_id = {}",
+        viewer.id.get()
+    );
+    let mut pooled = app.state.db.get().await.unwrap();
+    let counted: Vec<Count> = platform::run!(&mut pooled.conn(), |c| diesel::sql_query(&sql)
+        .load(c)
+        .await)
+    .unwrap();
+    counted[0].count
 }
 
 /// The usernames of one page, in the order the search gives them.

@@ -9,7 +9,8 @@
 //! (one point read beside its blacklist read) and, when the index has not seen that version,
 //! reads the listings stamped since and applies them. An answer therefore holds every change
 //! committed before it was asked, on every gateway and worker alike, with no messages between
-//! processes to lose. The index is built on first use (about two seconds a million members).
+//! processes to lose. The index is built when the gateway starts (about five seconds a million
+//! members), or on first use.
 
 mod facets;
 pub(crate) mod people;
