@@ -406,7 +406,7 @@ async fn a_search_answers_about_everyone_who_matches_with_an_exact_total(app) {
     let listed = listed(&app).await;
     let today = platform::clock::date_number(app.state.now());
     let age = |member: &Member| (today - member.birthday) / 10_000;
-    let cases: [(Value, Wanted); 5] = [
+    let cases: [(Value, Wanted); 6] = [
         (json!({"gender": "female"}), Box::new(|m| m.gender == "female")),
         (json!({"gender": "male", "educations": ["博士"]}), Box::new(|m| m.gender == "male" && m.education == "博士")),
         (
@@ -420,6 +420,11 @@ async fn a_search_answers_about_everyone_who_matches_with_an_exact_total(app) {
         (
             json!({"maritalStatus": ["离异"], "maxBoys": 1, "ageMin": 30}),
             Box::new(|m| m.marital_status == "离异" && m.boy_count <= 1 && age(m) >= 30),
+        ),
+        // Few enough ages that they go first.
+        (
+            json!({"gender": "female", "ageMin": 28, "ageMax": 31, "educations": ["硕士", "本科"]}),
+            Box::new(|m| m.gender == "female" && (28..=31).contains(&age(m)) && ["硕士", "本科"].contains(&m.education.as_str())),
         ),
     ];
     for (body, wanted) in cases {
