@@ -15,7 +15,8 @@ use crate::discovery::taste::{LIKES_SUMMED, Taste};
 use platform::UserId;
 
 /// What the index keeps of a member: what takes them out of their bitmaps again, orders them,
-/// and ranks them in a recommendation (about 90 bytes; numbers narrowed to what the form allows).
+/// and ranks them in a recommendation, numbers narrowed to what the form allows (its range
+/// values live apart, in [`Measures`]).
 #[derive(Debug, Clone, Copy)]
 struct Entry {
     gender: u16,
@@ -229,8 +230,8 @@ pub struct Wish<'a> {
     pub own_age: i64,
 }
 
-/// Below this many members a range filter checks each one's entry rather than uniting the
-/// bitmaps of every value in the range: about 2 ns a member against a union that, at a
+/// Below this many members a range filter checks each one's [`Measures`] rather than uniting
+/// the bitmaps of every value in the range: a few ns a member against a union that, at a
 /// million members, costs as much as checking a hundred thousand.
 const CHECKED_ONE_BY_ONE: u64 = 100_000;
 
