@@ -9,6 +9,8 @@ pub mod catalogue;
 mod demo;
 mod discovery;
 #[cfg(feature = "bench")]
+pub use discovery::index::speed as index_speed;
+#[cfg(feature = "bench")]
 pub use discovery::simulation;
 mod dto;
 mod error;

@@ -180,8 +180,8 @@ pub async fn page(
         let (ids, total) = match &filters.keyword {
             // Names live with accounts: the keyword narrows the index's matches there.
             Some(keyword) => {
-                let (found, _) = everyone.search(&filter, &excluded, 0, 0);
-                let hits: Vec<UserId> = everyone.in_order(&found).into_iter().map(UserId).collect();
+                let in_order = everyone.all_in_order(&filter, &excluded);
+                let hits: Vec<UserId> = in_order.into_iter().map(UserId).collect();
                 let matching = lists::matching(conn, &hits, keyword, today).await?;
                 let hits: Vec<UserId> = hits
                     .into_iter()
@@ -193,8 +193,8 @@ pub async fn page(
             None => {
                 let offset = u64::try_from(window.offset).unwrap_or(0);
                 let limit = usize::try_from(window.limit).unwrap_or(0);
-                let (found, page) = everyone.search(&filter, &excluded, offset, limit);
-                let total = i64::try_from(found.len()).unwrap_or(i64::MAX);
+                let (total, page) = everyone.search(&filter, &excluded, offset, limit);
+                let total = i64::try_from(total).unwrap_or(i64::MAX);
                 (page.into_iter().map(UserId).collect(), total)
             }
         };

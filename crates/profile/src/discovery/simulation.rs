@@ -415,7 +415,8 @@ fn page_before_the_index(
         gender: Some(other_sex(member)),
         ..Filter::default()
     };
-    let (found, recent) = index.search(&filter, &excluded, 0, 120);
+    let found = index.matching(&filter, &excluded);
+    let (_, recent) = index.search(&filter, &excluded, 0, 120);
     let mut neighbours: Vec<Candidate> = found
         .iter()
         .filter_map(|id| index.candidate(i64::from(id)))

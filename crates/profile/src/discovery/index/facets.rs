@@ -17,12 +17,23 @@ pub struct Words {
 impl Words {
     /// The word's number, given on first sight (the directory holds only the form's few words).
     pub fn number(&mut self, word: &str) -> u16 {
-        if let Some(at) = self.words.iter().position(|known| &**known == word) {
-            return at as u16;
+        if let Some(number) = self.find(word) {
+            return number;
         }
         self.words.push(word.into());
         self.members.push(RoaringBitmap::new());
         (self.words.len() - 1) as u16
+    }
+
+    /// The number `word` was given, if it was seen.
+    pub fn find(&self, word: &str) -> Option<u16> {
+        let at = self.words.iter().position(|known| &**known == word)?;
+        u16::try_from(at).ok()
+    }
+
+    /// Every word's number.
+    pub fn all(&self) -> impl Iterator<Item = u16> {
+        (0..self.words.len()).filter_map(|at| u16::try_from(at).ok())
     }
 
     pub fn insert(&mut self, number: u16, member: u32) {

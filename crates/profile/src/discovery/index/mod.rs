@@ -12,8 +12,11 @@
 //! processes to lose. The index is built when the gateway starts (about five seconds a million
 //! members), or on first use.
 
+mod cohorts;
 mod facets;
 pub(crate) mod people;
+#[cfg(feature = "bench")]
+pub mod speed;
 
 use std::sync::RwLock;
 
@@ -117,7 +120,7 @@ impl PeopleIndex {
         )
     }
 
-    /// The shown members matching `filter`, but the `excluded`, and one page of them in
+    /// How many shown members match `filter`, but the `excluded`, and one page of them in
     /// activity order.
     pub fn search(
         &self,
@@ -125,19 +128,16 @@ impl PeopleIndex {
         excluded: &[platform::UserId],
         offset: u64,
         limit: usize,
-    ) -> (RoaringBitmap, Vec<i64>) {
-        self.read(|indexed| {
-            let mut found = indexed.people.matching(filter);
-            leave_out(&mut found, excluded);
-            let page = indexed.people.page(&found, offset, limit);
-            (found, page)
-        })
+    ) -> (u64, Vec<i64>) {
+        let excluded = index_ids(excluded);
+        self.read(|indexed| indexed.people.search(filter, &excluded, offset, limit))
     }
 
-    /// `found` in activity order (for the keyword, which filters a search's matches further).
-    pub fn in_order(&self, found: &RoaringBitmap) -> Vec<i64> {
-        let all = usize::try_from(found.len()).unwrap_or(usize::MAX);
-        self.read(|indexed| indexed.people.page(found, 0, all))
+    /// Every shown member matching `filter`, but the `excluded`, in activity order (for the
+    /// keyword, which filters a search's matches further).
+    pub fn all_in_order(&self, filter: &Filter<'_>, excluded: &[platform::UserId]) -> Vec<i64> {
+        let excluded = index_ids(excluded);
+        self.read(|indexed| indexed.people.search(filter, &excluded, 0, usize::MAX).1)
     }
 }
 
@@ -157,6 +157,15 @@ impl PeopleIndex {
     pub fn candidate(&self, user_id: i64) -> Option<Candidate> {
         let id = u32::try_from(user_id).ok()?;
         self.read(|indexed| indexed.people.candidate(id))
+    }
+
+    /// The shown members matching `filter`, but the `excluded`.
+    pub fn matching(&self, filter: &Filter<'_>, excluded: &[platform::UserId]) -> RoaringBitmap {
+        self.read(|indexed| {
+            let mut found = indexed.people.matching(filter);
+            leave_out(&mut found, excluded);
+            found
+        })
     }
 }
 
@@ -269,11 +278,17 @@ fn offerable_in(people: &People, wish: &Wish<'_>, excluded: &[platform::UserId])
 }
 
 fn leave_out(found: &mut RoaringBitmap, excluded: &[platform::UserId]) {
-    for user_id in excluded {
-        if let Ok(id) = u32::try_from(user_id.get()) {
-            found.remove(id);
-        }
+    for id in index_ids(excluded) {
+        found.remove(id);
     }
+}
+
+/// Members' ids as the index holds them (ids past its range are in it nowhere).
+fn index_ids(members: &[platform::UserId]) -> Vec<u32> {
+    members
+        .iter()
+        .filter_map(|user_id| u32::try_from(user_id.get()).ok())
+        .collect()
 }
 
 /// Up to `count` distinct members of `from` at random ranks (all of them when it holds fewer).

@@ -6,8 +6,9 @@ use std::cmp::Reverse;
 use std::collections::BTreeMap;
 
 use diesel::prelude::*;
-use roaring::{MultiOps, RoaringBitmap};
+use roaring::RoaringBitmap;
 
+use super::cohorts::{Checks, Cohorts, Measured};
 use super::facets::{Birthdays, Numbers, Words, found_in_any};
 use crate::discovery::codes::{EducationLevel, Interests, RegionCode, Traits};
 use crate::discovery::directory::{BigFive, BigFiveText, Candidate};
@@ -115,6 +116,24 @@ pub struct Row {
     pub held: bool,
     #[diesel(embed)]
     pub taste: Taste,
+}
+
+/// `limit` of the (activity, id) `found` from `offset` on, newest first, then the higher id.
+fn newest(mut found: Vec<(i64, u32)>, offset: usize, limit: usize) -> Vec<i64> {
+    let end = offset.saturating_add(limit).min(found.len());
+    if offset >= end {
+        return Vec::new();
+    }
+    let newest_first = |member: &(i64, u32)| Reverse(*member);
+    if end < found.len() {
+        found.select_nth_unstable_by_key(end, newest_first);
+        found.truncate(end);
+    }
+    found.sort_unstable_by_key(newest_first);
+    found[offset..]
+        .iter()
+        .map(|(_, id)| i64::from(*id))
+        .collect()
 }
 
 /// `value` within what `T` holds (the form's numbers always fit).
@@ -236,7 +255,7 @@ pub struct Wish<'a> {
 const CHECKED_ONE_BY_ONE: u64 = 100_000;
 
 /// Ages go first when the members born then are fewer than this part of those left after the
-/// sex: a union of their bitmaps then costs less than every later filter on the larger set.
+/// sex: reading their cohorts then costs less than every filter on the larger set.
 const SELECTIVE_FIRST: u64 = 3;
 
 /// Activity is bucketed by the hour: a page of a broad search counts whole buckets off with
@@ -270,6 +289,8 @@ pub struct People {
     verified: RoaringBitmap,
     /// Newest bucket first.
     activity: BTreeMap<Reverse<i64>, RoaringBitmap>,
+    /// Shown members by sex and birth month, with what a search checks.
+    cohorts: Cohorts,
 }
 
 impl People {
@@ -311,7 +332,7 @@ impl People {
             .chain(self.activity.values())
             .map(RoaringBitmap::serialized_size)
             .sum::<usize>();
-        entries + words + numbers + self.birthdays.bytes() + bitmaps
+        entries + words + numbers + self.birthdays.bytes() + bitmaps + self.cohorts.bytes()
     }
 
     /// Writes a member's row into the index, replacing what it held of them. Ids beyond `u32`
@@ -376,6 +397,22 @@ impl People {
         };
         if !entry.held {
             set(&mut self.shown);
+            let kind = (entry.gender, entry.education);
+            if add {
+                let measured = Measured {
+                    birthday: measures.birthday,
+                    height: measures.height,
+                    weight: measures.weight,
+                    marital_status: entry.marital_status,
+                    boy_count: measures.boy_count,
+                    girl_count: measures.girl_count,
+                    verified: entry.verified,
+                };
+                self.cohorts
+                    .insert(kind, (id, entry.active_at), measured, entry.hobbies);
+            } else {
+                self.cohorts.remove(kind, measures.birthday, id);
+            }
         }
         if entry.verified {
             set(&mut self.verified);
@@ -436,23 +473,58 @@ impl People {
 
     /// The shown members matching `filter`: every one of them, whatever the site's size.
     pub fn matching(&self, filter: &Filter<'_>) -> RoaringBitmap {
-        // The filters of a few values first; then the ranges, whose unions of many values cost
-        // the most and which a narrowed set checks member by member instead. But ages that
-        // hold far fewer members than the sex go first, united once: everything after then
-        // works on them alone.
-        let mut found = match filter.gender {
-            Some(gender) => &self.shown & self.genders.any_of([gender]).as_ref(),
-            None => self.shown.clone(),
-        };
-        let mut birthdays = filter.birthdays;
-        if let Some((earliest, latest)) = birthdays {
-            let parts = self.birthdays.parts(earliest, latest);
-            let born_then: u64 = parts.iter().map(|part| part.len()).sum();
-            if born_then * SELECTIVE_FIRST < found.len() {
-                found &= parts.union();
-                birthdays = None;
+        let of_sex = self.of_sex(filter);
+        match self.by_cohort(filter, of_sex.len()) {
+            Some(found) => {
+                let mut ids: Vec<u32> = found.into_iter().map(|(_, id)| id).collect();
+                ids.sort_unstable();
+                RoaringBitmap::from_sorted_iter(ids).unwrap_or_default()
+            }
+            None => self.by_bitmaps(filter, of_sex),
+        }
+    }
+
+    /// How many shown members match `filter`, but the `excluded`, and `limit` of them from
+    /// `offset` on, most recently active first, then the higher id. Matches read from cohorts
+    /// come with their activity, so they are ordered without the activity buckets.
+    pub fn search(
+        &self,
+        filter: &Filter<'_>,
+        excluded: &[u32],
+        offset: u64,
+        limit: usize,
+    ) -> (u64, Vec<i64>) {
+        let of_sex = self.of_sex(filter);
+        match self.by_cohort(filter, of_sex.len()) {
+            Some(mut found) => {
+                found.retain(|(_, id)| !excluded.contains(id));
+                let total = found.len() as u64;
+                let offset = usize::try_from(offset).unwrap_or(usize::MAX);
+                (total, newest(found, offset, limit))
+            }
+            None => {
+                let mut found = self.by_bitmaps(filter, of_sex);
+                for &id in excluded {
+                    found.remove(id);
+                }
+                (found.len(), self.page(&found, offset, limit))
             }
         }
+    }
+
+    /// The shown members of the sex `filter` asks for.
+    fn of_sex(&self, filter: &Filter<'_>) -> RoaringBitmap {
+        match filter.gender {
+            Some(gender) => &self.shown & self.genders.any_of([gender]).as_ref(),
+            None => self.shown.clone(),
+        }
+    }
+
+    /// `of_sex` narrowed by the rest of `filter`: the filters of a few values first; then the
+    /// ranges, whose unions of many values cost the most and which a narrowed set checks
+    /// member by member instead.
+    fn by_bitmaps(&self, filter: &Filter<'_>, of_sex: RoaringBitmap) -> RoaringBitmap {
+        let mut found = of_sex;
         if filter.verified_only {
             found &= &self.verified;
         }
@@ -488,11 +560,64 @@ impl People {
             let keeps = |m: Measures| i64::from(m.girl_count) <= most;
             found = self.narrowed(found, keeps, || self.girl_counts.values(0, most).collect());
         }
-        if let Some((earliest, latest)) = birthdays {
+        if let Some((earliest, latest)) = filter.birthdays {
             let keeps = |m: Measures| (earliest..=latest).contains(&i64::from(m.birthday));
             found = self.narrowed(found, keeps, || self.birthdays.parts(earliest, latest));
         }
         found
+    }
+
+    /// The members matching `filter`, with their activity, read from the cohorts of its ages
+    /// when they hold fewer than a [`SELECTIVE_FIRST`] part of the `of_sex` members its sex
+    /// leaves: every filter checked on each member born then.
+    fn by_cohort(&self, filter: &Filter<'_>, of_sex: u64) -> Option<Vec<(i64, u32)>> {
+        let (earliest, latest) = filter.birthdays?;
+        let (earliest, latest) = (u32::try_from(earliest).ok()?, u32::try_from(latest).ok()?);
+        let genders: Vec<u16> = match filter.gender {
+            Some(gender) => vec![self.genders.find(gender)?],
+            None => self.genders.all().collect(),
+        };
+        let educations: Vec<u16> = if filter.educations.is_empty() {
+            self.educations.all().collect()
+        } else {
+            let chosen = filter.educations.iter();
+            chosen
+                .filter_map(|word| self.educations.find(word))
+                .collect()
+        };
+        let kinds: Vec<(u16, u16)> = genders
+            .iter()
+            .flat_map(|&gender| educations.iter().map(move |&education| (gender, education)))
+            .collect();
+        let born_then: u64 = kinds
+            .iter()
+            .map(|&kind| self.cohorts.count(kind, earliest, latest))
+            .sum();
+        if born_then * SELECTIVE_FIRST >= of_sex {
+            return None;
+        }
+        // Statuses as bits of their numbers: one past 64 (never among the form's few) is left
+        // to the bitmaps.
+        let marital_statuses = if filter.marital_statuses.is_empty() {
+            u64::MAX
+        } else {
+            let chosen = filter.marital_statuses.iter();
+            chosen
+                .filter_map(|word| self.marital_statuses.find(word))
+                .try_fold(0, |bits, number| (number < 64).then(|| bits | 1 << number))?
+        };
+        let range = |range: Option<(i64, i64)>| range.unwrap_or((i64::MIN, i64::MAX));
+        let checks = Checks {
+            marital_statuses,
+            hobbies: (!filter.hobbies.is_empty())
+                .then(|| Interests::of_numbers(filter.hobbies.iter().copied())),
+            heights: range(filter.heights),
+            weights: range(filter.weights),
+            max_boys: filter.max_boys.unwrap_or(i64::MAX),
+            max_girls: filter.max_girls.unwrap_or(i64::MAX),
+            verified_only: filter.verified_only,
+        };
+        Some(self.cohorts.matching(&kinds, earliest, latest, &checks))
     }
 
     /// `found` narrowed to the members an entry `keeps`: checked one by one when few enough
@@ -564,7 +689,7 @@ impl People {
     /// hours the page falls in are sorted.
     pub fn page(&self, found: &RoaringBitmap, offset: u64, limit: usize) -> Vec<i64> {
         let mut skip = offset;
-        let mut page: Vec<i64> = Vec::with_capacity(limit);
+        let mut page: Vec<i64> = Vec::with_capacity(limit.min(found.len() as usize));
         if found.is_empty() || limit == 0 {
             return page;
         }
@@ -695,6 +820,152 @@ mod tests {
             offered("", 0),
             [1, 3, 4],
             "no age: only preferences without ages"
+        );
+    }
+
+    /// Whether `row` matches `filter`, written out plainly from the filter's meaning.
+    fn plainly_matches(row: &Row, filter: &Filter<'_>) -> bool {
+        let within = |range: Option<(i64, i64)>, value: i64| {
+            range.is_none_or(|(low, high)| (low..=high).contains(&value))
+        };
+        !row.held
+            && filter.gender.is_none_or(|gender| row.gender == gender)
+            && within(filter.birthdays, row.birthday)
+            && within(filter.heights, row.height)
+            && within(filter.weights, row.weight)
+            && (filter.educations.is_empty() || filter.educations.contains(&row.education))
+            && (filter.marital_statuses.is_empty()
+                || filter.marital_statuses.contains(&row.marital_status))
+            && filter.max_boys.is_none_or(|most| row.boy_count <= most)
+            && filter.max_girls.is_none_or(|most| row.girl_count <= most)
+            && (filter.hobbies.is_empty()
+                || row.hobbies.numbers().any(|n| filter.hobbies.contains(&n)))
+            && (!filter.verified_only || row.verified)
+    }
+
+    #[test]
+    fn every_filter_finds_what_a_plain_check_of_each_member_finds_by_bitmaps_or_by_cohorts() {
+        let mut random = super::super::SplitMix(44);
+        let mut pick = |n: u64| random.below(n) as i64;
+        let rows: Vec<Row> = (1..=20_000)
+            .map(|id| {
+                let mut member = row(id, ["female", "male", ""][pick(3) as usize], pick(90_000));
+                member.birthday = (1960 + pick(45)) * 10_000 + (1 + pick(12)) * 100 + 1 + pick(28);
+                member.height = 150 + pick(40);
+                member.weight = 45 + pick(50);
+                member.education = ["高中", "本科", "硕士", "博士"][pick(4) as usize].into();
+                member.marital_status = ["未婚", "离异"][pick(2) as usize].into();
+                member.boy_count = pick(3);
+                member.girl_count = pick(2);
+                member.hobbies = Interests::of_numbers([pick(8) as usize, pick(8) as usize]);
+                member.verified = pick(3) == 0;
+                member.held = pick(20) == 0;
+                member
+            })
+            .collect();
+        let mut people = People::default();
+        for member in &rows {
+            people.put(member);
+        }
+        let masters = ["硕士".to_owned(), "博士".to_owned()];
+        let divorced = ["离异".to_owned()];
+        let hobbies = [2, 5];
+        let narrow_ages = Some((19_900_615, 19_930_614));
+        let filters = [
+            Filter {
+                gender: Some("female"),
+                birthdays: narrow_ages,
+                ..Filter::default()
+            },
+            Filter {
+                gender: Some("female"),
+                birthdays: Some((19_850_615, 19_950_614)),
+                heights: Some((155, 185)),
+                weights: Some((45, 90)),
+                educations: &masters,
+                marital_statuses: &divorced,
+                max_boys: Some(1),
+                max_girls: Some(0),
+                hobbies: &hobbies,
+                verified_only: true,
+            },
+            Filter {
+                birthdays: narrow_ages,
+                educations: &masters,
+                hobbies: &hobbies,
+                ..Filter::default()
+            },
+            Filter {
+                gender: Some("male"),
+                birthdays: Some((19_600_101, 20_051_231)),
+                heights: Some((170, 200)),
+                educations: &masters,
+                ..Filter::default()
+            },
+            Filter {
+                gender: Some("male"),
+                heights: Some((160, 165)),
+                max_girls: Some(0),
+                ..Filter::default()
+            },
+        ];
+        let agree = |people: &People, rows: &[Row]| {
+            for (case, filter) in filters.iter().enumerate() {
+                let expected: Vec<u32> = rows
+                    .iter()
+                    .filter(|member| plainly_matches(member, filter))
+                    .map(|member| member.user_id as u32)
+                    .collect();
+                assert!(!expected.is_empty(), "case {case} finds someone");
+                let found: Vec<u32> = people.matching(filter).iter().collect();
+                assert_eq!(found, expected, "case {case}");
+                // Pages: newest first, then the higher id, without the excluded.
+                let excluded = [expected[0], expected[expected.len() / 2]];
+                let mut newest: Vec<(i64, i64)> = rows
+                    .iter()
+                    .filter(|member| plainly_matches(member, filter))
+                    .filter(|member| !excluded.contains(&(member.user_id as u32)))
+                    .map(|member| (member.active_at, member.user_id))
+                    .collect();
+                newest.sort_unstable_by(|a, b| b.cmp(a));
+                let newest: Vec<i64> = newest.into_iter().map(|(_, id)| id).collect();
+                let (total, page) = people.search(filter, &excluded, 1, 5);
+                assert_eq!(total, newest.len() as u64, "case {case}");
+                assert_eq!(
+                    page,
+                    newest.iter().skip(1).take(5).copied().collect::<Vec<_>>()
+                );
+                assert_eq!(people.search(filter, &excluded, 0, usize::MAX).1, newest);
+            }
+        };
+        agree(&people, &rows);
+        // Changed members leave their old cohorts and bitmaps; removed ones leave every one.
+        let mut rows = rows;
+        for member in rows.iter_mut().step_by(7) {
+            member.birthday += 30_000;
+            member.gender = if member.gender == "female" {
+                "male"
+            } else {
+                "female"
+            }
+            .into();
+            member.held = !member.held;
+            people.put(member);
+        }
+        for member in rows.iter().step_by(11) {
+            people.remove(member.user_id);
+        }
+        rows.retain(|member| (member.user_id - 1) % 11 != 0);
+        agree(&people, &rows);
+        let by_cohort = |filter: &Filter<'_>| {
+            people
+                .by_cohort(filter, people.of_sex(filter).len())
+                .is_some()
+        };
+        assert_eq!(
+            filters.iter().map(by_cohort).collect::<Vec<_>>(),
+            [true, true, true, false, false],
+            "the cases take both ways"
         );
     }
 
