@@ -10,7 +10,8 @@ use crate::dto::ChatMessage;
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(tag = "type", rename_all = "camelCase")]
 pub enum ChatFrame {
-    /// Signed in; live events follow the catch-up messages.
+    /// Signed in; every message after the client's `lastId` follows, oldest first, then live
+    /// events.
     Ready,
     /// A message in one of the member's conversations (their own from another tab too).
     Message { message: ChatMessage },
@@ -28,6 +29,8 @@ pub enum ChatFrame {
     Resync,
     /// The socket is refused or closed: `message` says why.
     Error { message: String },
+    /// The answer to the client's `ping`.
+    Pong,
 }
 
 impl ChatFrame {
@@ -53,4 +56,23 @@ pub enum ChatCommand {
     Typing { to_uuid: String },
     /// Keeps an idle connection open through proxies.
     Ping,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_documented_frames_include_the_answer_to_a_ping() {
+        let schema = serde_json::to_value(<ChatFrame as utoipa::PartialSchema>::schema())
+            .expect("the schema is JSON");
+        let types: Vec<&str> = schema["oneOf"]
+            .as_array()
+            .expect("one schema per frame")
+            .iter()
+            .filter_map(|frame| frame["properties"]["type"]["enum"][0].as_str())
+            .collect();
+        assert!(types.contains(&"pong"), "{types:?}");
+        assert_eq!(ChatFrame::Pong.encode(), r#"{"type":"pong"}"#);
+    }
 }

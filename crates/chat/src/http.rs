@@ -22,8 +22,8 @@ pub fn configure(cfg: &mut utoipa_actix_web::service_config::ServiceConfig<'_>) 
         .service(open_socket);
 }
 
-/// The caller's conversations, most recently active first, each with the other member, the
-/// last message and the unread count. Conversations with members blacklisted either way are
+/// The caller's conversations, the one with the newest message first, each with the other
+/// member, the last message and the unread count. Conversations with members blacklisted either way are
 /// left out.
 #[utoipa::path(
     tag = "chat",
@@ -146,10 +146,12 @@ async fn count_unread(state: web::Data<AppState>, user: CurrentUser) -> ApiResul
 
 /// The real-time channel (WebSocket). The client's first frame is a `ChatCommand` of type
 /// `auth` with the access token (never in the URL) and the newest message id it has seen;
-/// the server answers `ready`, the messages after that id, then live `ChatFrame`s: messages,
-/// read marks and typing (never from a member blacklisted either way). The client sends
-/// `typing` and `ping` commands. The socket closes (1008) as soon as the member's token stops
-/// being valid: a sign-out, a password change, a suspension, on any gateway.
+/// the server answers `ready`, every message after that id (oldest first, as many as there
+/// are; `resync` when they could not all be sent), then live `ChatFrame`s: messages, read marks
+/// and typing (never from a member blacklisted either way). The client sends `typing` and
+/// `ping` commands; a `ping` is answered with `pong`. The socket closes (1008) as soon as the
+/// member's token stops being valid: a sign-out, a password change, a suspension, on any
+/// gateway.
 #[utoipa::path(
     tag = "chat",
     operation_id = "open_chat_socket",

@@ -2,8 +2,9 @@
 
 use std::collections::HashMap;
 
-use diesel::dsl::{Eq, Or};
+use diesel::dsl::{self, AsExprOf, Eq, Or, case_when};
 use diesel::prelude::*;
+use diesel::sql_types::BigInt;
 use diesel_async::RunQueryDsl;
 use platform::db::Conn;
 use platform::{UserId, run};
@@ -93,6 +94,35 @@ pub async fn insert_message(
         .await)
 }
 
+/// Whether `message` is newer than the side's last message. A side only moves forward: on
+/// PostgreSQL, when both members send at once, their sends can reach a side in the other order
+/// than their ids, and the list is ordered by the newest id.
+fn is_newer(message: &MessageRow) -> dsl::Lt<chat_members::last_message_id, MessageId> {
+    chat_members::last_message_id.lt(message.id)
+}
+
+/// `column` set to `value` when the message is newer than the side's last one, else left.
+type MovedForward<Value, Column> = dsl::Otherwise<
+    dsl::case_when<
+        dsl::Lt<chat_members::last_message_id, MessageId>,
+        AsExprOf<Value, BigInt>,
+        BigInt,
+    >,
+    Column,
+>;
+
+/// The side's last message after `message` reached it.
+fn newest_id(message: &MessageRow) -> MovedForward<MessageId, chat_members::last_message_id> {
+    case_when(is_newer(message), message.id.into_sql::<BigInt>())
+        .otherwise(chat_members::last_message_id)
+}
+
+/// The side's last time (its last message's) after `message` reached it.
+fn newest_at(message: &MessageRow) -> MovedForward<i64, chat_members::last_at> {
+    case_when(is_newer(message), message.created_at.into_sql::<BigInt>())
+        .otherwise(chat_members::last_at)
+}
+
 /// Counts a message the member sent and answers how many they have sent in all.
 pub async fn note_sent(conn: &mut Conn<'_>, message: &MessageRow) -> QueryResult<i64> {
     run!(conn, |c| diesel::update(
@@ -100,8 +130,8 @@ pub async fn note_sent(conn: &mut Conn<'_>, message: &MessageRow) -> QueryResult
     )
     .set((
         chat_members::sent.eq(chat_members::sent + 1),
-        chat_members::last_message_id.eq(message.id),
-        chat_members::last_at.eq(message.created_at),
+        chat_members::last_message_id.eq(newest_id(message)),
+        chat_members::last_at.eq(newest_at(message)),
     ))
     .returning(chat_members::sent)
     .get_result(c)
@@ -119,8 +149,8 @@ pub async fn note_received(
     )
     .set((
         chat_members::unread.eq(chat_members::unread + 1),
-        chat_members::last_message_id.eq(message.id),
-        chat_members::last_at.eq(message.created_at),
+        chat_members::last_message_id.eq(newest_id(message)),
+        chat_members::last_at.eq(newest_at(message)),
     ))
     .execute(c)
     .await)?;
@@ -178,12 +208,13 @@ async fn unread_after(conn: &mut Conn<'_>, side: &Side, read_id: MessageId) -> Q
         .await)
 }
 
-/// The member's conversations, most recently moved first.
+/// The member's conversations, the one with the newest message first (by its id: times are
+/// whole seconds, and tie when two conversations move within one).
 pub async fn sides_of(conn: &mut Conn<'_>, me: UserId) -> QueryResult<Vec<Side>> {
     run!(conn, |c| chat_members::table
         .filter(chat_members::user_id.eq(me))
         .order((
-            chat_members::last_at.desc(),
+            chat_members::last_message_id.desc(),
             chat_members::conversation_id.desc(),
         ))
         .select(Side::as_select())
@@ -311,7 +342,7 @@ pub async fn delete_message(conn: &mut Conn<'_>, id: MessageId) -> QueryResult<O
 }
 
 /// Rewrites the member's side of a conversation from its messages, after one was held,
-/// released or removed: the newest message they see (and its time, which orders their list)
+/// released or removed: the newest message they see (which orders their list) and its time,
 /// and the peer's messages they have not read. With nothing left to see, the last message is
 /// 0 and the conversation leaves their list. The side is locked first (a no-op update), so a
 /// message sent meanwhile is counted once, by its send or here.

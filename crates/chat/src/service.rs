@@ -15,7 +15,7 @@ use crate::dto::{ChatMessage, ChatPeer, Conversation, ConversationsPage, Message
 use crate::error::{ChatError, STRANGER_LIMIT};
 use crate::events::ChatFrame;
 use crate::hub::{Delivery, Hub};
-use crate::model::{Draft, MessageId, MessageRow};
+use crate::model::{ConversationId, Draft, MessageId, MessageRow};
 use crate::repo;
 
 /// The longest message, in characters.
@@ -29,8 +29,8 @@ const MESSAGES_PAGE: i64 = 30;
 const MESSAGES_PAGE_MAX: i64 = 100;
 const CONVERSATIONS_PAGE: i64 = 20;
 const CONVERSATIONS_PAGE_MAX: i64 = 100;
-/// The most messages a reconnecting socket is sent; a client missing more fetches pages.
-const CATCH_UP_MAX: i64 = 200;
+/// Missed messages a reconnecting socket is sent per query (it is sent all of them).
+const CATCH_UP_BATCH: i64 = 200;
 
 /// The process-wide hub the chat's settings created.
 pub fn hub(state: &AppState) -> &Hub {
@@ -249,8 +249,8 @@ pub async fn typing(state: &AppState, me: &Identity, peer_uuid: &str) -> Result<
     Ok(())
 }
 
-/// The member's conversations, most recently moved first; those with members blacklisted
-/// either way are left out.
+/// The member's conversations, the one with the newest message first; those with members
+/// blacklisted either way are left out.
 pub async fn conversations(
     state: &AppState,
     me: &Identity,
@@ -312,13 +312,25 @@ pub async fn unread(state: &AppState, me: &Identity) -> Result<i64, ChatError> {
         .sum())
 }
 
-/// The messages after `after` in the member's conversations, oldest first: what a socket
-/// that was away missed.
-pub async fn missed(
+/// What a socket that was away missed: every message after the last id it saw in the member's
+/// conversations (blacklisted members' left out), oldest first. It is read a batch at a time,
+/// so a long absence is neither loaded at once nor holds a connection while the frames go out.
+pub struct CatchUp {
+    me: UserId,
+    /// The newest message handed out so far (the client's last id before the first batch).
+    after: MessageId,
+    conversations: Vec<ConversationId>,
+    peer_of: HashMap<ConversationId, UserId>,
+    /// The member's and each peer's uuid.
+    uuids: HashMap<UserId, String>,
+    finished: bool,
+}
+
+pub async fn catch_up(
     state: &AppState,
     me: &Identity,
     after: MessageId,
-) -> Result<Vec<ChatMessage>, ChatError> {
+) -> Result<CatchUp, ChatError> {
     let mut pooled = state.db.get().await?;
     let conn = &mut pooled.conn();
     let blocked = profile::api::blocked_either_way(conn, me.user_id).await?;
@@ -327,30 +339,62 @@ pub async fn missed(
         .into_iter()
         .filter(|side| !blocked.contains(&side.peer_id) && side.last_message_id > after)
         .collect();
-    let conversations: Vec<_> = sides.iter().map(|side| side.conversation_id).collect();
-    let rows = repo::messages_after(conn, &conversations, me.user_id, after, CATCH_UP_MAX).await?;
     let peers: Vec<UserId> = sides.iter().map(|side| side.peer_id).collect();
-    let summaries = accounts::api::user_summaries(conn, &peers).await?;
-    let mut uuids: HashMap<UserId, &str> = summaries
-        .iter()
-        .map(|(id, summary)| (*id, summary.uuid.as_str()))
-        .collect();
-    uuids.insert(me.user_id, &me.uuid);
-    let peer_of: HashMap<_, _> = sides
-        .iter()
-        .map(|side| (side.conversation_id, side.peer_id))
-        .collect();
-    Ok(rows
+    let mut uuids: HashMap<UserId, String> = accounts::api::user_summaries(conn, &peers)
+        .await?
         .into_iter()
-        .filter_map(|row| {
-            let peer = *peer_of.get(&row.conversation_id)?;
-            let pair = [
-                (me.user_id, uuids.get(&me.user_id).copied()?),
-                (peer, uuids.get(&peer).copied()?),
-            ];
-            Some(shown(row, &pair))
-        })
-        .collect())
+        .map(|(id, summary)| (id, summary.uuid))
+        .collect();
+    uuids.insert(me.user_id, me.uuid.clone());
+    Ok(CatchUp {
+        me: me.user_id,
+        after,
+        conversations: sides.iter().map(|side| side.conversation_id).collect(),
+        peer_of: sides
+            .iter()
+            .map(|side| (side.conversation_id, side.peer_id))
+            .collect(),
+        uuids,
+        finished: sides.is_empty(),
+    })
+}
+
+impl CatchUp {
+    /// The next missed messages, oldest first; `None` once all of them were handed out.
+    pub async fn next_batch(
+        &mut self,
+        state: &AppState,
+    ) -> Result<Option<Vec<ChatMessage>>, ChatError> {
+        if self.finished {
+            return Ok(None);
+        }
+        let mut pooled = state.db.get().await?;
+        let conn = &mut pooled.conn();
+        let rows = repo::messages_after(
+            conn,
+            &self.conversations,
+            self.me,
+            self.after,
+            CATCH_UP_BATCH,
+        )
+        .await?;
+        self.finished = i64::try_from(rows.len()).unwrap_or(i64::MAX) < CATCH_UP_BATCH;
+        if let Some(newest) = rows.last() {
+            self.after = newest.id;
+        }
+        Ok(Some(
+            rows.into_iter().filter_map(|row| self.shown(row)).collect(),
+        ))
+    }
+
+    fn shown(&self, row: MessageRow) -> Option<ChatMessage> {
+        let peer = *self.peer_of.get(&row.conversation_id)?;
+        let pair = [
+            (self.me, self.uuids.get(&self.me)?.as_str()),
+            (peer, self.uuids.get(&peer)?.as_str()),
+        ];
+        Some(shown(row, &pair))
+    }
 }
 
 /// A stored message with its two members' uuids, sender first.

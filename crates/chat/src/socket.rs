@@ -7,10 +7,11 @@ use std::collections::HashSet;
 use std::time::{Duration, Instant};
 
 use actix_web::web;
-use actix_ws::{CloseCode, CloseReason, Message, MessageStream, Session};
+use actix_ws::{CloseCode, CloseReason, Closed, Message, MessageStream, Session};
 use futures_util::StreamExt;
 use platform::{AppState, Identity};
 
+use crate::error::ChatError;
 use crate::events::{ChatCommand, ChatFrame};
 use crate::hub::Outgoing;
 use crate::model::MessageId;
@@ -35,22 +36,24 @@ pub async fn run(state: web::Data<AppState>, mut session: Session, mut stream: M
         return;
     }
     let mut caught_up = CaughtUp::default();
-    match service::missed(&state, &me, MessageId(last_id)).await {
-        Ok(missed) => {
-            for message in missed {
-                caught_up.sent(message.id);
-                if session
-                    .text(ChatFrame::Message { message }.encode())
-                    .await
-                    .is_err()
-                {
-                    return;
-                }
-            }
-        }
-        Err(error) => {
+    match send_missed(
+        &state,
+        &me,
+        MessageId(last_id),
+        &mut session,
+        &mut caught_up,
+    )
+    .await
+    {
+        Ok(()) => {}
+        Err(CatchUpCut::Closed) => return,
+        // The client reloads what it was not sent, rather than skip it for good once live
+        // messages (with higher ids) move its last id past it.
+        Err(CatchUpCut::Failed(error)) => {
             tracing::warn!(%error, "chat catch-up failed");
-            let _ = session.text(ChatFrame::Resync.encode()).await;
+            if session.text(ChatFrame::Resync.encode()).await.is_err() {
+                return;
+            }
         }
     }
 
@@ -94,7 +97,7 @@ pub async fn run(state: web::Data<AppState>, mut session: Session, mut stream: M
                             }
                         }
                         Ok(ChatCommand::Ping) => {
-                            let _ = session.text(r#"{"type":"pong"}"#).await;
+                            let _ = session.text(ChatFrame::Pong.encode()).await;
                         }
                         Ok(ChatCommand::Auth { .. }) | Err(_) => {
                             break Some(refusal("无法识别的消息"));
@@ -121,8 +124,46 @@ pub async fn run(state: web::Data<AppState>, mut session: Session, mut stream: M
     let _ = session.close(reason).await;
 }
 
+/// Why a catch-up stopped short.
+enum CatchUpCut {
+    Closed,
+    Failed(ChatError),
+}
+
+impl From<Closed> for CatchUpCut {
+    fn from(_: Closed) -> Self {
+        Self::Closed
+    }
+}
+
+impl From<ChatError> for CatchUpCut {
+    fn from(error: ChatError) -> Self {
+        Self::Failed(error)
+    }
+}
+
+/// Sends every message after `after`, oldest first, in as many batches as it takes.
+async fn send_missed(
+    state: &AppState,
+    me: &Identity,
+    after: MessageId,
+    session: &mut Session,
+    caught_up: &mut CaughtUp,
+) -> Result<(), CatchUpCut> {
+    let mut missed = service::catch_up(state, me, after).await?;
+    while let Some(batch) = missed.next_batch(state).await? {
+        for message in batch {
+            caught_up.sent(message.id);
+            session
+                .text(ChatFrame::Message { message }.encode())
+                .await?;
+        }
+    }
+    Ok(())
+}
+
 /// The messages the catch-up sent. One committed between the subscription and the catch-up
-/// query arrives both ways; its live copy is dropped, once.
+/// query that read it arrives both ways; its live copy is dropped, once.
 #[derive(Default)]
 struct CaughtUp(HashSet<i64>);
 

@@ -88,6 +88,30 @@ platform::engine_tests! { spawn_app;
         assert_eq!(unread(&app, &ann).await, 0);
     }
 
+    async fn the_conversation_with_the_newest_message_comes_first_within_one_second(app) {
+        let ann = member(&app, "ann").await;
+        let bob = member(&app, "bob").await;
+        let carol = member(&app, "carol").await;
+        // The test clock stands still: all three messages are sent in the same second.
+        sent(&app, &ann, &bob, "你好").await;
+        sent(&app, &ann, &carol, "你好").await;
+        let newest = sent(&app, &ann, &bob, "还在吗").await;
+
+        let list = conversations(&app, &ann).await;
+        let peers: Vec<&str> = list["conversations"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|conversation| conversation["peer"]["uuid"].as_str().unwrap())
+            .collect();
+        assert_eq!(peers, [bob.uuid.as_str(), carol.uuid.as_str()], "{list}");
+        assert_eq!(list["conversations"][0]["lastMessage"]["id"], newest);
+        assert_eq!(
+            list["conversations"][0]["updatedAt"], list["conversations"][1]["updatedAt"],
+            "the times tie; the message ids decide"
+        );
+    }
+
     async fn only_the_two_members_see_a_conversation(app) {
         let ann = member(&app, "ann").await;
         let bob = member(&app, "bob").await;

@@ -86,6 +86,48 @@ platform::engine_tests! { spawn_app;
         assert_eq!(again.next_frame().await["message"]["id"], live);
     }
 
+    async fn a_socket_away_for_more_than_a_batch_catches_up_on_every_message_in_order(app) {
+        let ann = member(&app, "ann").await;
+        let bob = member(&app, "bob").await;
+        let carol = member(&app, "carol").await;
+        befriend(&app, &ann, &bob).await;
+        befriend(&app, &carol, &bob).await;
+        let server = app.serve(2);
+        let mut bob_tab = open(&server, &bob, 0).await;
+        let seen = sent(&app, &ann, &bob, "第一条").await;
+        assert_eq!(bob_tab.next_frame().await["message"]["id"], seen);
+        bob_tab.close().await;
+
+        // More than the 200 a catch-up query reads, in two conversations; the clock moves on a
+        // minute every 20 messages, within the send rate.
+        let mut missed = Vec::new();
+        for n in 0..252 {
+            if n % 20 == 0 {
+                app.clock.advance(61);
+            }
+            let from = if n % 2 == 0 { &ann } else { &carol };
+            missed.push(sent(&app, from, &bob, &format!("第 {n} 条")).await);
+        }
+
+        let mut again = open(&server, &bob, seen).await;
+        for id in missed {
+            let frame = again.next_frame().await;
+            assert_eq!((frame["type"].as_str(), frame["message"]["id"].as_i64()), (Some("message"), Some(id)), "{frame}");
+        }
+        // Nothing was cut (no resync): the next frame is the next live message.
+        let live = sent(&app, &carol, &bob, "还在吗").await;
+        let frame = again.next_frame().await;
+        assert_eq!((frame["type"].as_str(), frame["message"]["id"].as_i64()), (Some("message"), Some(live)), "{frame}");
+    }
+
+    async fn a_ping_is_answered_with_a_pong(app) {
+        let ann = member(&app, "ann").await;
+        let server = app.serve(1);
+        let mut anns = open(&server, &ann, 0).await;
+        anns.say(json!({"type": "ping"})).await;
+        assert_eq!(anns.next_frame().await, json!({"type": "pong"}));
+    }
+
     async fn a_socket_without_a_valid_token_is_closed(app) {
         let server = app.serve(1);
         let mut forged = TestSocket::connect(&server.url("/api/v1")).await;

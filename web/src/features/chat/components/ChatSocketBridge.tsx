@@ -4,6 +4,7 @@ import type { ChatFrame } from '../../../api/generated/types.gen';
 import { currentToken, useSession } from '../../../lib/session';
 import { addMessage, notePeerRead } from '../api/chat';
 import { chatKeys } from '../api/keys';
+import { coalescingRefresher } from '../refresh';
 import { chatSocketUrl, connectChatSocket, type ChatSocket } from '../socket';
 import { clearTyping, noteTyping } from '../typing';
 
@@ -16,7 +17,8 @@ export function useChatSocket(): ChatSocket | null {
 
 /**
  * Keeps one chat socket per tab while a member is signed in and brings its frames into the query
- * cache: new messages into their conversation, read marks, the list and the header's badge.
+ * cache: new messages into their conversation, read marks, the list and the header's badge (those
+ * two fetched again once for a burst of frames, such as a catch-up).
  */
 export function ChatSocketBridge({ children }: { children: ReactNode }) {
   const viewer = useSession()?.user.uuid;
@@ -25,18 +27,19 @@ export function ChatSocketBridge({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     if (!viewer) return undefined;
+    const { refresh, cancel } = coalescingRefresher(queryClient);
     const onFrame = (frame: ChatFrame) => {
       switch (frame.type) {
         case 'message':
           addMessage(queryClient, viewer, frame.message);
           if (frame.message.senderUuid !== viewer) clearTyping(frame.message.senderUuid);
-          void queryClient.invalidateQueries({ queryKey: chatKeys.conversations(viewer) });
-          void queryClient.invalidateQueries({ queryKey: chatKeys.unread(viewer) });
+          refresh(chatKeys.conversations(viewer));
+          refresh(chatKeys.unread(viewer));
           break;
         case 'read':
           if (frame.readerUuid === viewer) {
-            void queryClient.invalidateQueries({ queryKey: chatKeys.conversations(viewer) });
-            void queryClient.invalidateQueries({ queryKey: chatKeys.unread(viewer) });
+            refresh(chatKeys.conversations(viewer));
+            refresh(chatKeys.unread(viewer));
           } else {
             notePeerRead(queryClient, viewer, frame.readerUuid, frame.lastReadId);
           }
@@ -45,7 +48,7 @@ export function ChatSocketBridge({ children }: { children: ReactNode }) {
           noteTyping(frame.fromUuid);
           break;
         case 'resync':
-          void queryClient.invalidateQueries({ queryKey: [...chatKeys.all, viewer] });
+          refresh([...chatKeys.all, viewer]);
           break;
         default:
           break;
@@ -55,6 +58,7 @@ export function ChatSocketBridge({ children }: { children: ReactNode }) {
     setSocket(connected);
     return () => {
       connected.close();
+      cancel();
       setSocket(null);
     };
   }, [viewer, queryClient]);
