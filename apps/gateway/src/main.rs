@@ -405,6 +405,7 @@ fn serve(loaded: Loaded) -> Result<(), String> {
 }
 
 /// How long a stopping server waits for requests and streams in flight before it drops them.
+/// AI replies still streaming are cut and saved before it (the assistant's `shutdown_grace`).
 const SHUTDOWN_DEADLINE_SECONDS: u64 = 20;
 
 /// On SIGTERM or SIGINT: stop taking connections (closing the door first, so what the kernel
@@ -477,6 +478,19 @@ mod tests {
         assert!(
             committed.trim_end() == current.trim_end(),
             "openapi/openapi.json is stale: run `make openapi` and commit the result"
+        );
+    }
+
+    /// The assistant's shutdown hook lets AI replies stream on for its grace, then cuts them:
+    /// the last line and the save must land before the deadline drops the connection.
+    #[test]
+    fn ai_replies_are_cut_before_the_shutdown_deadline() {
+        use std::time::Duration;
+        let grace = assistant::settings::AssistantSettings::default().shutdown_grace;
+        let deadline = Duration::from_secs(super::SHUTDOWN_DEADLINE_SECONDS);
+        assert!(
+            grace + Duration::from_secs(3) <= deadline,
+            "{grace:?} of grace leaves too little of {deadline:?}"
         );
     }
 

@@ -58,8 +58,8 @@ pub struct ChatChunk {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub crisis: Option<bool>,
     /// On the done line when the reply was cut short without failing: it reached the longest
-    /// reply (8000 characters), the day's budget, or the longest time a reply may take. What
-    /// came is saved.
+    /// reply (8000 characters), the day's budget, or the longest time a reply may take, or the
+    /// server is stopping. What came is saved, marked incomplete.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,
     /// Why the reply stopped early (the model server failed, timed out or sent nonsense).
@@ -105,6 +105,10 @@ pub struct SavedMessage {
     pub role: String,
     pub content: String,
     pub created_at: i64,
+    /// `true` on a reply that did not reach the model's own end: the model server failed or
+    /// timed out, the member stopped it, or it was cut (the longest reply, the day's budget,
+    /// the longest time, a stopping server). Its content is the part the member was sent.
+    pub incomplete: bool,
 }
 
 #[derive(Debug, Serialize, ToSchema)]

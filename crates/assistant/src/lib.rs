@@ -13,6 +13,7 @@ mod safety;
 mod schema;
 mod service;
 pub mod settings;
+mod shutdown;
 mod stream;
 #[cfg(feature = "testkit")]
 pub mod testkit;
@@ -20,7 +21,9 @@ pub mod testkit;
 pub use model::ConversationId;
 
 /// The AI chat; its settings name the model server; a member's conversations are theirs to
-/// export and erase.
+/// export and erase; a stopping server cuts and saves the replies still streaming before its
+/// deadline drops them.
 pub const MODULE: platform::Module = platform::Module::new("assistant", http::configure)
     .with_settings(settings::load)
-    .with_member_data(member_data::export, member_data::erase);
+    .with_member_data(member_data::export, member_data::erase)
+    .with_shutdown(shutdown::cut_replies);

@@ -16,7 +16,7 @@ pub fn export<'a>(
     user_id: UserId,
 ) -> BoxFuture<'a, Result<serde_json::Value, ApiError>> {
     Box::pin(async move {
-        let rows: Vec<(ConversationId, String, String, String, i64)> = run!(conn, |c| {
+        let rows: Vec<(ConversationId, String, String, String, i64, bool)> = run!(conn, |c| {
             assistant_conversations::table
                 .inner_join(assistant_messages::table)
                 .filter(assistant_conversations::user_id.eq(user_id))
@@ -29,13 +29,19 @@ pub fn export<'a>(
                     assistant_messages::role,
                     assistant_messages::content,
                     assistant_messages::created_at,
+                    assistant_messages::incomplete,
                 ))
                 .load(c)
                 .await
         })?;
         let mut conversations: Vec<serde_json::Value> = Vec::new();
-        for (id, title, role, content, created_at) in rows {
-            let message = json!({"role": role, "content": content, "createdAt": created_at});
+        for (id, title, role, content, created_at, incomplete) in rows {
+            let message = json!({
+                "role": role,
+                "content": content,
+                "createdAt": created_at,
+                "incomplete": incomplete,
+            });
             match conversations.last_mut() {
                 Some(last) if last["id"] == json!(id) => {
                     if let Some(messages) = last["messages"].as_array_mut() {

@@ -30,4 +30,5 @@ pub struct MessageRow {
     pub role: String,
     pub content: String,
     pub created_at: i64,
+    pub incomplete: bool,
 }

@@ -115,12 +115,21 @@ pub async fn add_message(
     })
 }
 
-/// Writes a reply into the row kept for it (gone with its conversation: nothing to write).
-pub async fn set_reply(tx: &mut Conn<'_>, message: MessageId, content: &str) -> QueryResult<()> {
+/// Writes a reply into the row kept for it (gone with its conversation: nothing to write),
+/// `incomplete` when it did not reach the model's own end.
+pub async fn set_reply(
+    tx: &mut Conn<'_>,
+    message: MessageId,
+    content: &str,
+    incomplete: bool,
+) -> QueryResult<()> {
     run!(tx, |c| diesel::update(
         assistant_messages::table.find(message)
     )
-    .set(assistant_messages::content.eq(content))
+    .set((
+        assistant_messages::content.eq(content),
+        assistant_messages::incomplete.eq(incomplete),
+    ))
     .execute(c)
     .await)?;
     Ok(())

@@ -16,6 +16,7 @@ diesel::table! {
         role -> Text,
         content -> Text,
         created_at -> BigInt,
+        incomplete -> Bool,
     }
 }
 

@@ -218,8 +218,8 @@ pub async fn start(
     })
 }
 
-/// What a reply came to: the text the member saw (the crisis help included) and the
-/// characters the model wrote, which the budget counts.
+/// What a reply came to: the text the member saw (the crisis help included), the characters
+/// the model wrote, which the budget counts, and whether it stopped before the model's own end.
 pub struct Finished {
     pub member: Identity,
     pub reply: MessageId,
@@ -227,6 +227,7 @@ pub struct Finished {
     pub allowance: i64,
     pub text: String,
     pub written: i64,
+    pub incomplete: bool,
 }
 
 /// Writes the reply into its row (or drops the row when nothing came) and gives back the part
@@ -239,7 +240,7 @@ pub async fn finish(state: &AppState, reply: &Finished) -> Result<(), AssistantE
         if reply.text.is_empty() {
             repo::delete_message(tx, reply.reply).await?;
         } else {
-            repo::set_reply(tx, reply.reply, &reply.text).await?;
+            repo::set_reply(tx, reply.reply, &reply.text, reply.incomplete).await?;
         }
         if unused > 0 {
             repo::add_usage(tx, reply.member.user_id, reply.day, -unused).await?;
@@ -289,6 +290,7 @@ pub async fn detail(
             role: m.role,
             content: m.content,
             created_at: m.created_at,
+            incomplete: m.incomplete,
         })
         .collect();
     Ok(ConversationDetail {

@@ -51,6 +51,9 @@ pub struct AssistantSettings {
     /// connection only when a write fails, so without these a member who left while the model
     /// was thinking would keep it generating until the time-out.
     pub keep_alive: Duration,
+    /// How long replies may stream on once the server is stopping before they are cut: within
+    /// the gateway's 20 s shutdown deadline, leaving time to save them and send their last line.
+    pub shutdown_grace: Duration,
 }
 
 impl Default for AssistantSettings {
@@ -62,6 +65,7 @@ impl Default for AssistantSettings {
             daily_chars: 20_000,
             reply_time: Duration::from_secs(300),
             keep_alive: Duration::from_secs(3),
+            shutdown_grace: Duration::from_secs(15),
         }
     }
 }
@@ -160,8 +164,10 @@ pub(crate) fn load(
     Ok(())
 }
 
-/// Installs the section (start-up, and tests pointing it at a fake model server).
+/// Installs the section (start-up, and tests pointing it at a fake model server) with the
+/// process's signal that cuts replies when the server stops.
 pub fn install(settings: &mut Settings, section: AssistantSettings) {
+    crate::shutdown::install(settings, section.shutdown_grace);
     settings.insert(section);
 }
 

@@ -7,7 +7,9 @@
 //! server is silent for `keep_alive`, a blank line goes out: a member who left is noticed within
 //! seconds, not at the next piece (which may be a minute away, or never come). A reply is also
 //! bounded: at most its allowance of characters (the longest reply, or what the day's budget
-//! left) and at most `reply_time` from the question.
+//! left), at most `reply_time` from the question, and, once the server is stopping, at most
+//! its shutdown grace (see `shutdown`). A reply that ends before the model's own end is saved
+//! marked incomplete.
 
 use std::collections::VecDeque;
 use std::future::Future;
@@ -23,6 +25,7 @@ use crate::dto::{ChatChunk, ChunkMessage};
 use crate::protocol::{self, End};
 use crate::safety::CRISIS_PREFACE;
 use crate::service::{self, Chat, Finished, REPLY_CHARS, chars};
+use crate::shutdown::CutSignal;
 
 /// The longest line a model server may send.
 const LINE_MAX_BYTES: usize = 1024 * 1024;
@@ -39,6 +42,7 @@ const NOT_SAVED: &str = "回复没有保存成功，请稍后再试";
 const NOTE_TOO_LONG: &str = "回复太长，只显示了前面的部分";
 const NOTE_BUDGET: &str = "今天的 AI 聊天额度已用完，回复只显示到这里";
 const NOTE_TOO_SLOW: &str = "回复用时太长，只显示了前面的部分";
+const NOTE_SERVER_STOPPING: &str = "服务正在重启，回复只显示到这里，请稍后再问";
 
 thread_local! {
     /// One client per worker thread: a pooled connection belongs to the runtime that opened it.
@@ -70,6 +74,8 @@ enum Waited<T> {
     TimedOut,
     /// The reply's whole time is up.
     OutOfTime,
+    /// The server is stopping and the reply's grace is over.
+    ServerStopping,
 }
 
 struct Reply {
@@ -89,6 +95,8 @@ struct Reply {
     piece_by: Instant,
     /// When the whole reply must be over.
     deadline: Instant,
+    /// Fires when the server is stopping and its replies must end.
+    stopping: CutSignal,
     /// When the member was last sent anything: the model server may be busy with lines that
     /// carry nothing for the member (keep-alives, role headers), and those do not count.
     last_sent: Instant,
@@ -151,8 +159,9 @@ impl Reply {
 
     /// Hands the save of what the member saw to a task of its own (once), so that dropping
     /// the stream cannot interrupt it. Its row was made with the question, so however late the
-    /// save lands, the reply keeps its place before the member's next question.
-    fn save(&mut self) -> Option<tokio::task::JoinHandle<bool>> {
+    /// save lands, the reply keeps its place before the member's next question. `incomplete`:
+    /// the reply stopped before the model's own end.
+    fn save(&mut self, incomplete: bool) -> Option<tokio::task::JoinHandle<bool>> {
         if self.saving {
             return None;
         }
@@ -164,6 +173,7 @@ impl Reply {
             allowance: self.chat.allowance,
             text: std::mem::take(&mut self.text),
             written: self.written,
+            incomplete,
         };
         let state = self.state.clone();
         let save = async move {
@@ -185,12 +195,12 @@ impl Reply {
     }
 
     /// Saves what the member saw and ends the stream: `error` when it stopped early, `note`
-    /// when it was cut short on purpose.
+    /// when it was cut short on purpose; with either, the saved reply is marked incomplete.
     async fn end(&mut self, error: Option<&str>, note: Option<&str>) {
         if let Some(error) = error {
             tracing::warn!(error, model = %self.chat.model, "the AI reply stopped early");
         }
-        let saved = match self.save() {
+        let saved = match self.save(error.is_some() || note.is_some()) {
             Some(task) => task.await.unwrap_or(false),
             None => false,
         };
@@ -235,6 +245,7 @@ impl Reply {
             biased;
             output = future => Waited::Ready(output),
             () = sleep_until(self.deadline) => Waited::OutOfTime,
+            () = self.stopping.cut() => Waited::ServerStopping,
             () = sleep_until(self.piece_by) => Waited::TimedOut,
             () = sleep_until(self.last_sent + self.chat.keep_alive) => Waited::KeepAlive,
         }
@@ -344,6 +355,7 @@ impl Reply {
                     }
                     Waited::TimedOut => self.end(Some(TIMED_OUT), None).await,
                     Waited::OutOfTime => self.end(None, Some(NOTE_TOO_SLOW)).await,
+                    Waited::ServerStopping => self.end(None, Some(NOTE_SERVER_STOPPING)).await,
                     Waited::Ready(Err(error)) => {
                         tracing::warn!(%error, "the model server cannot be reached");
                         self.end(Some(UNREACHABLE), None).await;
@@ -369,6 +381,7 @@ impl Reply {
                     }
                     Waited::TimedOut => self.end(Some(TIMED_OUT), None).await,
                     Waited::OutOfTime => self.end(None, Some(NOTE_TOO_SLOW)).await,
+                    Waited::ServerStopping => self.end(None, Some(NOTE_SERVER_STOPPING)).await,
                     Waited::Ready(Some(Err(_))) => self.end(Some(BROKEN), None).await,
                     Waited::Ready(None) => {
                         // A last line without its line break still counts.
@@ -408,10 +421,11 @@ async fn error_body(mut response: reqwest::Response) -> String {
 }
 
 impl Drop for Reply {
-    /// The member left or pressed stop: the part of the reply they saw is saved all the same
-    /// (an empty one drops the reply's row), and the unused allowance given back.
+    /// The member left or pressed stop: the part of the reply they saw is saved all the same,
+    /// marked incomplete (an empty one drops the reply's row), and the unused allowance given
+    /// back.
     fn drop(&mut self) {
-        drop(self.save());
+        drop(self.save(true));
     }
 }
 
@@ -422,11 +436,13 @@ pub fn reply(
     chat: Chat,
 ) -> impl Stream<Item = Result<Bytes, actix_web::Error>> {
     let now = Instant::now();
+    let stopping = CutSignal::of(&state);
     let mut reply = Reply {
         state,
         member,
         piece_by: now + chat.timeout,
         deadline: now + chat.reply_time,
+        stopping,
         last_sent: now,
         phase: Phase::Over,
         chat,

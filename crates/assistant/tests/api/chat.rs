@@ -76,6 +76,10 @@ async fn streams_and_saves(app: TestApp) {
         (Some("user"), Some(asked.as_str()))
     );
     assert_eq!(messages[1]["content"].as_str().unwrap(), echo(&asked));
+    assert_eq!(
+        messages[1]["incomplete"], false,
+        "the model ended the reply itself"
+    );
     assert_eq!(saved.data()["title"], asked.as_str());
 }
 

@@ -1,5 +1,7 @@
 //! What goes wrong upstream ends the stream with a clear error; a member who leaves stops the
-//! model server; limits and the unconfigured server answer before anything streams.
+//! model server; a stopping server cuts the replies still streaming; whatever cut a reply, the
+//! part sent is saved marked incomplete; limits and the unconfigured server answer before
+//! anything streams.
 
 use std::time::Duration;
 
@@ -110,6 +112,37 @@ async fn upstream_failures_end_the_stream_with_an_error(app) {
     upstream_failures(app).await;
 }
 
+async fn a_reply_cut_by_a_model_server_error_is_saved_marked_incomplete(app) {
+    let member = signed_in_user(&app, "member1", Role::User).await;
+    let failing = unique("[fail] 你好");
+    let failed = lines(&ask(&app, &member, question(&failing)).await);
+    assert_eq!(failed.last().unwrap()["error"], "AI 服务出错，请稍后再试");
+    let conversation = failed.last().unwrap()["conversationId"].clone();
+    let again = json!({"messages": [
+        {"role": "user", "content": failing},
+        {"role": "assistant", "content": text(&failed)},
+        {"role": "user", "content": "再试一次"},
+    ], "conversationId": conversation});
+    let answered = lines(&ask(&app, &member, again).await);
+    assert_eq!(answered.last().unwrap()["done"], true);
+
+    let saved = saved_messages(&app, &member, &conversation).await;
+    let marks: Vec<(&str, &str, bool)> = saved
+        .iter()
+        .map(|m| (m["role"].as_str().unwrap(), m["content"].as_str().unwrap(), m["incomplete"].as_bool().unwrap()))
+        .collect();
+    let echoed = echo("再试一次");
+    assert_eq!(
+        marks,
+        [
+            ("user", failing.as_str(), false),
+            ("assistant", "开头", true),
+            ("user", "再试一次", false),
+            ("assistant", echoed.as_str(), false),
+        ]
+    );
+}
+
 async fn a_member_who_leaves_stops_the_model_server(app) {
     let member = signed_in_user(&app, "member1", Role::User).await;
     let asked = unique("[slow] 讲讲依恋理论");
@@ -130,6 +163,7 @@ async fn a_member_who_leaves_stops_the_model_server(app) {
     let saved = saved_messages_once(&app, &member, &conversation, 2).await;
     let partial = saved[1]["content"].as_str().unwrap_or_default();
     assert!(partial.starts_with("第1段。") && !partial.contains("第40段"), "{saved:?}");
+    assert_eq!(saved[1]["incomplete"], true);
 }
 
 async fn a_stopped_reply_keeps_its_place_before_the_next_question(app) {
@@ -198,6 +232,15 @@ async fn spawn_patient(engine: platform::testkit::Engine) -> Option<TestApp> {
     spawn_with(engine, settings).await
 }
 
+/// Lets replies stream on for a moment once the server is stopping.
+async fn spawn_stopping_soon(engine: platform::testkit::Engine) -> Option<TestApp> {
+    let settings = AssistantSettings {
+        shutdown_grace: Duration::from_millis(300),
+        ..configured(Protocol::Ollama)
+    };
+    spawn_with(engine, settings).await
+}
+
 async fn spawn_hurried(engine: platform::testkit::Engine) -> Option<TestApp> {
     let settings = AssistantSettings {
         reply_time: Duration::from_secs(1),
@@ -241,6 +284,52 @@ async fn a_member_who_leaves_while_the_model_thinks_stops_it_within_seconds(app)
 
 }
 
+platform::engine_tests! { spawn_stopping_soon;
+
+async fn a_stopping_server_cuts_a_streaming_reply_and_saves_the_part_sent(app) {
+    let member = signed_in_user(&app, "member1", Role::User).await;
+    // 40 pieces 50 ms apart take two seconds; the server stops after the first.
+    let asked = unique("[slow] 讲讲依恋理论");
+    let server = app.serve(1);
+    let mut response = stream_question(&server, &member, &asked).await;
+    let mut body = response.chunk().await.unwrap().unwrap().to_vec();
+    assert!(std::str::from_utf8(&body).unwrap().contains("第1段"));
+    // What the gateway does on SIGTERM once it has stopped taking connections.
+    platform::module::shut_down(crate::MODULES, &app.state);
+    while let Some(more) = response.chunk().await.unwrap() {
+        body.extend_from_slice(&more);
+    }
+
+    let lines: Vec<Value> = std::str::from_utf8(&body)
+        .unwrap()
+        .lines()
+        .filter(|line| !line.trim().is_empty())
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    let last = lines.last().unwrap();
+    assert_eq!(
+        (last["done"].as_bool(), last.get("error"), last["note"].as_str()),
+        (Some(true), None, Some("服务正在重启，回复只显示到这里，请稍后再问"))
+    );
+    let shown = text(&lines);
+    assert!(shown.starts_with("第1段。") && !shown.contains("第40段"), "{shown}");
+    assert!(
+        cancelled_within_seconds(&asked).await,
+        "the model server was stopped: {:?}",
+        fake().last_asked(&asked)
+    );
+
+    // The part sent is saved before the last line goes out, marked incomplete.
+    let saved = saved_messages(&app, &member, &last["conversationId"]).await;
+    assert_eq!(saved.len(), 2, "{saved:?}");
+    assert_eq!(
+        (saved[1]["content"].as_str(), saved[1]["incomplete"].as_bool()),
+        (Some(shown.as_str()), Some(true))
+    );
+}
+
+}
+
 platform::engine_tests! { spawn_hurried;
 
 async fn a_reply_stops_when_its_time_is_up(app) {
@@ -254,6 +343,8 @@ async fn a_reply_stops_when_its_time_is_up(app) {
     );
     let shown = text(&lines);
     assert!(shown.starts_with("第1段。") && !shown.contains("第40段。"), "{shown}");
+    let saved = saved_messages(&app, &member, &last["conversationId"]).await;
+    assert_eq!((saved[1]["content"].as_str(), saved[1]["incomplete"].as_bool()), (Some(shown.as_str()), Some(true)));
 }
 
 }

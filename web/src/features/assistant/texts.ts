@@ -40,6 +40,7 @@ export const AI_CHAT_TEXT = {
   thinking: 'AI 助手正在输入',
   stopped: '已停止',
   stoppedSaved: '已显示的部分已保存到对话记录',
+  incomplete: '回复未完成',
   /** spec 3 section 8 */
   sendFailed: '发送请求时出错，请重试',
   interrupted: '回复意外中断',

@@ -13,6 +13,11 @@ export interface ChatItem {
   error?: string;
   /** Why a finished reply was cut short on purpose, in the server's words. */
   note?: string;
+  /**
+   * A saved reply the server marked as stopped before the model's own end (failed, stopped, or
+   * cut): shown as 回复未完成 when the conversation is opened again.
+   */
+  incomplete?: boolean;
   /** The question spoke of self-harm: the reply shows the help block first. */
   crisis?: boolean;
 }

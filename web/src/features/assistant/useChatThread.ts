@@ -83,6 +83,7 @@ export function useChatThread(viewer: string) {
             role: saved.role === 'user' ? 'user' : 'assistant',
             content: saved.content,
             status: 'done',
+            ...(saved.incomplete ? { incomplete: true } : {}),
           })),
           loading: false,
           loadError: null,

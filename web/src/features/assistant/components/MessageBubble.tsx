@@ -21,7 +21,8 @@ function TypingDots() {
 
 /**
  * One message: the member's on the right as they typed it, the assistant's on the left as
- * sanitised markdown, growing while it streams, then marked when it was stopped or failed.
+ * sanitised markdown, growing while it streams, then marked when it was stopped or failed (or,
+ * opened from the saved conversation, when it did not finish).
  * Memoised, so a streamed piece re-renders only the reply it belongs to.
  */
 export const MessageBubble = memo(function MessageBubble({ item }: { item: ChatItem }) {
@@ -46,9 +47,14 @@ export const MessageBubble = memo(function MessageBubble({ item }: { item: ChatI
           </div>
         )}
         {item.note && <div className={styles.mark}>{item.note}</div>}
+        {item.incomplete && (
+          <div className={styles.mark}>
+            <Tag className={styles.markTag}>{AI_CHAT_TEXT.incomplete}</Tag>
+          </div>
+        )}
         {item.status === 'stopped' && (
           <div className={styles.mark}>
-            <Tag className={styles.stoppedTag}>{AI_CHAT_TEXT.stopped}</Tag>
+            <Tag className={styles.markTag}>{AI_CHAT_TEXT.stopped}</Tag>
             <span>{AI_CHAT_TEXT.stoppedSaved}</span>
           </div>
         )}

@@ -240,6 +240,32 @@ describe('AiChatPage', () => {
     expect(questions()).toEqual([]);
   });
 
+  it('marks a saved reply that did not finish 回复未完成', async () => {
+    signInAs('zhou');
+    fakeApi({
+      [LIST]: [ok({ list: [conversation(5, { title: '讲讲依恋理论' })], total: 1 })],
+      [GET]: [
+        ok({
+          ...conversation(5, { title: '讲讲依恋理论' }),
+          messages: [
+            { role: 'user', content: '讲讲依恋理论', createdAt: 1_750_000_000, incomplete: false },
+            { role: 'assistant', content: '依恋理论最早', createdAt: 1_750_000_001, incomplete: true },
+            { role: 'user', content: '再说说', createdAt: 1_750_000_002, incomplete: false },
+            { role: 'assistant', content: '好的，说完了。', createdAt: 1_750_000_003, incomplete: false },
+          ],
+        }),
+      ],
+    });
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await saved('讲讲依恋理论'));
+    expect(await screen.findByText('依恋理论最早')).toBeInTheDocument();
+    const [cut, finished] = Array.from(replies()) as HTMLElement[];
+    expect(within(cut).getByText('回复未完成')).toBeInTheDocument();
+    expect(within(finished).queryByText('回复未完成')).not.toBeInTheDocument();
+    expect(screen.getAllByText('回复未完成')).toHaveLength(1);
+  });
+
   it('deletes a conversation only after 确定, leaving it when it was open', async () => {
     signInAs('zhou');
     const calls = fakeApi({
