@@ -162,26 +162,25 @@ impl Cohorts {
             .sum()
     }
 
-    /// The shown members of each of the (sex, education) `kinds` born on `earliest..=latest`
-    /// who pass `checks`, as (last active at, id), in no order.
+    /// Hands `keep` each shown member of the (sex, education) `kinds` born on
+    /// `earliest..=latest` who passes `checks`: when they were last active, and their id, in
+    /// no order.
     pub fn matching(
         &self,
         kinds: &[(u16, u16)],
-        earliest: u32,
-        latest: u32,
+        (earliest, latest): (u32, u32),
         checks: &Checks,
-    ) -> Vec<(i64, u32)> {
-        let mut found = Vec::new();
+        mut keep: impl FnMut(i64, u32),
+    ) {
         for &kind in kinds {
             for cohort in self.born(kind, earliest, latest) {
                 for (at, member) in cohort.measured.iter().enumerate() {
                     if checks.pass(member, earliest, latest) && checks.likes(cohort.hobbies[at]) {
-                        found.push((cohort.active_at[at], cohort.ids[at]));
+                        keep(cohort.active_at[at], cohort.ids[at]);
                     }
                 }
             }
         }
-        found
     }
 }
 
@@ -234,14 +233,11 @@ mod tests {
         );
         let everyone = Checks::default();
         let found = |cohorts: &Cohorts, kinds: &[(u16, u16)], checks: &Checks| {
-            let mut ids: Vec<u32> = cohorts
-                .matching(kinds, 19_900_201, 19_920_301, checks)
-                .into_iter()
-                .map(|(active_at, id)| {
-                    assert_eq!(active_at, i64::from(id) * 10, "activity beside the id");
-                    id
-                })
-                .collect();
+            let mut ids: Vec<u32> = Vec::new();
+            cohorts.matching(kinds, (19_900_201, 19_920_301), checks, |active_at, id| {
+                assert_eq!(active_at, i64::from(id) * 10, "activity beside the id");
+                ids.push(id);
+            });
             ids.sort_unstable();
             ids
         };

@@ -6,7 +6,7 @@
 
 use std::time::{Duration, Instant};
 
-use super::people::{Filter, People, Row};
+use super::people::{Filter, People, Row, Wish};
 use crate::catalogue;
 use crate::discovery::codes::{Interests, RegionCode, Traits};
 use crate::discovery::search::birthdays_of_ages;
@@ -59,8 +59,16 @@ fn bench_row(id: i64) -> Row {
     }
 }
 
+/// A search as a request makes it: its total and first page of 12.
+fn search(people: &People, filter: &Filter<'_>) -> u64 {
+    let (total, page) = people.search(filter, &[], 0, 12);
+    std::hint::black_box(page);
+    total
+}
+
 /// Lists `members` bench members, then times `rounds` of each of the HTTP bench's searches
-/// (matching and page 1 of 12, as a request does), or of the one named `only`.
+/// (matching and page 1 of 12, as a request does) and whom a recommendation may offer, or
+/// of the one named `only`.
 pub fn run(members: i64, rounds: usize, only: Option<&str>) -> (Duration, Vec<Timing>) {
     let started = Instant::now();
     let mut people = People::default();
@@ -86,18 +94,28 @@ pub fn run(members: i64, rounds: usize, only: Option<&str>) -> (Duration, Vec<Ti
         gender: Some("female"),
         ..Filter::default()
     };
-    let timings = [("search_narrow", narrow), ("search_broad", broad)]
+    // Whom a recommendation for a man of 30 who wants women of 25 to 32 may offer.
+    let wish = Wish {
+        gender: Some("female"),
+        birthdays: Some(birthdays_of_ages(25, 32, TODAY)),
+        own_gender: "male",
+        own_age: 30,
+    };
+    let searches: [(&'static str, Box<dyn Fn() -> u64>); 3] = [
+        ("search_narrow", Box::new(|| search(&people, &narrow))),
+        ("search_broad", Box::new(|| search(&people, &broad))),
+        ("recommendable", Box::new(|| people.recommendable(&wish).len())),
+    ];
+    let timings = searches
         .into_iter()
         .filter(|(name, _)| only.is_none_or(|only| only == *name))
-        .map(|(name, filter)| {
+        .map(|(name, answer)| {
             let mut took: Vec<Duration> = Vec::with_capacity(rounds);
             let mut total = 0;
             for _ in 0..rounds {
                 let start = Instant::now();
-                let (found, page) = people.search(&filter, &[], 0, 12);
+                total = std::hint::black_box(answer());
                 took.push(start.elapsed());
-                total = found;
-                std::hint::black_box(page);
             }
             took.sort_unstable();
             Timing {
