@@ -11,10 +11,11 @@ fn main() {
     // A search's name alone (for a profiler): only that one, many more times.
     let only = std::env::args().nth(2);
     let rounds = if only.is_some() { 20_000 } else { 400 };
-    let (built, timings) = profile::index_speed::run(members, rounds, only.as_deref());
+    let (built, bytes, timings) = profile::index_speed::run(members, rounds, only.as_deref());
     println!(
-        "{members} members listed in {:.1} s; {rounds} rounds each",
-        built.as_secs_f64()
+        "{members} members listed in {:.1} s, the index holding {} MB; {rounds} rounds each",
+        built.as_secs_f64(),
+        bytes / 1_000_000
     );
     println!(
         "{:<14} {:>9} {:>12} {:>12}",

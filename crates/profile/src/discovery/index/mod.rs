@@ -89,7 +89,8 @@ impl PeopleIndex {
             .indexed
             .write()
             .unwrap_or_else(|poisoned| poisoned.into_inner());
-        if let Some(people) = fresh {
+        if let Some(mut people) = fresh {
+            people.settle();
             indexed.people = people;
         }
         for user_id in removed {

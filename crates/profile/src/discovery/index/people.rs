@@ -399,6 +399,11 @@ impl People {
         self.entries.insert(id, entry, measures);
     }
 
+    /// Gives back the room the index's arrays grew into while it was built.
+    pub fn settle(&mut self) {
+        self.cohorts.shrink();
+    }
+
     /// Takes a member out of the index.
     pub fn remove(&mut self, user_id: i64) {
         let Ok(id) = u32::try_from(user_id) else {
@@ -426,7 +431,7 @@ impl People {
                     birthday: measures.birthday,
                     height: measures.height,
                     weight: measures.weight,
-                    marital_status: entry.marital_status,
+                    marital_status: u8::try_from(entry.marital_status).unwrap_or(u8::MAX),
                     boy_count: measures.boy_count,
                     girl_count: measures.girl_count,
                     verified: entry.verified,

@@ -66,15 +66,17 @@ fn search(people: &People, filter: &Filter<'_>) -> u64 {
     total
 }
 
-/// Lists `members` bench members, then times `rounds` of each of the HTTP bench's searches
+/// Lists `members` bench members (answering how long that took and the bytes the index
+/// holds), then times `rounds` of each of the HTTP bench's searches
 /// (matching and page 1 of 12, as a request does) and whom a recommendation may offer, or
 /// of the one named `only`.
-pub fn run(members: i64, rounds: usize, only: Option<&str>) -> (Duration, Vec<Timing>) {
+pub fn run(members: i64, rounds: usize, only: Option<&str>) -> (Duration, usize, Vec<Timing>) {
     let started = Instant::now();
     let mut people = People::default();
     for id in 1..=members {
         people.put(&bench_row(id));
     }
+    people.settle();
     let built = started.elapsed();
     let hobbies: Vec<usize> = ["travel", "photo"]
         .iter()
@@ -126,5 +128,5 @@ pub fn run(members: i64, rounds: usize, only: Option<&str>) -> (Duration, Vec<Ti
             }
         })
         .collect();
-    (built, timings)
+    (built, people.bytes(), timings)
 }
