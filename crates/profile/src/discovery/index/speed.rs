@@ -106,7 +106,10 @@ pub fn run(members: i64, rounds: usize, only: Option<&str>) -> (Duration, usize,
     let searches: [(&'static str, Box<dyn Fn() -> u64>); 3] = [
         ("search_narrow", Box::new(|| search(&people, &narrow))),
         ("search_broad", Box::new(|| search(&people, &broad))),
-        ("recommendable", Box::new(|| people.recommendable(&wish).len())),
+        (
+            "recommendable",
+            Box::new(|| people.recommendable(&wish).len()),
+        ),
     ];
     let timings = searches
         .into_iter()
