@@ -156,12 +156,12 @@ impl Cohorts {
             .sum()
     }
 
-    fn born<'a>(
-        &'a self,
+    fn born(
+        &self,
         (gender, education): (u16, u16),
         earliest: u32,
         latest: u32,
-    ) -> impl Iterator<Item = &'a Cohort> {
+    ) -> impl Iterator<Item = &Cohort> {
         self.cohorts
             .range((gender, education, earliest / 100)..=(gender, education, latest / 100))
             .map(|(_, cohort)| cohort)

@@ -59,6 +59,9 @@ fn bench_row(id: i64) -> Row {
     }
 }
 
+/// One of the timed questions: it answers how many members it found.
+type Answer<'a> = Box<dyn Fn() -> u64 + 'a>;
+
 /// A search as a request makes it: its total and first page of 12.
 fn search(people: &People, filter: &Filter<'_>) -> u64 {
     let (total, page) = people.search(filter, &[], 0, 12);
@@ -103,7 +106,7 @@ pub fn run(members: i64, rounds: usize, only: Option<&str>) -> (Duration, usize,
         own_gender: "male",
         own_age: 30,
     };
-    let searches: [(&'static str, Box<dyn Fn() -> u64>); 3] = [
+    let searches: [(&'static str, Answer<'_>); 3] = [
         ("search_narrow", Box::new(|| search(&people, &narrow))),
         ("search_broad", Box::new(|| search(&people, &broad))),
         (
