@@ -56,7 +56,7 @@ async fn list_profile_audits(
     operation_id = "admin_audit_profile",
     request_body = ProfileAuditRequest,
     responses(
-        (status = 200, body = Envelope<Empty>),
+        (status = 200, description = "审核提交成功", body = Envelope<Empty>),
         (status = 400, description = "isAudited is not 0 or 1, or 审核备注不能超过200个字符", body = ErrorEnvelope),
         (status = 401, description = "Not signed in", body = ErrorEnvelope),
         (status = 403, description = "Not an admin, or 只有系统管理员可以处理管理员的账号或内容", body = ErrorEnvelope),
@@ -87,7 +87,7 @@ async fn audit_profile(
     if !settled {
         return Err(ProfileError::NothingToReview.into());
     }
-    ok_with_message("审核成功", Empty::new())
+    ok_with_message("审核提交成功", Empty::new())
 }
 
 /// Photos of every state, newest first.
@@ -122,7 +122,7 @@ async fn list_photo_audits(
     operation_id = "admin_audit_photo",
     request_body = PhotoAuditRequest,
     responses(
-        (status = 200, body = Envelope<Empty>),
+        (status = 200, description = "图片通过成功 or 图片拒绝成功", body = Envelope<Empty>),
         (status = 400, description = "isAudited is not 1 or 2", body = ErrorEnvelope),
         (status = 401, description = "Not signed in", body = ErrorEnvelope),
         (status = 403, description = "Not an admin, or 只有系统管理员可以处理管理员的账号或内容", body = ErrorEnvelope),
@@ -152,7 +152,12 @@ async fn audit_photo(
     }
     let reviewer = review::Reviewer::Admin(admin.0.user_id);
     review::review_photo(&state, reviewer, body.photo_id, pass).await?;
-    ok_with_message("审核成功", Empty::new())
+    let message = if pass {
+        "图片通过成功"
+    } else {
+        "图片拒绝成功"
+    };
+    ok_with_message(message, Empty::new())
 }
 
 /// The rank rule (`platform::rank`): an admin reviews members' changes and their own, a

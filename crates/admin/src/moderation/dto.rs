@@ -27,8 +27,10 @@ pub struct ModerationListRequest {
     #[serde(default)]
     pub page_size: Option<i64>,
     /// `open` (the default), `kept` or `removed`.
+    // Any JSON value: the handler parses it, to refuse an unknown state in its own words.
     #[serde(default)]
-    pub status: Option<CaseStatus>,
+    #[schema(value_type = Option<CaseStatus>)]
+    pub status: Option<serde_json::Value>,
 }
 
 /// A member as the queue shows them.

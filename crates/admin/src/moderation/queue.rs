@@ -2,12 +2,14 @@
 
 use actix_web::{post, web};
 use platform::audit::{self, Action};
+use platform::http::OptionalJson;
 use platform::moderation::{self, Case, CaseStatus, Report, ReportWeight};
 use platform::paging::PageWindow;
 use platform::{
     AdminUser, ApiResult, AppState, Empty, Envelope, ErrorEnvelope, UserId, ok, ok_with_message,
     transaction,
 };
+use serde::Deserialize;
 use serde_json::json;
 
 use super::dto::{
@@ -28,10 +30,10 @@ const DAY: i64 = 86_400;
 #[utoipa::path(
     tag = "admin",
     operation_id = "admin_moderation_list",
-    request_body = ModerationListRequest,
+    request_body(content = Option<ModerationListRequest>, description = "May be left out: the first page of 10 open cases", content_type = "application/json"),
     responses(
         (status = 200, body = Envelope<ModerationListData>),
-        (status = 400, description = "A malformed body", body = ErrorEnvelope),
+        (status = 400, description = "请求体不是有效的 JSON (or another malformed body), or 状态只能是 open（待处理）、kept（已保留）或 removed（已删除）", body = ErrorEnvelope),
         (status = 401, description = "Not signed in", body = ErrorEnvelope),
         (status = 403, description = "Not an admin", body = ErrorEnvelope),
         (status = 413, body = ErrorEnvelope),
@@ -41,11 +43,11 @@ const DAY: i64 = 86_400;
 #[post("/moderation/list")]
 pub(super) async fn list(
     state: web::Data<AppState>,
-    body: Option<web::Json<ModerationListRequest>>,
+    body: OptionalJson<Option<ModerationListRequest>>,
 ) -> ApiResult<ModerationListData> {
-    let request = body.map(web::Json::into_inner).unwrap_or_default();
+    let request = body.0.unwrap_or_default();
+    let status = status_of(request.status)?;
     let window = PageWindow::of(request.page, request.page_size, PAGE_SIZE, 100);
-    let status = request.status.unwrap_or(CaseStatus::Open);
     let mut pooled = state.db.get().await?;
     let conn = &mut pooled.conn();
     let (cases, total) = moderation::queue(conn, status, window).await?;
@@ -106,6 +108,17 @@ pub(super) async fn list(
     ok(ModerationListData {
         cases: listed,
         total,
+    })
+}
+
+/// The state a list asks for, open when left out. Parsed here rather than by the JSON
+/// extractor, whose answer to an unknown one would only be 字段类型或取值不正确.
+fn status_of(asked: Option<serde_json::Value>) -> Result<CaseStatus, ModerationError> {
+    let Some(asked) = asked else {
+        return Ok(CaseStatus::Open);
+    };
+    CaseStatus::deserialize(asked).map_err(|_| {
+        ModerationError::Invalid("状态只能是 open（待处理）、kept（已保留）或 removed（已删除）")
     })
 }
 

@@ -50,6 +50,15 @@ fn back_office_operations() -> Vec<(String, String)> {
 /// Back-office operations only a superadmin may use; admins get 403 from them too.
 const SUPERADMIN_ONLY: &[&str] = &["/api/v1/admin/audit/list"];
 
+/// Posts a raw body (the escapes exactly as a client writes them, or JSON that is broken).
+async fn post_raw(app: &TestApp, path: &str, body: &str, token: Option<&str>) -> TestResponse {
+    let request = TestRequest::post()
+        .uri(path)
+        .insert_header(("content-type", "application/json"))
+        .set_payload(body.to_owned());
+    app.send(with_token(request, token)).await
+}
+
 fn feedback() -> Value {
     json!({"name": "小李", "email": "li@example.com", "type": "suggestion", "message": "希望增加夜间模式"})
 }

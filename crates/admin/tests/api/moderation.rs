@@ -341,6 +341,37 @@ async fn the_queue_puts_the_most_reported_first(app) {
     assert_eq!(order, [twice, once]);
 }
 
+async fn moderation_list_returns_400_when_the_body_is_malformed_or_the_status_unknown(app) {
+    let people = members(&app, &["author", "ann"]).await;
+    let id = publish(&app, &people[0], SPAM).await;
+    assert_eq!(report(&app, &people[1], "moment", &id.to_string()).await.status, 200);
+    let admin = signed_in_user(&app, "admin", Role::Admin).await;
+    let token = Some(admin.token.as_str());
+    for broken in [r#"{"page": "#, "not json"] {
+        let refused = post_raw(&app, "/api/v1/admin/moderation/list", broken, token).await;
+        assert_eq!((refused.status, refused.message()), (400, "请求体不是有效的 JSON"), "{broken}");
+    }
+    for unknown in [json!("nonsense"), json!("OPEN"), json!(1), json!({})] {
+        let refused = app.post("/api/v1/admin/moderation/list", json!({"status": unknown}), token).await;
+        assert_eq!(
+            (refused.status, refused.message()),
+            (400, "状态只能是 open（待处理）、kept（已保留）或 removed（已删除）"),
+            "{unknown}"
+        );
+    }
+    let wrong_type = app.post("/api/v1/admin/moderation/list", json!({"page": "first"}), token).await;
+    assert_eq!(wrong_type.status, 400, "{}", wrong_type.json);
+
+    // Left out, empty or null, the body still asks for the first page of open cases.
+    let no_body = app.send(with_token(TestRequest::post().uri("/api/v1/admin/moderation/list"), token)).await;
+    assert_eq!((no_body.status, no_body.data()["total"].as_i64()), (200, Some(1)), "{}", no_body.json);
+    for body in [json!({}), Value::Null, json!({"status": null})] {
+        let listed = app.post("/api/v1/admin/moderation/list", body.clone(), token).await;
+        assert_eq!((listed.status, listed.data()["total"].as_i64()), (200, Some(1)), "{body}: {}", listed.json);
+    }
+    assert_eq!(queue(&app, &admin, "kept").await.len(), 0);
+}
+
 async fn an_erased_reporter_no_longer_counts(app) {
     let people = members(&app, &["author", "ann", "bob"]).await;
     let id = publish(&app, &people[0], "一条动态").await.to_string();

@@ -8,15 +8,6 @@ const CONTROL_REFUSED: &str = "内容不能包含空字符或控制字符";
 const HIDDEN_REFUSED: &str = "名称不能包含不可见字符或文字方向控制符";
 const STAFF_REFUSED: &str = "名称不能包含“管理员”“客服”“官方”“心桥”等官方用字";
 
-/// Posts a raw body (the escapes exactly as a client writes them).
-async fn post_raw(app: &TestApp, path: &str, body: &str, token: Option<&str>) -> TestResponse {
-    let request = TestRequest::post()
-        .uri(path)
-        .insert_header(("content-type", "application/json"))
-        .set_payload(body.to_owned());
-    app.send(with_token(request, token)).await
-}
-
 async fn own_moments(app: &TestApp, member: &TestUser) -> usize {
     let response = app
         .post(

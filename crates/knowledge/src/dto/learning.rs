@@ -19,7 +19,8 @@ pub struct PointEvent {
 #[serde(rename_all = "camelCase")]
 pub struct PlayEvent {
     pub kr_id: ResourceId,
-    /// 0 to 1 of its length.
+    /// 0 to 1 of its length; anything else is refused (播放进度须在 0 到 1 之间).
+    #[schema(minimum = 0, maximum = 1)]
     pub progress: f64,
 }
 

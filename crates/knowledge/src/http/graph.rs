@@ -2,7 +2,7 @@
 
 use actix_web::{post, web};
 use platform::http::OptionalJson;
-use platform::{ApiResult, AppState, CurrentUser, Envelope, ErrorEnvelope, ok};
+use platform::{ApiResult, AppState, CurrentUser, Envelope, ErrorEnvelope, ok, ok_with_message};
 
 use super::Editor;
 use crate::dto::graph::{BoardRef, GraphData, SaveGraphRequest};
@@ -40,18 +40,19 @@ async fn get_graph(
 
 /// Saves a board: the nodes' positions, and its connections as the prerequisite links between
 /// its points, in one transaction (admins and superadmins). A connection that would close a
-/// cycle refuses the save and is named.
+/// cycle refuses the save and is named; the same connection twice refuses it too.
 #[utoipa::path(
     tag = "knowledge",
     operation_id = "save_graph",
     request_body = SaveGraphRequest,
     security(("bearer" = [])),
     responses(
-        (status = 200, body = Envelope<GraphData>),
-        (status = 400, description = "连接「A → B」会形成循环依赖：…, or a node or connection is not valid", body = ErrorEnvelope),
+        (status = 200, description = "关系图已保存", body = Envelope<GraphData>),
+        (status = 400, description = "连接「A → B」会形成循环依赖：…, 知识点不能是自己的前置知识点 (a self-connection), or a node or connection is not valid", body = ErrorEnvelope),
         (status = 401, description = "登录已过期，请重新登录", body = ErrorEnvelope),
         (status = 403, description = "权限不足，需要管理员权限才能执行此操作", body = ErrorEnvelope),
         (status = 404, description = "课程不存在", body = ErrorEnvelope),
+        (status = 409, description = "连接已存在 (the same connection twice), or 关系图已被他人修改，请重新加载后再保存 (baseVersion is older than the last change to points, links or trees)", body = ErrorEnvelope),
         (status = 413, description = "The body is over 1 MiB", body = ErrorEnvelope),
     )
 )]
@@ -61,5 +62,8 @@ async fn save_graph(
     editor: Editor,
     body: web::Json<SaveGraphRequest>,
 ) -> ApiResult<GraphData> {
-    ok(graph::save(&state, &editor.0, body.into_inner()).await?)
+    ok_with_message(
+        "关系图已保存",
+        graph::save(&state, &editor.0, body.into_inner()).await?,
+    )
 }

@@ -2,7 +2,9 @@
 
 use actix_web::{post, web};
 use platform::http::OptionalJson;
-use platform::{ApiResult, AppState, CurrentUser, Empty, Envelope, ErrorEnvelope, ok};
+use platform::{
+    ApiResult, AppState, CurrentUser, Empty, Envelope, ErrorEnvelope, ok, ok_with_message,
+};
 
 use super::{Editor, list_request, resource_request};
 use crate::dto::{
@@ -76,7 +78,7 @@ async fn list_resources_as_guest(
     request_body = SaveResourceRequest,
     security(("bearer" = [])),
     responses(
-        (status = 200, body = Envelope<SavedResource>),
+        (status = 200, description = "资源创建成功", body = Envelope<SavedResource>),
         (status = 400, description = "A rule is broken (a missing name, a bad address, a host not allowed); the message says which", body = ErrorEnvelope),
         (status = 401, description = "登录已过期，请重新登录", body = ErrorEnvelope),
         (status = 403, description = "权限不足，需要管理员权限才能执行此操作", body = ErrorEnvelope),
@@ -90,7 +92,7 @@ async fn create_resource(
     body: web::Json<SaveResourceRequest>,
 ) -> ApiResult<SavedResource> {
     let kr_id = resources::create(&state, &editor.0, body.into_inner()).await?;
-    ok(SavedResource { kr_id })
+    ok_with_message("资源创建成功", SavedResource { kr_id })
 }
 
 /// Replaces a resource's fields (admins and superadmins).
@@ -100,7 +102,7 @@ async fn create_resource(
     request_body = UpdateResourceRequest,
     security(("bearer" = [])),
     responses(
-        (status = 200, body = Envelope<Empty>),
+        (status = 200, description = "资源更新成功", body = Envelope<Empty>),
         (status = 400, description = "A rule is broken (a missing name, a bad address, a host not allowed); the message says which", body = ErrorEnvelope),
         (status = 401, description = "登录已过期，请重新登录", body = ErrorEnvelope),
         (status = 403, description = "权限不足，需要管理员权限才能执行此操作", body = ErrorEnvelope),
@@ -116,7 +118,7 @@ async fn update_resource(
 ) -> ApiResult<Empty> {
     let UpdateResourceRequest { kr_id, fields } = body.into_inner();
     resources::update(&state, &editor.0, kr_id, fields).await?;
-    ok(Empty::new())
+    ok_with_message("资源更新成功", Empty::new())
 }
 
 /// Deletes a resource and its bindings (admins and superadmins).
@@ -126,7 +128,7 @@ async fn update_resource(
     request_body = ResourceRef,
     security(("bearer" = [])),
     responses(
-        (status = 200, body = Envelope<Empty>),
+        (status = 200, description = "资源删除成功", body = Envelope<Empty>),
         (status = 400, description = "The body is not valid JSON of this shape", body = ErrorEnvelope),
         (status = 401, description = "登录已过期，请重新登录", body = ErrorEnvelope),
         (status = 403, description = "权限不足，需要管理员权限才能执行此操作", body = ErrorEnvelope),
@@ -141,7 +143,7 @@ async fn delete_resource(
     body: web::Json<ResourceRef>,
 ) -> ApiResult<Empty> {
     resources::delete(&state, &editor.0, body.kr_id).await?;
-    ok(Empty::new())
+    ok_with_message("资源删除成功", Empty::new())
 }
 
 /// Binds a resource to exactly these points, replacing its bindings in one transaction
@@ -152,7 +154,7 @@ async fn delete_resource(
     request_body = BindResourceRequest,
     security(("bearer" = [])),
     responses(
-        (status = 200, body = Envelope<Empty>),
+        (status = 200, description = "绑定成功", body = Envelope<Empty>),
         (status = 400, description = "知识点不存在（编号 n）, or 一个资源最多绑定 200 个知识点", body = ErrorEnvelope),
         (status = 401, description = "登录已过期，请重新登录", body = ErrorEnvelope),
         (status = 403, description = "权限不足，需要管理员权限才能执行此操作", body = ErrorEnvelope),
@@ -168,7 +170,7 @@ async fn bind_resource(
 ) -> ApiResult<Empty> {
     let BindResourceRequest { kr_id, kp_ids } = body.into_inner();
     resources::bind(&state, &editor.0, kr_id, kp_ids).await?;
-    ok(Empty::new())
+    ok_with_message("绑定成功", Empty::new())
 }
 
 /// Every resource-to-point relation, by id (up to 1000 a page).

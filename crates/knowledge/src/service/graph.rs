@@ -145,7 +145,8 @@ fn checked_nodes(nodes: Vec<GraphNode>) -> Result<Vec<GraphNode>, KnowledgeError
 /// Saves a board: its nodes, and its connections as the prerequisite links between its points
 /// (links between two of its points that it no longer shows are removed). A board read before
 /// the last change to points, links or trees is refused (another editor's links would be
-/// removed unseen), and so is a connection that would close a cycle, naming it.
+/// removed unseen), and so are a connection drawn twice and one that would close a cycle,
+/// naming it.
 pub async fn save(
     state: &AppState,
     admin: &Identity,
@@ -171,7 +172,9 @@ pub async fn save(
                 "知识点不能是自己的前置知识点".to_owned(),
             ));
         }
-        wanted.insert((from, to));
+        if !wanted.insert((from, to)) {
+            return Err(KnowledgeError::DuplicateConnection);
+        }
     }
     let on_board: Vec<PointId> = nodes.iter().map(|n| n.kp_id).collect();
     let json = serde_json::to_string(&nodes)

@@ -174,14 +174,7 @@ pub async fn play(
     resource: ResourceId,
     progress: f64,
 ) -> Result<(), KnowledgeError> {
-    if !progress.is_finite() {
-        return Err(KnowledgeError::Invalid(
-            "播放进度须在 0 到 1 之间".to_owned(),
-        ));
-    }
-    // Rounded to whole per mille after clamping into 0..=1, so the cast cannot overflow.
-    #[allow(clippy::cast_possible_truncation)]
-    let permille = (progress.clamp(0.0, 1.0) * 1000.0).round() as i64;
+    let permille = played_permille(progress)?;
     let now = state.now();
     let mut pooled = state.db.get().await?;
     let conn = &mut pooled.conn();
@@ -189,6 +182,20 @@ pub async fn play(
     transaction!(conn, |tx| {
         Ok(repo::learning::record_play(tx, member.user_id, resource, permille, now).await?)
     })
+}
+
+/// How far a play reached, in whole per mille of the resource's length. Progress outside 0 to 1
+/// is refused, not clamped: it is a client's mistake, and a clamped 100 would mark the resource
+/// played to the end.
+fn played_permille(progress: f64) -> Result<i64, KnowledgeError> {
+    if !(0.0..=1.0).contains(&progress) {
+        return Err(KnowledgeError::Invalid(
+            "播放进度须在 0 到 1 之间".to_owned(),
+        ));
+    }
+    // Within 0..=1, so the rounded per mille cannot overflow the cast.
+    #[allow(clippy::cast_possible_truncation)]
+    Ok((progress * 1000.0).round() as i64)
 }
 
 /// The exercise's questions without their answers.
@@ -289,14 +296,16 @@ const ATTEMPT_LIMIT: Limit = Limit {
     window_seconds: 3600,
 };
 
-/// The rate limit's refusal in the exercise's words ("请 N 分钟后再试" kept from it).
+/// The rate limit's refusal in the exercise's words ("请 N 分钟后再试" and Retry-After kept
+/// from it).
 fn too_many_attempts(error: platform::ApiError) -> KnowledgeError {
-    if error.code() == 429 {
-        let wait = error.message();
-        let wait = wait.split_once('，').map_or(wait, |(_, rest)| rest);
-        KnowledgeError::TooManyAttempts(wait.to_owned())
-    } else {
-        KnowledgeError::Platform(error)
+    match error.retry_after_seconds() {
+        Some(seconds) if error.code() == 429 => {
+            let wait = error.message();
+            let wait = wait.split_once('，').map_or(wait, |(_, rest)| rest);
+            KnowledgeError::TooManyAttempts(wait.to_owned(), seconds)
+        }
+        _ => KnowledgeError::Platform(error),
     }
 }
 
@@ -565,7 +574,7 @@ pub async fn review(
 
 #[cfg(test)]
 mod tests {
-    use super::percent;
+    use super::{percent, played_permille};
 
     #[test]
     fn percentages_reach_100_only_when_everything_is_done() {
@@ -574,5 +583,15 @@ mod tests {
         assert_eq!(percent(1, 3), 33);
         assert_eq!(percent(2, 3), 66);
         assert_eq!(percent(0, 0), 0);
+    }
+
+    #[test]
+    fn play_progress_is_taken_only_from_0_to_1() {
+        assert_eq!(played_permille(0.0).ok(), Some(0));
+        assert_eq!(played_permille(0.4567).ok(), Some(457));
+        assert_eq!(played_permille(1.0).ok(), Some(1000));
+        for refused in [-0.1, 1.000_1, 1.5, 2.0, 100.0, f64::NAN, f64::INFINITY] {
+            assert!(played_permille(refused).is_err(), "{refused}");
+        }
     }
 }

@@ -56,9 +56,12 @@ pub enum KnowledgeError {
     NotDue,
     #[error("关系图已被他人修改，请重新加载后再保存")]
     StaleGraph,
-    /// An exercise submitted too often; the text says when to try again.
+    /// The same connection drawn twice on one board (the editors warn 连接已存在 too).
+    #[error("连接已存在")]
+    DuplicateConnection,
+    /// An exercise submitted too often; the text says when to try again, the number in seconds.
     #[error("这道习题每小时最多提交 {max} 次，{0}", max = crate::dto::learning::ATTEMPTS_PER_HOUR)]
-    TooManyAttempts(String),
+    TooManyAttempts(String, u64),
     #[error(transparent)]
     Platform(#[from] ApiError),
 }
@@ -77,8 +80,9 @@ platform::api_errors!(KnowledgeError {
         | KnowledgeError::PrerequisiteExists
         | KnowledgeError::RelationExists
         | KnowledgeError::NotDue
-        | KnowledgeError::StaleGraph => conflict,
-    KnowledgeError::TooManyAttempts(_) => quota_spent,
+        | KnowledgeError::StaleGraph
+        | KnowledgeError::DuplicateConnection => conflict,
+    KnowledgeError::TooManyAttempts(_, seconds) => quota_spent(seconds),
 });
 
 impl From<PaymentsError> for KnowledgeError {

@@ -76,9 +76,10 @@ async fn a_saved_board_round_trips_and_its_connections_are_the_prerequisites(app
     let saved = save(&app, &admin, json!({
         "kcId": kc_id,
         "nodes": [node("a", first, 10.0, 20.0), node("b", second, 200.5, 20.0), node("c", third, 400.0, 120.0)],
-        "connections": [edge("a", "b"), edge("b", "c"), edge("a", "b")],
+        "connections": [edge("a", "b"), edge("b", "c")],
     })).await;
     ok(&saved);
+    assert_eq!(saved.message(), "关系图已保存");
     assert_eq!(links(&app).await, vec![(outside, first), (first, second), (second, third)]);
     let loaded = board(&app, &admin, kc_id).await;
     let nodes = loaded.data()["nodes"].clone();
@@ -163,6 +164,26 @@ async fn a_save_from_a_stale_board_is_refused_and_changes_nothing(app) {
     assert_eq!(winner.data()["version"], version(&app, &admin).await, "a save answers the version to save from next");
     let missing = app.post("/api/v1/knowledge/graph/save", json!({"kcId": kc_id, "nodes": []}), Some(&admin.token)).await;
     assert_eq!(missing.status, 400, "baseVersion is required");
+}
+
+async fn save_graph_returns_409_when_a_connection_is_drawn_twice(app) {
+    let admin = signed_in_user(&app, "admin1", Role::Admin).await;
+    let first = point(&app, &admin, "倾听", &[]).await;
+    let second = point(&app, &admin, "复述", &[]).await;
+    let nodes = json!([node("a", first, 0.0, 0.0), node("b", second, 100.0, 0.0)]);
+    let twice = save(&app, &admin, json!({"nodes": nodes, "connections": [edge("a", "b"), edge("a", "b")]})).await;
+    assert_eq!((twice.status, twice.message()), (409, "连接已存在"));
+    assert_eq!(links(&app).await, vec![], "nothing was saved");
+    let still = board(&app, &admin, 0).await;
+    assert_eq!(still.data()["nodes"][0]["id"], format!("kp-{first}"), "the board was not saved");
+
+    // A self-connection stays a 400; the reverse connection is another one (a cycle here).
+    let self_link = save(&app, &admin, json!({"nodes": nodes, "connections": [edge("a", "a"), edge("a", "a")]})).await;
+    assert_eq!((self_link.status, self_link.message()), (400, "知识点不能是自己的前置知识点"));
+    let both_ways = save(&app, &admin, json!({"nodes": nodes, "connections": [edge("a", "b"), edge("b", "a")]})).await;
+    assert_eq!(both_ways.status, 400, "{}", both_ways.json);
+    ok(&save(&app, &admin, json!({"nodes": nodes, "connections": [edge("a", "b")]})).await);
+    assert_eq!(links(&app).await, vec![(first, second)]);
 }
 
 async fn a_cycle_through_points_off_the_board_is_named(app) {

@@ -260,7 +260,7 @@ async fn plays_keep_the_furthest_position_of_resources_the_member_may_read(app) 
     let free_video = resource(&app, &admin, "导读视频", &[free_point]).await;
     let paid_video = resource(&app, &admin, "进阶视频", &[paid_point]).await;
     let play = |kr_id: i64, progress: f64| app.post("/api/v1/knowledge/learning/play", json!({"krId": kr_id, "progress": progress}), Some(&member.token));
-    for progress in [0.2, 0.75, 0.4, 7.0] {
+    for progress in [0.2, 1.0, 0.4] {
         ok(&play(free_video, progress).await);
     }
     let refused = play(paid_video, 0.5).await;
@@ -273,7 +273,30 @@ async fn plays_keep_the_furthest_position_of_resources_the_member_may_read(app) 
         let conn = &mut pooled.conn();
         (knowledge::MODULE.member_data.unwrap().export)(conn, member.id).await.unwrap()
     };
-    assert_eq!(export["plays"], json!([{"krId": free_video, "permille": 1000}]), "the furthest, clamped to the end");
+    assert_eq!(export["plays"], json!([{"krId": free_video, "permille": 1000}]), "the furthest");
+}
+
+async fn play_resource_returns_400_when_progress_is_outside_0_to_1(app) {
+    let admin = signed_in_user(&app, "admin1", Role::Admin).await;
+    let member = signed_in_user(&app, "member1", Role::User).await;
+    let kp_id = point(&app, &admin, "什么是情绪", &[]).await;
+    course(&app, &admin, "情绪入门", 0, &[kp_id]).await;
+    let video = resource(&app, &admin, "导读视频", &[kp_id]).await;
+    let play = |progress: Value| app.post("/api/v1/knowledge/learning/play", json!({"krId": video, "progress": progress}), Some(&member.token));
+    ok(&play(json!(0.3)).await);
+    for progress in [json!(1.5), json!(-0.1), json!(2), json!(100), json!(1.0001)] {
+        let refused = play(progress.clone()).await;
+        assert_eq!((refused.status, refused.message()), (400, "播放进度须在 0 到 1 之间"), "{progress}");
+    }
+    let export = {
+        let mut pooled = app.state.db.get().await.unwrap();
+        let conn = &mut pooled.conn();
+        (knowledge::MODULE.member_data.unwrap().export)(conn, member.id).await.unwrap()
+    };
+    assert_eq!(export["plays"], json!([{"krId": video, "permille": 300}]), "a refused play is not kept, not even clamped");
+    for progress in [json!(0), json!(1)] {
+        ok(&play(progress).await);
+    }
 }
 
 async fn a_paid_course_is_learned_only_after_buying_it(app) {

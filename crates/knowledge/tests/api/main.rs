@@ -9,6 +9,7 @@ mod graph;
 mod learning;
 mod points;
 mod resources;
+mod wrong_types;
 
 use platform::testkit::{Engine, TestApp, TestResponse};
 

@@ -100,6 +100,24 @@ async fn binding_replaces_relations_in_one_transaction(app) {
     assert_eq!(app.post("/api/v1/knowledge/relations/delete", json!({"id": relation_id}), Some(&admin.token)).await.status, 404);
 }
 
+async fn resource_admin_calls_return_200_with_the_specs_success_texts(app) {
+    let admin = signed_in_user(&app, "admin1", Role::Admin).await;
+    let kp_id = point(&app, &admin, "依恋", &[]).await;
+    let body = json!({"name": "导读", "content": "导读的内容", "type": "text", "difficulty": 1});
+    let created = create(&app, &admin, body.clone()).await;
+    assert_eq!((created.status, created.message()), (200, "资源创建成功"));
+    let kr_id = created.data()["krId"].as_i64().unwrap();
+    let mut changed = body;
+    changed["krId"] = json!(kr_id);
+    changed["name"] = json!("新导读");
+    let updated = app.post("/api/v1/knowledge/resources/update", changed, Some(&admin.token)).await;
+    assert_eq!((updated.status, updated.message()), (200, "资源更新成功"));
+    let bound = app.post("/api/v1/knowledge/resources/bind", json!({"krId": kr_id, "kpIds": [kp_id]}), Some(&admin.token)).await;
+    assert_eq!((bound.status, bound.message()), (200, "绑定成功"));
+    let deleted = app.post("/api/v1/knowledge/resources/delete", json!({"krId": kr_id}), Some(&admin.token)).await;
+    assert_eq!((deleted.status, deleted.message()), (200, "资源删除成功"));
+}
+
 async fn lists_filter_by_point_and_words_and_deletion_unbinds(app) {
     let admin = signed_in_user(&app, "admin1", Role::Admin).await;
     let first = point(&app, &admin, "依恋", &[]).await;

@@ -73,6 +73,28 @@ async fn profile_decisions_are_written_to_the_audit_log(app) {
     assert_eq!(decisions, [("profile.pass".to_owned(), admin.id), ("profile.reject".to_owned(), admin.id)]);
 }
 
+async fn audits_return_200_with_the_back_offices_success_texts(app) {
+    let member = signed_in_user(&app, "member", Role::User).await;
+    let admin = signed_in_user(&app, "admin", Role::Admin).await;
+    let photos = vec![uploaded(&app, &member, "photo").await, uploaded(&app, &member, "photo").await];
+    saved(&app, &member, json!({"nickname": "小雨", "photos": photos})).await;
+    let list = app.post("/api/v1/admin/user/image/audit/list", json!({}), Some(&admin.token)).await;
+    let ids: Vec<Value> = list.data()["photos"].as_array().unwrap().iter().map(|photo| photo["photoId"].clone()).collect();
+    assert_eq!(ids.len(), 2, "{}", list.json);
+    let audit_photo = |photo_id: &Value, is_audited: i64| app.post("/api/v1/admin/user/image/audit", json!({"photoId": photo_id, "isAudited": is_audited}), Some(&admin.token));
+    let passed = audit_photo(&ids[0], 1).await;
+    assert_eq!((passed.status, passed.message()), (200, "图片通过成功"));
+    let rejected = audit_photo(&ids[1], 2).await;
+    assert_eq!((rejected.status, rejected.message()), (200, "图片拒绝成功"));
+
+    let audit_profile = |is_audited: i64| app.post("/api/v1/admin/user/profile/audit", json!({"uuid": member.uuid, "isAudited": is_audited, "remark": "昵称不合适"}), Some(&admin.token));
+    let rejected = audit_profile(0).await;
+    assert_eq!((rejected.status, rejected.message()), (200, "审核提交成功"));
+    saved(&app, &member, json!({"nickname": "小雨点"})).await;
+    let passed = audit_profile(1).await;
+    assert_eq!((passed.status, passed.message()), (200, "审核提交成功"));
+}
+
 async fn reordering_and_removing_photos_keeps_their_review_and_deletes_files(app) {
     let member = signed_in_user(&app, "member", Role::User).await;
     let admin = signed_in_user(&app, "admin", Role::Admin).await;

@@ -70,6 +70,14 @@ export function saveFailure(error: unknown): string {
   return GRAPH_TEXT.saveFailed;
 }
 
+/**
+ * A save refused because the board is out of date: reloading it is the way on. The server's other
+ * 409, 连接已存在, is about the drawing itself (the editors never send one), and a reload would not help.
+ */
+function isStaleSave(error: unknown): boolean {
+  return error instanceof ApiError && error.code === 409 && error.message !== GRAPH_TEXT.duplicate;
+}
+
 const failureOf = (error: unknown) => (error instanceof ApiError ? error.message : '');
 
 /**
@@ -304,7 +312,7 @@ function BoardWorkspace({
         message.success(GRAPH_TEXT.saved);
       },
       onError: (error) => {
-        setStale(error instanceof ApiError && error.code === 409);
+        setStale(isStaleSave(error));
         setRefusal(saveFailure(error));
       },
     });

@@ -330,6 +330,21 @@ describe('GraphEditorPage', () => {
     expect(calls.filter((call) => call.path === LINKS).length).toBeGreaterThanOrEqual(2);
   });
 
+  it("shows the server's 连接已存在 as a refusal of the drawing, not as a board to reload", async () => {
+    signInAs();
+    answers({ [SAVE]: [fail(409, 409, '连接已存在')] });
+    const { user } = await renderEditor();
+    await user.click(screen.getByRole('button', { name: /连接模式/ }));
+    await user.click(node('安全型依恋'));
+    await user.click(node('积极倾听'));
+    await user.click(screen.getByRole('button', { name: /保\s*存/ }));
+    expect(await screen.findByText('连接已存在')).toBeInTheDocument();
+    expect(screen.getByText('没有保存')).toBeInTheDocument();
+    expect(screen.queryByText(/重新加载会放弃本次未保存的修改/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /重新加载/ })).not.toBeInTheDocument();
+    expect(screen.getByText('有未保存的修改')).toBeInTheDocument();
+  });
+
   it('brings the links of every page when there are more than 1000', async () => {
     signInAs();
     const many = Array.from({ length: 1000 }, (_, index) => prerequisite(100 + index, 1000 + index, 2000 + index));
