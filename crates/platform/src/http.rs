@@ -166,7 +166,9 @@ impl<T: serde::de::DeserializeOwned + Default + 'static> actix_web::FromRequest
 /// are kept out of every request, so both engines see the same: a query string carrying one
 /// is answered 400 at once; a JSON body is scanned as the JSON extractor reads it (decoded
 /// first when compressed), so a handler that refuses its caller before reading the body
-/// still does, and a scan that finds one fails the read, which [`json_error`] answers.
+/// still does, and a scan that finds one fails the read, which [`json_error`] answers. The
+/// scanned body is kept beside the request, for [`json_error`] to name a field of the wrong
+/// type.
 async fn refuse_control_characters(
     mut req: ServiceRequest,
     next: Next<impl MessageBody>,
@@ -183,10 +185,13 @@ async fn refuse_control_characters(
     if is_json {
         let decoded = Decompress::from_headers(req.take_payload(), req.headers());
         req.headers_mut().remove(CONTENT_ENCODING);
+        let kept = KeptBody::default();
+        req.extensions_mut().insert(kept.clone());
         let mut scan = crate::text::JsonEscapes::default();
         let scanned = decoded.map(move |piece| {
             let piece = piece?;
             if scan.accepts(&piece) {
+                kept.keep(&piece);
                 Ok(piece)
             } else {
                 Err(PayloadError::Io(std::io::Error::new(
@@ -201,12 +206,42 @@ async fn refuse_control_characters(
     Ok(next.call(req).await?.map_into_left_body())
 }
 
+/// A JSON body as the JSON extractor read it (decoded), shared between the payload's scan
+/// and [`json_error`]: serde_json reports a value of the wrong type only by its position.
+/// Holds the pieces themselves (no copy); a body past the cap is refused as too large before
+/// it is parsed, so it is not kept.
+#[derive(Clone, Default)]
+struct KeptBody(std::rc::Rc<std::cell::RefCell<Kept>>);
+
+#[derive(Default)]
+struct Kept {
+    pieces: Vec<web::Bytes>,
+    length: usize,
+}
+
+impl KeptBody {
+    fn keep(&self, piece: &web::Bytes) {
+        let mut kept = self.0.borrow_mut();
+        kept.length = kept.length.saturating_add(piece.len());
+        if kept.length <= JSON_BODY_LIMIT {
+            kept.pieces.push(piece.clone());
+        } else {
+            kept.pieces = Vec::new();
+        }
+    }
+
+    fn contents(&self) -> Option<Vec<u8>> {
+        let kept = self.0.borrow();
+        (kept.length <= JSON_BODY_LIMIT).then(|| kept.pieces.concat())
+    }
+}
+
 /// The scan's finding, carried through the payload's error to [`json_error`].
 #[derive(Debug, thiserror::Error)]
 #[error("{}", crate::text::CONTROL_CHARACTER_REFUSED)]
 struct RefusedControl;
 
-fn json_error(error: JsonPayloadError, _: &HttpRequest) -> actix_web::Error {
+fn json_error(error: JsonPayloadError, request: &HttpRequest) -> actix_web::Error {
     tracing::debug!(%error, "refused a JSON body");
     let api_error = match &error {
         JsonPayloadError::Payload(PayloadError::Io(cause))
@@ -223,38 +258,18 @@ fn json_error(error: JsonPayloadError, _: &HttpRequest) -> actix_web::Error {
             ApiError::bad_request("请求体必须是 JSON（Content-Type: application/json）")
         }
         JsonPayloadError::Deserialize(cause) if cause.is_data() => {
-            ApiError::bad_request(wrong_shape_message(cause))
+            let body = request
+                .extensions()
+                .get::<KeptBody>()
+                .and_then(KeptBody::contents);
+            ApiError::bad_request(crate::body_fields::wrong_shape_message(
+                cause,
+                body.as_deref(),
+            ))
         }
         _ => ApiError::bad_request("请求体不是有效的 JSON"),
     };
     actix_web::error::InternalError::from_response(error, api_error.error_response()).into()
-}
-
-/// Names the field of a well-formed JSON body of the wrong shape, from serde's message, which
-/// names it only when it is missing, unknown or repeated; a value of the wrong type comes
-/// without its field's name, so that answer stays general.
-fn wrong_shape_message(cause: &serde_json::Error) -> String {
-    let text = cause.to_string();
-    let field = |prefix: &str| {
-        text.strip_prefix(prefix)
-            .and_then(|rest| rest.split('`').next())
-            // An unknown field's name comes from the client: echo it only when plain.
-            .filter(|name| {
-                !name.is_empty()
-                    && name.len() <= 64
-                    && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
-            })
-    };
-    let problem = if let Some(name) = field("missing field `") {
-        format!("字段 {name} 缺失")
-    } else if let Some(name) = field("unknown field `") {
-        format!("不支持字段 {name}")
-    } else if let Some(name) = field("duplicate field `") {
-        format!("字段 {name} 重复")
-    } else {
-        "字段类型或取值不正确".to_owned()
-    };
-    format!("请求参数格式错误：{problem}")
 }
 
 fn query_error(error: QueryPayloadError, _: &HttpRequest) -> actix_web::Error {

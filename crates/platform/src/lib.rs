@@ -4,6 +4,7 @@
 pub mod audit;
 pub mod auth;
 pub mod backup;
+pub mod body_fields;
 pub mod clock;
 pub mod config;
 pub mod cpu_bound;

@@ -1,5 +1,5 @@
-//! Site-wide calls: liveness, readiness and what the web app needs to know about this
-//! deployment.
+//! Site-wide calls: liveness, readiness and what clients need to know about this deployment
+//! (the web app's settings, the terms a member accepts at registration).
 
 use std::time::Duration;
 
@@ -77,6 +77,16 @@ async fn get_readiness(state: web::Data<AppState>) -> ApiResult<Health> {
 
 const DATABASE_UNREACHABLE: &str = "数据库暂时无法访问";
 
+/// The version of the user agreement and privacy policy a member accepts at registration,
+/// published in `/site/config` and checked by registration (`agreedTermsVersion`). The texts
+/// are the web app's (`LEGAL_VERSION` in `web/src/features/site/legal.ts`, which shows them):
+/// change both together when a text changes in substance.
+pub const TERMS_VERSION: &str = "2026-12-07";
+
+/// Where this site shows the user agreement and the privacy policy (web app pages).
+pub const AGREEMENT_PATH: &str = "/agreement";
+pub const PRIVACY_PATH: &str = "/privacy";
+
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SiteConfig {
@@ -90,20 +100,40 @@ pub struct SiteConfig {
     pub wechat_official_login: bool,
     /// Whether mail is configured, so 忘记密码 (recovery by an emailed code) works.
     pub password_recovery: bool,
+    /// The current version of the user agreement and privacy policy: registration takes this
+    /// one as `agreedTermsVersion` and refuses any other.
+    #[schema(example = "2026-12-07")]
+    pub terms_version: String,
+    /// The user agreement's page (absolute URL), the text `termsVersion` stands for.
+    #[schema(example = "https://example.com/agreement")]
+    pub agreement_url: String,
+    /// The privacy policy's page (absolute URL), the text `termsVersion` stands for.
+    #[schema(example = "https://example.com/privacy")]
+    pub privacy_url: String,
 }
 
+/// What any client needs to know about this deployment: the footer's filing number and
+/// contact details, which sign-in flows are on, and the user agreement and privacy policy a
+/// member accepts at registration (`termsVersion`, sent back as `agreedTermsVersion`).
 #[utoipa::path(
     tag = "site",
     operation_id = "get_site_config",
     responses((status = 200, body = Envelope<SiteConfig>))
 )]
 #[get("/site/config")]
-async fn get_site_config(state: web::Data<AppState>) -> ApiResult<SiteConfig> {
+async fn get_site_config(
+    state: web::Data<AppState>,
+    request: actix_web::HttpRequest,
+) -> ApiResult<SiteConfig> {
+    let origin = crate::http::site_origin(&state, &request);
     ok(SiteConfig {
         filing_number: state.config.filing_number.clone(),
         contact: state.config.contact.clone(),
         wechat_open_login: state.settings.features.wechat_open_login,
         wechat_official_login: state.settings.features.wechat_official_login,
         password_recovery: state.settings.features.password_recovery,
+        terms_version: TERMS_VERSION.to_owned(),
+        agreement_url: format!("{origin}{AGREEMENT_PATH}"),
+        privacy_url: format!("{origin}{PRIVACY_PATH}"),
     })
 }

@@ -208,10 +208,10 @@ async fn a_wrong_method_on_a_known_path_is_a_405_naming_the_allowed_one(app) {
 
 async fn a_body_of_the_wrong_shape_is_a_400_without_parser_internals(app) {
     let wrong_type = app.post("/api/v1/moment/guest/list", json!({"fromId": "latest"}), None).await;
-    assert_eq!((wrong_type.status, wrong_type.message()), (400, "请求参数格式错误：字段类型或取值不正确"));
+    assert_eq!((wrong_type.status, wrong_type.message()), (400, "请求参数格式错误：「起始编号」类型或取值不正确"));
     let author = signed_in_user(&app, "author", Role::User).await;
     let missing = app.post("/api/v1/moment/like", json!({}), Some(&author.token)).await;
-    assert_eq!((missing.status, missing.message()), (400, "请求参数格式错误：字段 momentId 缺失"));
+    assert_eq!((missing.status, missing.message()), (400, "请求参数格式错误：缺少「动态编号」"));
 }
 
 }

@@ -65,6 +65,43 @@ async fn every_refusal_has_the_spec_text_and_changes_nothing(app) {
     assert_eq!(my_profile(&app, &member).await["height"], json!(170));
 }
 
+async fn own_profile_save_returns_400_naming_a_field_of_the_wrong_type(app) {
+    let member = signed_in_user(&app, "member", Role::User).await;
+    saved(&app, &member, json!({"height": 170, "weight": 60, "hobbies": ["travel"]})).await;
+    for (body, text) in [
+        (json!({"height": "abc"}), "请输入有效的身高"),
+        (json!({"weight": "abc"}), "请输入有效的体重"),
+        (json!({"nickname": "小明", "height": 165, "weight": [60]}), "请输入有效的体重"),
+        (json!({"height": 1.5e3}), "请输入有效的身高"),
+        (json!({"birthday": "1990-01-01"}), "请求参数格式错误：「出生日期」类型或取值不正确"),
+        (json!({"hobbies": ["travel", 5]}), "请求参数格式错误：「兴趣爱好」类型或取值不正确"),
+    ] {
+        let response = update(&app, &member, body.clone()).await;
+        assert_eq!((response.status, response.message()), (400, text), "{body}");
+    }
+    let mine = my_profile(&app, &member).await;
+    assert_eq!((mine["height"].clone(), mine["weight"].clone(), mine["hobbies"].clone()), (json!(170), json!(60), json!(["travel"])));
+}
+
+async fn own_profile_save_names_the_wrong_field_of_a_body_that_arrives_in_pieces(app) {
+    let member = signed_in_user(&app, "member", Role::User).await;
+    let server = app.serve(1);
+    // Far more than one read of the socket: the field comes after the padding, on line 3.
+    let body = format!("{{\"nickname\": \"小明\",\n\"note\": \"{}\",\n\"weight\": \"abc\"}}", "长".repeat(200_000));
+    let response = server
+        .client()
+        .post(server.url("/api/v1/user/profile/update"))
+        .bearer_auth(&member.token)
+        .header("content-type", "application/json")
+        .body(body)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status().as_u16(), 400);
+    let answer: Value = response.json().await.unwrap();
+    assert_eq!(answer["message"], json!("请输入有效的体重"), "{answer}");
+}
+
 async fn only_the_own_profile_is_read_and_written(app) {
     let member = signed_in_user(&app, "member", Role::User).await;
     let other = signed_in_user(&app, "other", Role::User).await;

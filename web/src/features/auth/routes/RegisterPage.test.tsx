@@ -6,6 +6,16 @@ import { fail, fakeApi, ok, renderRoutes } from '../../../test/render';
 import RegisterPage from './RegisterPage';
 
 const captcha = (n: number) => ok({ captchaId: `captcha-${n}`, imageBase64: `data:image/png;base64,IMAGE${n}` });
+/** A site whose current terms differ from the bundle's `LEGAL_VERSION`: the page must send the site's. */
+const siteConfig = ok({
+  filingNumber: '',
+  wechatOpenLogin: false,
+  wechatOfficialLogin: false,
+  passwordRecovery: false,
+  termsVersion: '2027-03-01',
+  agreementUrl: 'http://localhost/agreement',
+  privacyUrl: 'http://localhost/privacy',
+});
 
 function renderRegister() {
   return renderRoutes(
@@ -77,6 +87,7 @@ describe('RegisterPage', () => {
   it('shows a taken name and fetches a new captcha', async () => {
     const calls = fakeApi({
       '/api/v1/user/captcha': [captcha(1), captcha(2)],
+      '/api/v1/site/config': [siteConfig],
       '/api/v1/user/register': [fail(409, 409, '用户名已存在')],
     });
     const user = userEvent.setup();
@@ -92,9 +103,10 @@ describe('RegisterPage', () => {
     expect(calls.filter((call) => call.path === '/api/v1/user/captcha')).toHaveLength(2);
   });
 
-  it('registers and signs the member in', async () => {
+  it('registers with the terms version the site publishes and signs the member in', async () => {
     const calls = fakeApi({
       '/api/v1/user/captcha': [captcha(1)],
+      '/api/v1/site/config': [siteConfig],
       '/api/v1/user/register': [
         ok({
           accessToken: 'new-token',
@@ -122,9 +134,24 @@ describe('RegisterPage', () => {
         password: 'secret1',
         captcha: 'ab12',
         captchaId: 'captcha-1',
-        agreedTermsVersion: '2026-12-07',
+        agreedTermsVersion: '2027-03-01',
       },
     });
     expect(currentSession()?.user.uuid).toBe('u9');
+  });
+
+  it('sends nothing while the site cannot say which terms are current', async () => {
+    const calls = fakeApi({
+      '/api/v1/user/captcha': [captcha(1), captcha(2)],
+      '/api/v1/site/config': 'network-failure',
+    });
+    const user = userEvent.setup();
+    renderRegister();
+    await waitFor(() => expect(screen.getByRole('img', { name: '验证码' })).toBeInTheDocument());
+    await fillForm(user);
+    await user.click(screen.getByRole('button', { name: /注\s*册/ }));
+
+    expect(await screen.findByRole('alert')).toBeInTheDocument();
+    expect(registerCalls(calls)).toHaveLength(0);
   });
 });

@@ -1,4 +1,5 @@
 import { LockOutlined, MailOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Checkbox, Form, Input, type InputRef } from 'antd';
 import { useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -6,7 +7,7 @@ import { errorText } from '../../../lib/apiError';
 import { cx } from '../../../lib/classNames';
 import { otherAuthPagePath, safeReturnTarget } from '../../../lib/returnTarget';
 import { startSession } from '../../../lib/session';
-import { LEGAL_VERSION } from '../../site/legal';
+import { siteConfigQuery } from '../../../lib/siteConfig';
 import { useRegisterMutation } from '../api/account';
 import { useCaptcha } from '../api/captcha';
 import { AuthShell } from '../components/AuthShell';
@@ -39,6 +40,7 @@ export default function RegisterPage() {
   const navigate = useNavigate();
   const { message } = App.useApp();
   const [form] = Form.useForm<RegisterFields>();
+  const queryClient = useQueryClient();
   const register = useRegisterMutation();
   const { captcha, isFetching, isError, refresh } = useCaptcha();
   const [error, setError] = useState<string | null>(null);
@@ -47,13 +49,16 @@ export default function RegisterPage() {
   async function submit(fields: RegisterFields) {
     setError(null);
     try {
+      // The version the server takes is the one it publishes, that of the texts its agreement
+      // and privacy pages show (the links open them afresh, in a new tab).
+      const { termsVersion } = await queryClient.fetchQuery(siteConfigQuery);
       const granted = await register.mutateAsync({
         username: fields.username.trim(),
         email: fields.email.trim(),
         password: fields.password,
         captcha: fields.captcha.trim(),
         captchaId: captcha?.captchaId ?? '',
-        agreedTermsVersion: LEGAL_VERSION,
+        agreedTermsVersion: termsVersion,
       });
       startSession(granted);
       message.success(AUTH_TEXT.registerSucceeded);
