@@ -26,6 +26,7 @@ pub const MODULES: &[Module] = &[
 /// The document `xinqiao openapi` prints and `/api/v1/openapi.json` serves.
 pub fn openapi_document() -> OpenApi {
     let mut document = platform::http::openapi(MODULES);
+    platform::error::document_retry_after(&mut document);
     document.info.title = "心桥 Xinqiao API".into();
     document.info.version = env!("CARGO_PKG_VERSION").into();
     document.info.description = Some(

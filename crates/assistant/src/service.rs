@@ -41,8 +41,9 @@ pub enum AssistantError {
     NotConfigured,
     #[error("不支持这个模型")]
     UnknownModel,
+    /// The day's budget is spent; the seconds until the next day begins.
     #[error("今天的 AI 聊天额度已用完，明天再来吧")]
-    OverBudget,
+    OverBudget(u64),
     #[error("对话不存在")]
     NotFound,
     #[error(transparent)]
@@ -52,13 +53,18 @@ pub enum AssistantError {
 platform::api_errors!(AssistantError {
     AssistantError::Invalid(_) | AssistantError::UnknownModel => bad_request,
     AssistantError::NotConfigured => not_configured,
-    AssistantError::OverBudget => quota_spent,
+    AssistantError::OverBudget(seconds) => quota_spent(seconds),
     AssistantError::NotFound => not_found,
 });
 
 /// Days since 1970-01-01 in China (UTC+8): the budget's day.
 pub fn china_day(now: i64) -> i64 {
     (now + 8 * 3600).div_euclid(86_400)
+}
+
+/// Seconds from `now` until the budget's next day begins (midnight in China).
+fn until_next_day(now: i64) -> u64 {
+    u64::try_from(86_400 - (now + 8 * 3600).rem_euclid(86_400)).unwrap_or(1)
 }
 
 /// A chat ready to stream: where to, what to send, and where the reply is saved.
@@ -187,7 +193,7 @@ pub async fn start(
         let asked = chars(&question);
         let used = repo::reserve_usage(tx, user, day, asked + 1, budget)
             .await?
-            .ok_or(AssistantError::OverBudget)?;
+            .ok_or(AssistantError::OverBudget(until_next_day(now)))?;
         let allowance = REPLY_CHARS.min(budget - used + 1);
         repo::add_usage(tx, user, day, allowance - 1).await?;
         let conversation = match request.conversation_id {
@@ -343,6 +349,17 @@ mod tests {
             role: role.to_owned(),
             content: content.to_owned(),
         }
+    }
+
+    #[test]
+    fn a_spent_budget_says_when_the_next_china_day_begins() {
+        // 2026-01-01T00:00:00Z is 08:00 in China: 16 hours to go.
+        let morning = 1_767_225_600;
+        assert_eq!(until_next_day(morning), 16 * 3600);
+        let midnight = morning + 16 * 3600;
+        assert_eq!(until_next_day(midnight - 1), 1);
+        assert_eq!(china_day(midnight), china_day(midnight - 1) + 1);
+        assert_eq!(until_next_day(midnight), 86_400);
     }
 
     #[test]

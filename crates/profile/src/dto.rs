@@ -223,7 +223,9 @@ pub struct PublicProfile {
     /// Passed photos in order: blurred copies when `locked` is 1.
     pub photos: Vec<String>,
     pub photo: String,
-    /// How many times members have opened this profile.
+    /// How many visits other members made to this profile (looks while browsing invisibly and
+    /// admins' looks not counted). A look less than 30 minutes after the same member's
+    /// previous one is the same visit (a reload), not another.
     pub times: i64,
     /// 1 when the photos and avatar are blurred for this viewer (photo protection, not unlocked).
     pub locked: i64,

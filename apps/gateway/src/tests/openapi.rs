@@ -310,3 +310,30 @@ fn every_request_body_names_the_fields_the_server_needs() {
     }
     assert!(problems.is_empty(), "{problems:#?}");
 }
+
+/// api.md: every 429 carries `Retry-After`; wherever the document lists a 429, it says so,
+/// with the header's value a number of seconds.
+#[test]
+fn every_429_answer_declares_its_retry_after_header() {
+    let document = as_json(&mount::openapi_document());
+    let mut refusing = 0;
+    let mut missing = Vec::new();
+    for (operation_name, operation) in operations(&document) {
+        let Some(refused) = operation["responses"].get("429") else {
+            continue;
+        };
+        refusing += 1;
+        let header = &refused["headers"]["Retry-After"];
+        if header["schema"]["type"] != "integer" {
+            missing.push(format!("{operation_name}: {}", refused["headers"]));
+        }
+    }
+    assert!(
+        refusing > 0,
+        "no operation documents a 429: the check checks nothing"
+    );
+    assert!(
+        missing.is_empty(),
+        "429s without an integer Retry-After header: {missing:#?}"
+    );
+}

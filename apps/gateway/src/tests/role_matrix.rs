@@ -324,7 +324,7 @@ async fn spawn_app(engine: Engine) -> Option<TestApp> {
 
 /// A model server that answers every chat with one short Ollama reply, so the AI chat's
 /// conversations are real ones; returns its base URL.
-fn fake_model() -> String {
+pub(super) fn fake_model() -> String {
     let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
     let base = format!("http://{}", listener.local_addr().unwrap());
     std::thread::spawn(move || {

@@ -106,7 +106,8 @@ impl From<Person> for PersonCard {
 pub struct VisitCard {
     #[serde(flatten)]
     pub person: PersonCard,
-    /// How many visits (a reload within half an hour is the same visit).
+    /// How many visits. A look less than 30 minutes after the previous one is the same visit
+    /// (a reload), not another.
     pub times: i64,
     /// The last visit, epoch seconds.
     pub last_visited_at: i64,
@@ -347,6 +348,9 @@ async fn visits_page(
 
 /// Who viewed the caller's profile, latest first, with their visit counts; visits made while
 /// browsing invisibly are not listed.
+///
+/// A look less than 30 minutes after the same visitor's previous one is the same visit (a
+/// reload): it moves `lastVisitedAt` on but does not add to `times`.
 #[utoipa::path(
     tag = "people",
     operation_id = "list_visited_me",
@@ -369,6 +373,9 @@ async fn visited_me(
 }
 
 /// Whose profiles the caller viewed, latest first, with the visit counts.
+///
+/// A look less than 30 minutes after the caller's previous look at that profile is the same
+/// visit (a reload): it moves `lastVisitedAt` on but does not add to `times`.
 #[utoipa::path(
     tag = "people",
     operation_id = "list_visited",
