@@ -461,8 +461,10 @@ fn spawn_maintenance(state: actix::Data<AppState>) {
 
 #[cfg(test)]
 mod tests {
+    mod body_labels;
     mod data_rights;
     mod openapi;
+    mod rate_limits;
     mod role_matrix;
     mod stats;
 

@@ -78,7 +78,7 @@ impl SharedPassword {
     /// Hashes `password` under registration's rules.
     pub(crate) async fn hash(state: &AppState, password: &str) -> Result<Self, CreateUserError> {
         let password = NewPassword::parse(password).map_err(CreateUserError::Invalid)?;
-        let hash = crate::service::hash_password(password, state.config.password_hash_cost).await?;
+        let hash = crate::hashing::hash_password(password, state.config.password_hash_cost).await?;
         Ok(Self(hash))
     }
 }

@@ -21,7 +21,7 @@ pub async fn fill_members(
     password: &str,
 ) -> Result<(), ApiError> {
     let password = NewPassword::parse(password).map_err(ApiError::bad_request)?;
-    let hash = crate::service::hash_password(password, state.config.password_hash_cost).await?;
+    let hash = crate::hashing::hash_password(password, state.config.password_hash_cost).await?;
     raw_sql!(
         conn,
         FILL_MEMBERS,

@@ -91,9 +91,9 @@ pub struct RegisterRequest {
     #[serde(default)]
     #[schema(required = true, value_type = String, min_length = 1, pattern = r"\S")]
     pub captcha_id: Option<String>,
-    /// The version of the user agreement and privacy policy the member read and accepted
-    /// (the site's current one, e.g. `2026-12-07`); missing or another version is answered
-    /// with 请阅读并同意用户协议和隐私政策.
+    /// The version of the user agreement and privacy policy the member read and accepted:
+    /// the site's current one, `termsVersion` of GET /site/config (e.g. `2026-12-07`);
+    /// missing or another version is answered with 请阅读并同意用户协议和隐私政策.
     #[serde(default)]
     #[schema(required = true, value_type = String, example = "2026-12-07")]
     pub agreed_terms_version: Option<String>,

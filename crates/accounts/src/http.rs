@@ -39,6 +39,7 @@ async fn get_captcha(state: web::Data<AppState>, client: ClientAddress) -> ApiRe
         (status = 401, description = "Wrong username or password (one message for both)", body = ErrorEnvelope),
         (status = 413, body = ErrorEnvelope),
         (status = 429, description = "Too many failures for this username or address; see Retry-After", body = ErrorEnvelope),
+        (status = 503, description = crate::hashing::BUSY, body = ErrorEnvelope, headers(("Retry-After" = u64, description = "Seconds (at least 1) until the hashes queued now are done"))),
     )
 )]
 #[post("/user/login")]
@@ -63,6 +64,7 @@ async fn login_user(
         (status = 409, description = "The username is taken", body = ErrorEnvelope),
         (status = 413, body = ErrorEnvelope),
         (status = 429, description = "Too many registrations from this address", body = ErrorEnvelope),
+        (status = 503, description = crate::hashing::BUSY, body = ErrorEnvelope, headers(("Retry-After" = u64, description = "Seconds (at least 1) until the hashes queued now are done"))),
     )
 )]
 #[post("/user/register")]

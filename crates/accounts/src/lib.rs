@@ -8,6 +8,7 @@ mod captcha;
 mod data_rights;
 pub mod demo;
 mod dto;
+mod hashing;
 mod http;
 pub mod identity;
 pub mod mail;
@@ -34,9 +35,9 @@ pub const MODULE: Module = Module::new("accounts", http::configure)
     .with_maintenance(purge_expired)
     .with_demo_seed(demo::seed);
 
-/// The user agreement and privacy policy version registration asks members to accept (the
-/// web app's `LEGAL_VERSION`); change both together when the texts change.
-pub const TERMS_VERSION: &str = "2026-12-07";
+/// The user agreement and privacy policy version registration asks members to accept: the
+/// site's, which `/site/config` publishes as `termsVersion`.
+pub const TERMS_VERSION: &str = platform::site::TERMS_VERSION;
 
 /// The avatar a member signing up with WeChat brings along: stored by the server (no upload
 /// call takes it), up to 2 MB. Avatars members upload are the profile crate's.
@@ -53,6 +54,7 @@ fn load_settings(
         sealer: identity::Sealer::new(config.jwt_secret.expose()),
         recognition: identity::recognition::Recognition::default(),
     });
+    settings.insert(hashing::PasswordQueue::new());
     mail::settings::load(source, config, settings)
 }
 

@@ -8,6 +8,7 @@ use platform::rate_limit::{self, Backoff, Limit};
 use platform::{ApiError, AppState, transaction};
 
 use crate::captcha::{self, CAPTCHA_TTL_SECONDS};
+use crate::hashing::{self, Place};
 use crate::model::{Email, NewPassword, NewUser, User, Username};
 use crate::repo;
 
@@ -151,8 +152,9 @@ async fn check_captcha(
     }
 }
 
-/// Every attempt takes a hit from the (username, address) and the address's failure windows
-/// before any work, then spends its captcha, then takes the username's next turn (counted as
+/// Every attempt first takes a place in the password queue (refused with 503 and nothing
+/// changed when it is full), then a hit from the (username, address) and the address's
+/// failure windows, then spends its captcha, then takes the username's next turn (counted as
 /// a failure until the password proves right), so parallel guesses cannot outrun any limit.
 /// An attempt that turns out not to be a wrong password gives its hits back.
 pub async fn login(
@@ -160,6 +162,7 @@ pub async fn login(
     client: &str,
     form: LoginForm,
 ) -> Result<SignedIn, AccountsError> {
+    let place = hashing::admit(state)?;
     let now = state.now();
     let username = form.username.trim().to_ascii_lowercase();
     let pair_bucket = format!("login:user-addr:{username}|{client}");
@@ -196,7 +199,7 @@ pub async fn login(
             return Err(refused);
         }
     }
-    let outcome = check_credentials(state, &form).await;
+    let outcome = check_credentials(state, &place, &form).await;
     let mut pooled = state.db.get().await?;
     let conn = &mut pooled.conn();
     match outcome {
@@ -218,7 +221,11 @@ pub async fn login(
 }
 
 /// The member the form names, when the password is right.
-async fn check_credentials(state: &AppState, form: &LoginForm) -> Result<User, AccountsError> {
+async fn check_credentials(
+    state: &AppState,
+    place: &Place,
+    form: &LoginForm,
+) -> Result<User, AccountsError> {
     let user = {
         let mut pooled = state.db.get().await?;
         repo::find_user_by_username(&mut pooled.conn(), form.username.trim()).await?
@@ -226,32 +233,34 @@ async fn check_credentials(state: &AppState, form: &LoginForm) -> Result<User, A
     // The connection goes back to the pool while bcrypt runs; an unknown user costs the same
     // time as a known one, so timing does not reveal which usernames exist.
     let stored_hash = user.as_ref().and_then(|u| u.password_hash.clone());
-    let password_ok = verify_password(
-        form.password.clone(),
-        stored_hash,
-        state.config.password_hash_cost,
-    )
-    .await?;
+    let password_ok = place
+        .verify(
+            form.password.clone(),
+            stored_hash,
+            state.config.password_hash_cost,
+        )
+        .await?;
     match user {
         Some(user) if password_ok => Ok(user),
         _ => Err(AccountsError::BadCredentials),
     }
 }
 
-/// A registration takes a hit from the address's window before any work and gives it back
-/// when no member was created.
+/// A registration takes a place in the password queue (503 when it is full), then a hit from
+/// the address's window before any work, and gives the hit back when no member was created.
 pub async fn register(
     state: &AppState,
     client: &str,
     form: RegistrationForm,
 ) -> Result<SignedIn, AccountsError> {
+    let place = hashing::admit(state)?;
     let now = state.now();
     let bucket = format!("register:addr:{client}");
     {
         let mut pooled = state.db.get().await?;
         rate_limit::reserve(&mut pooled.conn(), &bucket, REGISTRATIONS_PER_ADDRESS, now).await?;
     }
-    let outcome = create_member(state, form, now).await;
+    let outcome = create_member(state, &place, form, now).await;
     let mut pooled = state.db.get().await?;
     let conn = &mut pooled.conn();
     match outcome {
@@ -269,6 +278,7 @@ pub async fn register(
 
 async fn create_member(
     state: &AppState,
+    place: &Place,
     form: RegistrationForm,
     now: i64,
 ) -> Result<User, AccountsError> {
@@ -291,7 +301,9 @@ async fn create_member(
             return Err(AccountsError::EmailTaken);
         }
     }
-    let password_hash = hash_password(form.password, state.config.password_hash_cost).await?;
+    let password_hash = place
+        .hash(form.password, state.config.password_hash_cost)
+        .await?;
     let mut pooled = state.db.get().await?;
     let uuid = uuid::Uuid::new_v4().to_string();
     let new_user = NewUser {
@@ -357,47 +369,9 @@ pub fn suspended_message(until: i64) -> String {
     )
 }
 
-/// Password hashes (bcrypt) running at once, for the whole process: half the CPUs, at least
-/// one. A hash keeps a CPU busy for a quarter of a second at the production cost; unbounded,
-/// a storm of sign-ins filled the blocking pool with hashes that took every CPU from the
-/// workers, and the feeds' p99 rose 25 times (`scripts/bench/login_storm.sh`, 2 CPUs).
-fn hashing() -> &'static CpuBound {
-    static HASHING: OnceLock<CpuBound> = OnceLock::new();
-    HASHING.get_or_init(|| CpuBound::new("password-hash", platform::cpu_bound::cpus() / 2))
-}
-
 /// Captcha drawings running at once: each is a few milliseconds of CPU, and a storm of
 /// sign-ins asks for one per attempt.
 fn drawing() -> &'static CpuBound {
     static DRAWING: OnceLock<CpuBound> = OnceLock::new();
     DRAWING.get_or_init(|| CpuBound::new("captcha-draw", platform::cpu_bound::cpus() / 2))
-}
-
-pub(crate) async fn hash_password(password: NewPassword, cost: u32) -> Result<String, ApiError> {
-    hashing()
-        .run(move || bcrypt::hash(password.expose(), cost))
-        .await?
-        .map_err(ApiError::internal)
-}
-
-pub(crate) async fn verify_password(
-    password: String,
-    stored_hash: Option<String>,
-    cost: u32,
-) -> Result<bool, ApiError> {
-    hashing()
-        .run(move || match stored_hash {
-            Some(hash) => bcrypt::verify(&password, &hash).unwrap_or(false),
-            None => {
-                let _ = bcrypt::verify(&password, timing_decoy(cost));
-                false
-            }
-        })
-        .await
-}
-
-/// A hash of the configured cost to verify against when there is no real one.
-fn timing_decoy(cost: u32) -> &'static str {
-    static DECOY: OnceLock<String> = OnceLock::new();
-    DECOY.get_or_init(|| bcrypt::hash("timing decoy", cost).unwrap_or_default())
 }

@@ -89,6 +89,15 @@ impl ApiError {
     pub fn unavailable(message: impl Into<String>) -> Self {
         Self::new(503, message)
     }
+    /// This server has more of some work queued than it can do soon (password hashes); the
+    /// request changed nothing and may be sent again after `retry_after_seconds`.
+    pub fn busy(retry_after_seconds: u64) -> Self {
+        Self {
+            code: 503,
+            message: "服务繁忙，请稍后再试".to_owned(),
+            retry_after_seconds: Some(retry_after_seconds.max(1)),
+        }
+    }
     pub fn captcha(message: impl Into<String>) -> Self {
         Self::new(CAPTCHA_CODE, message)
     }
@@ -102,9 +111,14 @@ impl ApiError {
             retry_after_seconds: Some(retry_after_seconds.max(1)),
         }
     }
-    /// A quota that only time refills (a daily budget), with the message saying so.
-    pub fn quota_spent(message: impl Into<String>) -> Self {
-        Self::new(429, message)
+    /// A limit refusing in its own words (a daily budget, an exercise's attempts): a 429 whose
+    /// message says when to come back, and whose Retry-After says it in seconds.
+    pub fn quota_spent(message: impl Into<String>, retry_after_seconds: u64) -> Self {
+        Self {
+            code: 429,
+            message: message.into(),
+            retry_after_seconds: Some(retry_after_seconds.max(1)),
+        }
     }
     /// An unexpected failure: the cause goes to the log (inside the request's span, so with
     /// its request id); the client only learns that something went wrong.
@@ -118,6 +132,49 @@ impl ApiError {
     }
     pub fn message(&self) -> &str {
         &self.message
+    }
+    /// The seconds a 429 (or a busy 503) tells the client to wait.
+    pub fn retry_after_seconds(&self) -> Option<u64> {
+        self.retry_after_seconds
+    }
+}
+
+/// Declares the `Retry-After` header on every 429 answer of `document`: a 429 is only made by
+/// [`ApiError::too_many_requests`] or [`ApiError::quota_spent`], which both set it, so the
+/// handlers' annotations list the 429 and this says the rest once, for all of them.
+pub fn document_retry_after(document: &mut utoipa::openapi::OpenApi) {
+    use utoipa::openapi::RefOr;
+    use utoipa::openapi::header::HeaderBuilder;
+    use utoipa::openapi::schema::{KnownFormat, ObjectBuilder, SchemaFormat, Type};
+    let header = HeaderBuilder::new()
+        .schema(Some(
+            ObjectBuilder::new()
+                .schema_type(Type::Integer)
+                .format(Some(SchemaFormat::KnownFormat(KnownFormat::Int64)))
+                .minimum(Some(1)),
+        ))
+        .description(Some("Seconds until the limit admits the request again"))
+        .build();
+    for item in document.paths.paths.values_mut() {
+        let operations = [
+            &mut item.get,
+            &mut item.put,
+            &mut item.post,
+            &mut item.delete,
+            &mut item.options,
+            &mut item.head,
+            &mut item.patch,
+            &mut item.trace,
+            &mut item.query,
+        ];
+        for operation in operations.into_iter().flatten() {
+            if let Some(RefOr::T(refused)) = operation.responses.responses.get_mut("429") {
+                refused
+                    .headers
+                    .entry("Retry-After".to_owned())
+                    .or_insert_with(|| RefOr::T(header.clone()));
+            }
+        }
     }
 }
 
@@ -189,19 +246,21 @@ impl From<diesel::result::Error> for ApiError {
 }
 
 /// Maps a crate's error enum onto [`ApiError`]: each listed pattern answers with the named
-/// constructor and the variant's `Display` text; the enum's `Platform(ApiError)` variant
-/// passes through. Also lets `?` turn database errors into the enum (as 500s).
+/// constructor and the variant's `Display` text (then any arguments the arm gives, from the
+/// pattern's bindings); the enum's `Platform(ApiError)` variant passes through. Also lets `?`
+/// turn database errors into the enum (as 500s).
 ///
 /// ```ignore
 /// platform::api_errors!(MomentsError {
 ///     MomentsError::Invalid(_) => bad_request,
 ///     MomentsError::MomentNotFound => not_found,
+///     MomentsError::DayIsOver(seconds) => quota_spent(seconds),
 /// });
 /// ```
 #[macro_export]
 macro_rules! api_errors {
-    ($error:ident { $($pattern:pat => $constructor:ident),* $(,)? }) => {
-        $crate::api_errors!($error { $($pattern => $constructor),* } own query errors);
+    ($error:ident { $($pattern:pat => $constructor:ident $(($($argument:expr),*))?),* $(,)? }) => {
+        $crate::api_errors!($error { $($pattern => $constructor $(($($argument),*))?),* } own query errors);
 
         impl From<$crate::db::QueryError> for $error {
             fn from(error: $crate::db::QueryError) -> Self {
@@ -210,13 +269,13 @@ macro_rules! api_errors {
         }
     };
     // For an enum that turns some statement failures (a unique key met) into its own variants.
-    ($error:ident { $($pattern:pat => $constructor:ident),* $(,)? } own query errors) => {
+    ($error:ident { $($pattern:pat => $constructor:ident $(($($argument:expr),*))?),* $(,)? } own query errors) => {
         impl From<$error> for $crate::ApiError {
             fn from(error: $error) -> Self {
                 let message = error.to_string();
                 match error {
                     $error::Platform(api) => api,
-                    $($pattern => $crate::ApiError::$constructor(message),)*
+                    $($pattern => $crate::ApiError::$constructor(message $($(, $argument)*)?),)*
                 }
             }
         }
@@ -250,6 +309,20 @@ mod tests {
                 .get(header::RETRY_AFTER)
                 .and_then(|v| v.to_str().ok()),
             Some("90")
+        );
+    }
+
+    #[test]
+    fn busy_is_a_503_with_retry_after() {
+        let response = ApiError::busy(0).error_response();
+        assert_eq!(response.status(), StatusCode::SERVICE_UNAVAILABLE);
+        assert_eq!(
+            response
+                .headers()
+                .get(header::RETRY_AFTER)
+                .and_then(|v| v.to_str().ok()),
+            Some("1"),
+            "never tells a client to retry at once"
         );
     }
 

@@ -43,6 +43,21 @@ describe('api client', () => {
     expect(error).toMatchObject({ code: 431, message: '验证码错误', isNetworkFailure: false });
   });
 
+  it('carries Retry-After in seconds on the ApiError', async () => {
+    fakeApi({
+      '/api/v1/user/login': [{ ...fail(503, 503, '服务繁忙，请稍后再试'), headers: { 'Retry-After': '3' } }],
+    });
+    const error = await unwrap(
+      loginUser({ body: { username: 'a', password: 'b', captcha: 'c', captchaId: 'd' }, throwOnError: true }),
+    ).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 503, message: '服务繁忙，请稍后再试', retryAfterSeconds: 3 });
+    fakeApi({ '/api/v1/user/login': [fail(401, 401, '用户名或密码错误')] });
+    const plain = await unwrap(
+      loginUser({ body: { username: 'a', password: 'b', captcha: 'c', captchaId: 'd' }, throwOnError: true }),
+    ).catch((e: unknown) => e);
+    expect(plain).toMatchObject({ code: 401, retryAfterSeconds: null });
+  });
+
   it('reports an unreachable server as a network failure', async () => {
     fakeApi({ '/api/v1/user/captcha': 'network-failure' });
     const error = await unwrap(getCaptcha({ throwOnError: true })).catch((e: unknown) => e);

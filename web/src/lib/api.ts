@@ -1,6 +1,6 @@
 import { client } from '../api/generated/client.gen';
 import type { UploadData } from '../api/generated/types.gen';
-import { ApiError } from './apiError';
+import { ApiError, retryAfterSeconds } from './apiError';
 
 export interface Envelope<T> {
   code: number;
@@ -43,7 +43,11 @@ export function configureApiClient({ currentToken, onTokenRejected }: ApiClientH
     // Only a token we sent can be rejected; a 401 from the login form means wrong credentials.
     if (response.status === 401 && request.headers.has('Authorization')) onTokenRejected();
     const envelope = envelopeOf(error);
-    return new ApiError(envelope.code ?? response.status, envelope.message ?? '');
+    return new ApiError(
+      envelope.code ?? response.status,
+      envelope.message ?? '',
+      retryAfterSeconds(response.headers.get('Retry-After')),
+    );
   });
 }
 

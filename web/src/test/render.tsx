@@ -28,6 +28,7 @@ export function renderAt(path: string, element: ReactElement, extraRoutes: Route
 interface FakeAnswer {
   status?: number;
   body: unknown;
+  headers?: Record<string, string>;
   /** Holds the answer back until this settles: a request still in flight while the test acts. */
   heldUntil?: Promise<void>;
 }
@@ -51,7 +52,7 @@ export function fakeApi(answers: Record<string, FakeAnswer[] | 'network-failure'
     await answer.heldUntil;
     return new Response(JSON.stringify(answer.body), {
       status: answer.status ?? 200,
-      headers: { 'Content-Type': 'application/json' },
+      headers: { 'Content-Type': 'application/json', ...answer.headers },
     });
   };
   globalThis.fetch = fetchMock as typeof fetch;

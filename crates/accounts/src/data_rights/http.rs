@@ -75,6 +75,7 @@ async fn export_my_data(
         (status = 401, body = ErrorEnvelope),
         (status = 403, description = "Administrators cannot delete their own account", body = ErrorEnvelope),
         (status = 429, description = "Too many wrong passwords; see Retry-After", body = ErrorEnvelope),
+        (status = 503, description = crate::hashing::BUSY, body = ErrorEnvelope, headers(("Retry-After" = u64, description = "Seconds (at least 1) until the hashes queued now are done"))),
         (status = 413, body = ErrorEnvelope),
     )
 )]

@@ -46,12 +46,14 @@ pub async fn export(
 
 /// Deletes the member's account after the password is confirmed: every crate erases its share
 /// and the user row becomes an anonymous tombstone in one transaction (the wallet ledger keeps
-/// pointing at it), every session ends, then the member's uploaded files go.
+/// pointing at it), every session ends, then the member's uploaded files go. A full password
+/// queue refuses first (503).
 pub async fn delete_account(
     state: &AppState,
     user_id: UserId,
     password: Option<String>,
 ) -> Result<(), DataRightsError> {
+    let place = crate::hashing::admit(state)?;
     {
         let mut pooled = state.db.get().await?;
         let role = repo::live_role(&mut pooled.conn(), user_id)
@@ -61,7 +63,7 @@ pub async fn delete_account(
             return Err(DataRightsError::AdminCannotLeave);
         }
     }
-    let has_password = confirm_current_password(state, user_id, password)
+    let has_password = confirm_current_password(state, &place, user_id, password)
         .await
         .map_err(ApiError::from)?;
     if !has_password {

@@ -176,6 +176,7 @@ async fn get_account(
         (status = 400, description = "A field is missing or invalid (the form's sentence), or 当前密码错误", body = ErrorEnvelope),
         (status = 401, body = ErrorEnvelope),
         (status = 429, description = "Too many wrong current passwords; see Retry-After", body = ErrorEnvelope),
+        (status = 503, description = crate::hashing::BUSY, body = ErrorEnvelope, headers(("Retry-After" = u64, description = "Seconds (at least 1) until the hashes queued now are done"))),
         (status = 413, body = ErrorEnvelope),
     )
 )]
@@ -315,6 +316,7 @@ async fn forgot_password(
         (status = 200, description = "密码已重置，请使用新密码登录", body = Envelope<Empty>),
         (status = 400, description = "A field is missing or invalid, or 验证码错误或已过期，请重新获取", body = ErrorEnvelope),
         (status = 429, description = "Too many wrong codes from this client; see Retry-After", body = ErrorEnvelope),
+        (status = 503, description = crate::hashing::BUSY, body = ErrorEnvelope, headers(("Retry-After" = u64, description = "Seconds (at least 1) until the hashes queued now are done"))),
         (status = 413, body = ErrorEnvelope),
     )
 )]

@@ -10,9 +10,10 @@ use super::forms::{
     AccountEmail, CURRENT_PASSWORD_REQUIRED, MailedCode, Phone, is_placeholder_email,
 };
 use super::repo::{self, AccountRow};
+use crate::hashing::{self, Place};
 use crate::mail::{self, CodeMail};
 use crate::model::NewPassword;
-use crate::service::{SignedIn, hash_password, issue, verify_password};
+use crate::service::{SignedIn, issue};
 
 /// Wrong current passwords per member, as for sign-in: five per 15 minutes.
 const PASSWORD_FAILURES_PER_MEMBER: Limit = Limit {
@@ -156,16 +157,19 @@ pub struct PasswordChange {
 
 /// Sets a new password. An account with a password must give it (wrong ones are limited like
 /// sign-in); one created through WeChat without a password sets its first. Every other session
-/// ends; the caller gets a fresh token.
+/// ends; the caller gets a fresh token. A full password queue refuses it first (503).
 pub async fn change_password(
     state: &AppState,
     identity: &Identity,
     form: PasswordChange,
 ) -> Result<SignedIn, SecurityError> {
+    let place = hashing::admit(state)?;
     let now = state.now();
     let user_id = identity.user_id;
-    confirm_current_password(state, user_id, form.current).await?;
-    let password_hash = hash_password(form.new, state.config.password_hash_cost).await?;
+    confirm_current_password(state, &place, user_id, form.current).await?;
+    let password_hash = place
+        .hash(form.new, state.config.password_hash_cost)
+        .await?;
     let mut pooled = state.db.get().await?;
     let conn = &mut pooled.conn();
     let user = transaction!(conn, |tx| {
@@ -184,6 +188,7 @@ pub async fn change_password(
 /// gives its hit back.
 pub(crate) async fn confirm_current_password(
     state: &AppState,
+    place: &Place,
     user_id: UserId,
     given: Option<String>,
 ) -> Result<bool, SecurityError> {
@@ -207,7 +212,10 @@ pub(crate) async fn confirm_current_password(
         rate_limit::release(&mut pooled.conn(), &bucket).await?;
         return Err(SecurityError::Invalid(CURRENT_PASSWORD_REQUIRED));
     };
-    if !verify_password(given, Some(stored_hash), state.config.password_hash_cost).await? {
+    if !place
+        .verify(given, Some(stored_hash), state.config.password_hash_cost)
+        .await?
+    {
         return Err(SecurityError::WrongCurrentPassword);
     }
     let mut pooled = state.db.get().await?;
@@ -446,12 +454,14 @@ pub struct PasswordReset {
 }
 
 /// Sets a new password when the code mailed to the verified address is right; every session
-/// of the member ends. Wrong codes are limited per code and per client address.
+/// of the member ends. Wrong codes are limited per code and per client address; a full
+/// password queue refuses first (503), before the code is tried.
 pub async fn reset_password(
     state: &AppState,
     client: &str,
     form: PasswordReset,
 ) -> Result<(), SecurityError> {
+    let place = hashing::admit(state)?;
     let now = state.now();
     let bucket = format!("recover:failures:{client}");
     let (user_id, username, hash) = {
@@ -473,7 +483,9 @@ pub async fn reset_password(
         .await?;
         (user_id, username, hash)
     };
-    let password_hash = hash_password(form.new, state.config.password_hash_cost).await?;
+    let password_hash = place
+        .hash(form.new, state.config.password_hash_cost)
+        .await?;
     let mut pooled = state.db.get().await?;
     let conn = &mut pooled.conn();
     transaction!(conn, |tx| {

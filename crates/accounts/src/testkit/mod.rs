@@ -24,6 +24,19 @@ pub async fn spawn_app(engine: Engine) -> Option<TestApp> {
     spawn_app_with(engine, &[platform::module::SITE, crate::MODULE]).await
 }
 
+/// A test application with the accounts routes whose password queue has room for 64 requests
+/// at once, more than any burst a test sends: for tests of what the limits admit under a burst,
+/// which the real queue (eight places a hashing thread) would partly shed with 503 first.
+pub async fn spawn_app_for_bursts(engine: Engine) -> Option<TestApp> {
+    TestApp::spawn(
+        engine,
+        &[platform::module::SITE, crate::MODULE],
+        crate::api::directory,
+        |_, settings| settings.insert(crate::hashing::PasswordQueue::with_places(64)),
+    )
+    .await
+}
+
 /// A test application with the accounts routes and both WeChat logins pointed at the
 /// process's fake WeChat.
 pub async fn spawn_wechat_app(engine: Engine) -> Option<TestApp> {
@@ -129,4 +142,15 @@ pub async fn new_captcha_id(app: &TestApp) -> String {
         .as_str()
         .expect("captchaId")
         .to_owned()
+}
+
+/// Takes every free place in `app`'s password queue, as a storm of sign-ins would, until the
+/// guard is dropped: meanwhile every request that checks or sets a password answers 503.
+pub fn fill_password_queue(app: &TestApp) -> impl Drop {
+    app.state
+        .settings
+        .get::<crate::hashing::PasswordQueue>()
+        .expect("the accounts settings hold the password queue")
+        .take_every_place()
+        .expect("free places to take")
 }

@@ -385,6 +385,7 @@ async fn wechat_binding(state: web::Data<AppState>, user: CurrentUser) -> ApiRes
         (status = 401, body = ErrorEnvelope),
         (status = 413, body = ErrorEnvelope),
         (status = 429, description = "Too many wrong passwords for this member", body = ErrorEnvelope),
+        (status = 503, description = crate::hashing::BUSY, body = ErrorEnvelope, headers(("Retry-After" = u64, description = "Seconds (at least 1) until the hashes queued now are done"))),
     )
 )]
 #[post("/wechat/unbind")]

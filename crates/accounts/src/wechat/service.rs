@@ -13,7 +13,7 @@ use super::repo::{self, Identity};
 use super::state_token::{self, PendingLogin};
 use crate::model::{NewUser, User};
 use crate::repo as users;
-use crate::service::{SignedIn, issue, verify_password};
+use crate::service::{SignedIn, issue};
 
 /// Long enough to scan a QR code and confirm on the phone.
 pub const STATE_TTL_SECONDS: i64 = 10 * 60;
@@ -448,12 +448,14 @@ pub async fn binding(state: &AppState, user_id: UserId) -> Result<Binding, WeCha
     })
 }
 
-/// Unlinks WeChat; only an account that can still sign in with its password may do so.
+/// Unlinks WeChat; only an account that can still sign in with its password may do so. A full
+/// password queue refuses first (503).
 pub async fn unbind(
     state: &AppState,
     user_id: UserId,
     password: String,
 ) -> Result<(), WeChatError> {
+    let place = crate::hashing::admit(state)?;
     let now = state.now();
     let bucket = format!("wechat:unbind:{user_id}");
     let (user, identity) = {
@@ -472,8 +474,9 @@ pub async fn unbind(
     let Some(hash) = user.password_hash else {
         return Err(WeChatError::PasswordNeeded);
     };
-    let password_ok =
-        verify_password(password, Some(hash), state.config.password_hash_cost).await?;
+    let password_ok = place
+        .verify(password, Some(hash), state.config.password_hash_cost)
+        .await?;
     let mut pooled = state.db.get().await?;
     let conn = &mut pooled.conn();
     if !password_ok {

@@ -76,7 +76,7 @@ async fn wrong_logins(
     burst(server, "/api/v1/user/login", bodies).await
 }
 
-platform::engine_tests! { spawn_app;
+platform::engine_tests! { accounts::testkit::spawn_app_for_bursts;
 
 async fn parallel_wrong_passwords_for_one_member_from_one_address_admit_exactly_the_limit(app) {
     signed_in_user(&app, "alice", Role::User).await;

@@ -7,6 +7,7 @@ mod abuse;
 mod account;
 mod admin_users;
 mod attacks;
+mod busy;
 mod captcha;
 mod conventions;
 mod email;

@@ -64,6 +64,30 @@ async fn register_returns_400_when_the_terms_are_not_accepted_or_another_version
     assert_eq!(accounts::api::count_users(&app.state).await.unwrap(), 0, "nothing was created");
 }
 
+async fn register_takes_the_terms_version_site_config_publishes_and_refuses_another(app) {
+    let config = app.get("/api/v1/site/config", None).await;
+    assert_eq!(config.status, 200, "{}", config.json);
+    let published = config.data()["termsVersion"].as_str().unwrap().to_owned();
+    assert!(!published.is_empty());
+    assert_eq!(config.data()["agreementUrl"], json!("http://localhost:8080/agreement"));
+    assert_eq!(config.data()["privacyUrl"], json!("http://localhost:8080/privacy"));
+
+    let mut body = registration("reader");
+    body["agreedTermsVersion"] = json!(published.clone());
+    let accepted = register(&app, body).await;
+    assert_eq!(accepted.status, 200, "{}", accepted.json);
+    let token = accepted.data()["accessToken"].as_str().unwrap();
+    assert_eq!(account(&app, token).await.data()["termsVersion"], json!(published));
+
+    for other in ["2026-12-06", "2099-01-01", "latest"] {
+        let mut body = registration("skimmer");
+        body["agreedTermsVersion"] = json!(other);
+        let refused = register(&app, body).await;
+        assert_eq!((refused.status, refused.message()), (400, "请阅读并同意用户协议和隐私政策"), "{other}");
+    }
+    assert_eq!(accounts::api::count_users(&app.state).await.unwrap(), 1, "only the reader was created");
+}
+
 async fn register_stores_the_accepted_terms_version_and_time(app) {
     app.clock.advance(42);
     let token = registered(&app, "consenting").await;

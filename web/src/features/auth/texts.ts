@@ -17,6 +17,8 @@ export const AUTH_TEXT = {
   incomplete: '请填写完整信息',
   loginFailed: '登录失败',
   loginSucceeded: '登录成功',
+  /** Under the server's 503 服务繁忙，请稍后再试 while the page waits out its Retry-After. */
+  retryingIn: (seconds: number) => `${seconds} 秒后自动重试`,
   registerFailed: '注册失败',
   registerSucceeded: '注册成功',
   noAccount: '还没有账号？',

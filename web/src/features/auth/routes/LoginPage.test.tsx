@@ -110,6 +110,29 @@ describe('LoginPage', () => {
     await waitFor(() => expect(calls.filter((call) => call.path === '/api/v1/user/captcha')).toHaveLength(2));
   });
 
+  it('on 503 shows 服务繁忙，请稍后再试 with a countdown and sends the same sign-in again after Retry-After', async () => {
+    const busy = { ...fail(503, 503, '服务繁忙，请稍后再试'), headers: { 'Retry-After': '2' } };
+    const calls = fakeApi({ '/api/v1/user/captcha': [captcha(1)], '/api/v1/user/login': [busy, granted] });
+    const user = userEvent.setup();
+    renderLogin();
+    await waitFor(() => expect(captchaImage()).toHaveAttribute('src', 'data:image/png;base64,IMAGE1'));
+
+    await fillIn(user, { username: 'mei', password: 'secret1', captcha: 'ab12{Enter}' });
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('服务繁忙，请稍后再试');
+    expect(alert).toHaveTextContent('2 秒后自动重试');
+    expect(await screen.findByText('1 秒后自动重试', undefined, { timeout: 2000 })).toBeInTheDocument();
+    expect(screen.getByLabelText('验证码')).toHaveValue('ab12');
+    await screen.findByText('landed', undefined, { timeout: 3000 });
+
+    const logins = calls.filter((call) => call.path === '/api/v1/user/login');
+    expect(logins).toHaveLength(2);
+    expect(logins[1].body).toEqual(logins[0].body);
+    expect(calls.filter((call) => call.path === '/api/v1/user/captcha')).toHaveLength(1);
+    expect(currentSession()?.token).toBe('token-1');
+  });
+
   it('fetches a new captcha when the image is clicked', async () => {
     fakeApi({ '/api/v1/user/captcha': [captcha(1), captcha(2)] });
     renderLogin();

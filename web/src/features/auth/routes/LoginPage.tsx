@@ -1,12 +1,12 @@
 import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Input, Space, type InputRef } from 'antd';
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { errorText } from '../../../lib/apiError';
+import { ApiError, errorText } from '../../../lib/apiError';
 import { otherAuthPagePath, safeReturnTarget } from '../../../lib/returnTarget';
 import { startSession } from '../../../lib/session';
 import { useSiteConfig } from '../../../lib/siteConfig';
-import { useLoginMutation } from '../api/account';
+import { useLoginMutation, type LoginRequest } from '../api/account';
 import { useCaptcha } from '../api/captcha';
 import { AuthShell } from '../components/AuthShell';
 import { CaptchaImage } from '../components/CaptchaImage';
@@ -15,6 +15,17 @@ import { WeChatLoginLink } from '../components/WeChatLoginLink';
 import { AUTH_TEXT } from '../texts';
 import { isLoginComplete } from '../validation';
 import styles from './AuthPages.module.css';
+
+/** How many times one click on 登录 is sent again by itself while the server is busy. */
+const AUTOMATIC_RETRIES = 3;
+
+/**
+ * The server's 503 when its password queue is full: nothing was done, the captcha is still unused,
+ * and the same request may go again after Retry-After seconds.
+ */
+function busyWait(failure: unknown): number | null {
+  return failure instanceof ApiError && failure.code === 503 ? failure.retryAfterSeconds : null;
+}
 
 /** Enter while an input method is composing Chinese text confirms the characters; it must not move on. */
 function isPlainEnter(event: KeyboardEvent<HTMLInputElement>): boolean {
@@ -34,35 +45,79 @@ export default function LoginPage() {
   const [password, setPassword] = useState('');
   const [captchaAnswer, setCaptchaAnswer] = useState('');
   const [error, setError] = useState<string | null>(null);
+  /** Seconds until a refused sign-in is sent again by itself, while counting down. */
+  const [retryIn, setRetryIn] = useState<number | null>(null);
+  const retryTimer = useRef<number | null>(null);
   const passwordRef = useRef<InputRef>(null);
   const captchaRef = useRef<InputRef>(null);
 
-  async function submit() {
-    if (login.isPending) return;
-    if (!isLoginComplete({ username, password, captcha: captchaAnswer })) {
-      setError(AUTH_TEXT.incomplete);
-      return;
-    }
+  function stopRetry() {
+    if (retryTimer.current !== null) window.clearInterval(retryTimer.current);
+    retryTimer.current = null;
+    setRetryIn(null);
+  }
+  useEffect(
+    () => () => {
+      if (retryTimer.current !== null) window.clearInterval(retryTimer.current);
+    },
+    [],
+  );
+
+  /** Counts `seconds` down on screen, then sends `request` again. */
+  function retryAfter(seconds: number, request: LoginRequest, retriesLeft: number) {
+    let left = seconds;
+    setRetryIn(left);
+    retryTimer.current = window.setInterval(() => {
+      left -= 1;
+      if (left > 0) {
+        setRetryIn(left);
+        return;
+      }
+      stopRetry();
+      void send(request, retriesLeft);
+    }, 1000);
+  }
+
+  async function send(request: LoginRequest, retriesLeft: number) {
     setError(null);
     try {
-      const granted = await login.mutateAsync({
-        username: username.trim(),
-        password,
-        captcha: captchaAnswer.trim(),
-        captchaId: captcha?.captchaId ?? '',
-      });
+      const granted = await login.mutateAsync(request);
       startSession(granted);
       message.success(AUTH_TEXT.loginSucceeded);
       navigate(returnTo, { replace: true });
     } catch (failure) {
-      // The server mirrors the code in the HTTP status, so every failure (431 captcha, 401, 429, network)
-      // is a request failure in spec 1 section 8's terms: show the message and fetch a new captcha,
-      // which the server has used up anyway.
       setError(errorText(failure, AUTH_TEXT.loginFailed));
+      const wait = busyWait(failure);
+      if (wait !== null) {
+        // Busy: the captcha is still good, so the answer stays and the same request goes again.
+        if (retriesLeft > 0) retryAfter(wait, request, retriesLeft - 1);
+        return;
+      }
+      // The server mirrors the code in the HTTP status, so every other failure (431 captcha, 401, 429,
+      // network) is a request failure in spec 1 section 8's terms: show the message and fetch a new
+      // captcha, which the server has used up anyway.
       setCaptchaAnswer('');
       refresh();
       captchaRef.current?.focus();
     }
+  }
+
+  async function submit() {
+    if (login.isPending) return;
+    stopRetry();
+    if (!isLoginComplete({ username, password, captcha: captchaAnswer })) {
+      setError(AUTH_TEXT.incomplete);
+      return;
+    }
+    await send(
+      {
+        username: username.trim(),
+        password,
+        captcha: captchaAnswer.trim(),
+        captchaId: captcha?.captchaId ?? '',
+      },
+      AUTOMATIC_RETRIES,
+    );
   }
 
   return (
@@ -75,7 +130,15 @@ export default function LoginPage() {
         }}
       >
         <Space orientation="vertical" size={16} className={styles.fields}>
-          {error && <Alert type="error" showIcon title={error} role="alert" />}
+          {error && (
+            <Alert
+              type="error"
+              showIcon
+              title={error}
+              description={retryIn !== null ? AUTH_TEXT.retryingIn(retryIn) : undefined}
+              role="alert"
+            />
+          )}
           <Input
             size="large"
             name="username"
