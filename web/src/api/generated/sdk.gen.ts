@@ -162,13 +162,13 @@ export const adminModerationDecide = <ThrowOnError extends boolean = false>(opti
  * then the oldest); each with its reports and their weights, the pre-filters' flags, its
  * author and the object as it stands now.
  */
-export const adminModerationList = <ThrowOnError extends boolean = false>(options: Options<AdminModerationListData, ThrowOnError>) => (options.client ?? client).post<AdminModerationListResponses, AdminModerationListErrors, ThrowOnError>({
+export const adminModerationList = <ThrowOnError extends boolean = false>(options?: Options<AdminModerationListData, ThrowOnError>) => (options?.client ?? client).post<AdminModerationListResponses, AdminModerationListErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/api/v1/admin/moderation/list',
     ...options,
     headers: {
         'Content-Type': 'application/json',
-        ...options.headers
+        ...options?.headers
     }
 });
 
@@ -531,8 +531,8 @@ export const updateBlog = <ThrowOnError extends boolean = false>(options: Option
 export const getBlog = <ThrowOnError extends boolean = false>(options: Options<GetBlogData, ThrowOnError>) => (options.client ?? client).get<GetBlogResponses, GetBlogErrors, ThrowOnError>({ url: '/api/v1/blog/{id}', ...options });
 
 /**
- * The caller's conversations, most recently active first, each with the other member, the
- * last message and the unread count. Conversations with members blacklisted either way are
+ * The caller's conversations, the one with the newest message first, each with the other
+ * member, the last message and the unread count. Conversations with members blacklisted either way are
  * left out.
  */
 export const listConversations = <ThrowOnError extends boolean = false>(options: Options<ListConversationsData, ThrowOnError>) => (options.client ?? client).post<ListConversationsResponses, ListConversationsErrors, ThrowOnError>({
@@ -592,10 +592,12 @@ export const sendMessage = <ThrowOnError extends boolean = false>(options: Optio
 /**
  * The real-time channel (WebSocket). The client's first frame is a `ChatCommand` of type
  * `auth` with the access token (never in the URL) and the newest message id it has seen;
- * the server answers `ready`, the messages after that id, then live `ChatFrame`s: messages,
- * read marks and typing (never from a member blacklisted either way). The client sends
- * `typing` and `ping` commands. The socket closes (1008) as soon as the member's token stops
- * being valid: a sign-out, a password change, a suspension, on any gateway.
+ * the server answers `ready`, every message after that id (oldest first, as many as there
+ * are; `resync` when they could not all be sent), then live `ChatFrame`s: messages, read marks
+ * and typing (never from a member blacklisted either way). The client sends `typing` and
+ * `ping` commands; a `ping` is answered with `pong`. The socket closes (1008) as soon as the
+ * member's token stops being valid: a sign-out, a password change, a suspension, on any
+ * gateway.
  */
 export const openChatSocket = <ThrowOnError extends boolean = false>(options?: Options<OpenChatSocketData, ThrowOnError>) => (options?.client ?? client).get<unknown, OpenChatSocketErrors, ThrowOnError>({ url: '/api/v1/chat/socket', ...options });
 
@@ -956,7 +958,7 @@ export const getGraph = <ThrowOnError extends boolean = false>(options?: Options
 /**
  * Saves a board: the nodes' positions, and its connections as the prerequisite links between
  * its points, in one transaction (admins and superadmins). A connection that would close a
- * cycle refuses the save and is named.
+ * cycle refuses the save and is named; the same connection twice refuses it too.
  */
 export const saveGraph = <ThrowOnError extends boolean = false>(options: Options<SaveGraphData, ThrowOnError>) => (options.client ?? client).post<SaveGraphResponses, SaveGraphErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -1590,6 +1592,11 @@ export const recalculateResult = <ThrowOnError extends boolean = false>(options:
     }
 });
 
+/**
+ * What any client needs to know about this deployment: the footer's filing number and
+ * contact details, which sign-in flows are on, and the user agreement and privacy policy a
+ * member accepts at registration (`termsVersion`, sent back as `agreedTermsVersion`).
+ */
 export const getSiteConfig = <ThrowOnError extends boolean = false>(options?: Options<GetSiteConfigData, ThrowOnError>) => (options?.client ?? client).get<GetSiteConfigResponses, unknown, ThrowOnError>({ url: '/api/v1/site/config', ...options });
 
 /**
@@ -1983,6 +1990,9 @@ export const unlikeMember = <ThrowOnError extends boolean = false>(options: Opti
 
 /**
  * Whose profiles the caller viewed, latest first, with the visit counts.
+ *
+ * A look less than 30 minutes after the caller's previous look at that profile is the same
+ * visit (a reload): it moves `lastVisitedAt` on but does not add to `times`.
  */
 export const listVisited = <ThrowOnError extends boolean = false>(options: Options<ListVisitedData, ThrowOnError>) => (options.client ?? client).post<ListVisitedResponses, ListVisitedErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -1997,6 +2007,9 @@ export const listVisited = <ThrowOnError extends boolean = false>(options: Optio
 /**
  * Who viewed the caller's profile, latest first, with their visit counts; visits made while
  * browsing invisibly are not listed.
+ *
+ * A look less than 30 minutes after the same visitor's previous one is the same visit (a
+ * reload): it moves `lastVisitedAt` on but does not add to `times`.
  */
 export const listVisitedMe = <ThrowOnError extends boolean = false>(options: Options<ListVisitedMeData, ThrowOnError>) => (options.client ?? client).post<ListVisitedMeResponses, ListVisitedMeErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],

@@ -642,8 +642,8 @@ export type ChatChunk = {
     model: string;
     /**
      * On the done line when the reply was cut short without failing: it reached the longest
-     * reply (8000 characters), the day's budget, or the longest time a reply may take. What
-     * came is saved.
+     * reply (8000 characters), the day's budget, or the longest time a reply may take, or the
+     * server is stopping. What came is saved, marked incomplete.
      */
     note?: string | null;
 };
@@ -683,6 +683,8 @@ export type ChatFrame = {
 } | {
     message: string;
     type: 'error';
+} | {
+    type: 'pong';
 };
 
 /**
@@ -2555,7 +2557,9 @@ export type EnvelopePublicProfile = {
         sex: string;
         tags: Array<string>;
         /**
-         * How many times members have opened this profile.
+         * How many visits other members made to this profile (looks while browsing invisibly and
+         * admins' looks not counted). A look less than 30 minutes after the same member's
+         * previous one is the same visit (a reload), not another.
          */
         times: number;
         username: string;
@@ -2861,6 +2865,10 @@ export type EnvelopeSiteConfig = {
     code: number;
     data: {
         /**
+         * The user agreement's page (absolute URL), the text `termsVersion` stands for.
+         */
+        agreementUrl: string;
+        /**
          * The contact page's address, phone and email; an empty one is not shown.
          */
         contact: ContactDetails;
@@ -2872,6 +2880,15 @@ export type EnvelopeSiteConfig = {
          * Whether mail is configured, so 忘记密码 (recovery by an emailed code) works.
          */
         passwordRecovery: boolean;
+        /**
+         * The privacy policy's page (absolute URL), the text `termsVersion` stands for.
+         */
+        privacyUrl: string;
+        /**
+         * The current version of the user agreement and privacy policy: registration takes this
+         * one as `agreedTermsVersion` and refuses any other.
+         */
+        termsVersion: string;
         /**
          * Whether the WeChat official-account login (in-app browser) is configured.
          */
@@ -4286,7 +4303,7 @@ export type PhotoUnderAudit = {
 export type PlayEvent = {
     krId: ResourceId;
     /**
-     * 0 to 1 of its length.
+     * 0 to 1 of its length; anything else is refused (播放进度须在 0 到 1 之间).
      */
     progress: number;
 };
@@ -4440,7 +4457,9 @@ export type PublicProfile = {
     sex: string;
     tags: Array<string>;
     /**
-     * How many times members have opened this profile.
+     * How many visits other members made to this profile (looks while browsing invisibly and
+     * admins' looks not counted). A look less than 30 minutes after the same member's
+     * previous one is the same visit (a reload), not another.
      */
     times: number;
     username: string;
@@ -4552,9 +4571,9 @@ export type RefreshedSession = SessionGrant & {
  */
 export type RegisterRequest = {
     /**
-     * The version of the user agreement and privacy policy the member read and accepted
-     * (the site's current one, e.g. `2026-12-07`); missing or another version is answered
-     * with 请阅读并同意用户协议和隐私政策.
+     * The version of the user agreement and privacy policy the member read and accepted:
+     * the site's current one, `termsVersion` of GET /site/config (e.g. `2026-12-07`);
+     * missing or another version is answered with 请阅读并同意用户协议和隐私政策.
      */
     agreedTermsVersion: string;
     /**
@@ -5102,6 +5121,12 @@ export type SavedCourse = {
 export type SavedMessage = {
     content: string;
     createdAt: number;
+    /**
+     * `true` on a reply that did not reach the model's own end: the model server failed or
+     * timed out, the member stopped it, or it was cut (the longest reply, the day's budget,
+     * the longest time, a stopping server). Its content is the part the member was sent.
+     */
+    incomplete: boolean;
     role: string;
 };
 
@@ -5160,6 +5185,10 @@ export type SessionGrant = {
 
 export type SiteConfig = {
     /**
+     * The user agreement's page (absolute URL), the text `termsVersion` stands for.
+     */
+    agreementUrl: string;
+    /**
      * The contact page's address, phone and email; an empty one is not shown.
      */
     contact: ContactDetails;
@@ -5171,6 +5200,15 @@ export type SiteConfig = {
      * Whether mail is configured, so 忘记密码 (recovery by an emailed code) works.
      */
     passwordRecovery: boolean;
+    /**
+     * The privacy policy's page (absolute URL), the text `termsVersion` stands for.
+     */
+    privacyUrl: string;
+    /**
+     * The current version of the user agreement and privacy policy: registration takes this
+     * one as `agreedTermsVersion` and refuses any other.
+     */
+    termsVersion: string;
     /**
      * Whether the WeChat official-account login (in-app browser) is configured.
      */
@@ -5571,7 +5609,8 @@ export type VisitCard = PersonCard & {
      */
     lastVisitedAt: number;
     /**
-     * How many visits (a reload within half an hour is the same visit).
+     * How many visits. A look less than 30 minutes after the previous one is the same visit
+     * (a reload), not another.
      */
     times: number;
 };
@@ -5972,7 +6011,10 @@ export type AdminModerationDecideResponses = {
 export type AdminModerationDecideResponse = AdminModerationDecideResponses[keyof AdminModerationDecideResponses];
 
 export type AdminModerationListData = {
-    body: ModerationListRequest;
+    /**
+     * May be left out: the first page of 10 open cases
+     */
+    body?: ModerationListRequest | null;
     path?: never;
     query?: never;
     url: '/api/v1/admin/moderation/list';
@@ -5980,7 +6022,7 @@ export type AdminModerationListData = {
 
 export type AdminModerationListErrors = {
     /**
-     * A malformed body
+     * 请求体不是有效的 JSON (or another malformed body), or 状态只能是 open（待处理）、kept（已保留）或 removed（已删除）
      */
     400: ErrorEnvelope;
     /**
@@ -6164,6 +6206,9 @@ export type AdminAuditPhotoErrors = {
 export type AdminAuditPhotoError = AdminAuditPhotoErrors[keyof AdminAuditPhotoErrors];
 
 export type AdminAuditPhotoResponses = {
+    /**
+     * 图片通过成功 or 图片拒绝成功
+     */
     200: EnvelopeEmpty;
 };
 
@@ -6267,6 +6312,9 @@ export type AdminAuditProfileErrors = {
 export type AdminAuditProfileError = AdminAuditProfileErrors[keyof AdminAuditProfileErrors];
 
 export type AdminAuditProfileResponses = {
+    /**
+     * 审核提交成功
+     */
     200: EnvelopeEmpty;
 };
 
@@ -7952,7 +8000,7 @@ export type SaveGraphData = {
 
 export type SaveGraphErrors = {
     /**
-     * 连接「A → B」会形成循环依赖：…, or a node or connection is not valid
+     * 连接「A → B」会形成循环依赖：…, 知识点不能是自己的前置知识点 (a self-connection), or a node or connection is not valid
      */
     400: ErrorEnvelope;
     /**
@@ -7968,6 +8016,10 @@ export type SaveGraphErrors = {
      */
     404: ErrorEnvelope;
     /**
+     * 连接已存在 (the same connection twice), or 关系图已被他人修改，请重新加载后再保存 (baseVersion is older than the last change to points, links or trees)
+     */
+    409: ErrorEnvelope;
+    /**
      * The body is over 1 MiB
      */
     413: ErrorEnvelope;
@@ -7976,6 +8028,9 @@ export type SaveGraphErrors = {
 export type SaveGraphError = SaveGraphErrors[keyof SaveGraphErrors];
 
 export type SaveGraphResponses = {
+    /**
+     * 关系图已保存
+     */
     200: EnvelopeGraphData;
 };
 
@@ -8652,6 +8707,9 @@ export type BindResourceErrors = {
 export type BindResourceError = BindResourceErrors[keyof BindResourceErrors];
 
 export type BindResourceResponses = {
+    /**
+     * 绑定成功
+     */
     200: EnvelopeEmpty;
 };
 
@@ -8686,6 +8744,9 @@ export type CreateResourceErrors = {
 export type CreateResourceError = CreateResourceErrors[keyof CreateResourceErrors];
 
 export type CreateResourceResponses = {
+    /**
+     * 资源创建成功
+     */
     200: EnvelopeSavedResource;
 };
 
@@ -8724,6 +8785,9 @@ export type DeleteResourceErrors = {
 export type DeleteResourceError = DeleteResourceErrors[keyof DeleteResourceErrors];
 
 export type DeleteResourceResponses = {
+    /**
+     * 资源删除成功
+     */
     200: EnvelopeEmpty;
 };
 
@@ -8824,6 +8888,9 @@ export type UpdateResourceErrors = {
 export type UpdateResourceError = UpdateResourceErrors[keyof UpdateResourceErrors];
 
 export type UpdateResourceResponses = {
+    /**
+     * 资源更新成功
+     */
     200: EnvelopeEmpty;
 };
 
@@ -9722,6 +9789,10 @@ export type DeleteMyAccountErrors = {
      * Too many wrong passwords; see Retry-After
      */
     429: ErrorEnvelope;
+    /**
+     * 服务繁忙，请稍后再试: the password queue is full. Nothing was changed (no captcha spent, no failure counted); send the same request again after Retry-After seconds
+     */
+    503: ErrorEnvelope;
 };
 
 export type DeleteMyAccountError = DeleteMyAccountErrors[keyof DeleteMyAccountErrors];
@@ -10099,6 +10170,10 @@ export type LoginUserErrors = {
      * Too many failures for this username or address; see Retry-After
      */
     429: ErrorEnvelope;
+    /**
+     * 服务繁忙，请稍后再试: the password queue is full. Nothing was changed (no captcha spent, no failure counted); send the same request again after Retry-After seconds
+     */
+    503: ErrorEnvelope;
 };
 
 export type LoginUserError = LoginUserErrors[keyof LoginUserErrors];
@@ -10180,6 +10255,10 @@ export type ChangePasswordErrors = {
      * Too many wrong current passwords; see Retry-After
      */
     429: ErrorEnvelope;
+    /**
+     * 服务繁忙，请稍后再试: the password queue is full. Nothing was changed (no captcha spent, no failure counted); send the same request again after Retry-After seconds
+     */
+    503: ErrorEnvelope;
 };
 
 export type ChangePasswordError = ChangePasswordErrors[keyof ChangePasswordErrors];
@@ -10244,6 +10323,10 @@ export type ResetPasswordErrors = {
      * Too many wrong codes from this client; see Retry-After
      */
     429: ErrorEnvelope;
+    /**
+     * 服务繁忙，请稍后再试: the password queue is full. Nothing was changed (no captcha spent, no failure counted); send the same request again after Retry-After seconds
+     */
+    503: ErrorEnvelope;
 };
 
 export type ResetPasswordError = ResetPasswordErrors[keyof ResetPasswordErrors];
@@ -10406,6 +10489,10 @@ export type RegisterUserErrors = {
      * Too many registrations from this address
      */
     429: ErrorEnvelope;
+    /**
+     * 服务繁忙，请稍后再试: the password queue is full. Nothing was changed (no captcha spent, no failure counted); send the same request again after Retry-After seconds
+     */
+    503: ErrorEnvelope;
 };
 
 export type RegisterUserError = RegisterUserErrors[keyof RegisterUserErrors];
@@ -10742,6 +10829,10 @@ export type WechatUnbindErrors = {
      * Too many wrong passwords for this member
      */
     429: ErrorEnvelope;
+    /**
+     * 服务繁忙，请稍后再试: the password queue is full. Nothing was changed (no captcha spent, no failure counted); send the same request again after Retry-After seconds
+     */
+    503: ErrorEnvelope;
 };
 
 export type WechatUnbindError = WechatUnbindErrors[keyof WechatUnbindErrors];

@@ -732,8 +732,8 @@ export const getBlogOptions = (options: Options<GetBlogData>) => queryOptions<Ge
 });
 
 /**
- * The caller's conversations, most recently active first, each with the other member, the
- * last message and the unread count. Conversations with members blacklisted either way are
+ * The caller's conversations, the one with the newest message first, each with the other
+ * member, the last message and the unread count. Conversations with members blacklisted either way are
  * left out.
  */
 export const listConversationsMutation = (options?: Partial<Options<ListConversationsData>>): UseMutationOptions<ListConversationsResponse, ListConversationsError, Options<ListConversationsData>> => {
@@ -811,10 +811,12 @@ export const openChatSocketQueryKey = (options?: Options<OpenChatSocketData>) =>
 /**
  * The real-time channel (WebSocket). The client's first frame is a `ChatCommand` of type
  * `auth` with the access token (never in the URL) and the newest message id it has seen;
- * the server answers `ready`, the messages after that id, then live `ChatFrame`s: messages,
- * read marks and typing (never from a member blacklisted either way). The client sends
- * `typing` and `ping` commands. The socket closes (1008) as soon as the member's token stops
- * being valid: a sign-out, a password change, a suspension, on any gateway.
+ * the server answers `ready`, every message after that id (oldest first, as many as there
+ * are; `resync` when they could not all be sent), then live `ChatFrame`s: messages, read marks
+ * and typing (never from a member blacklisted either way). The client sends `typing` and
+ * `ping` commands; a `ping` is answered with `pong`. The socket closes (1008) as soon as the
+ * member's token stops being valid: a sign-out, a password change, a suspension, on any
+ * gateway.
  */
 export const openChatSocketOptions = (options?: Options<OpenChatSocketData>) => queryOptions<unknown, OpenChatSocketError, unknown, ReturnType<typeof openChatSocketQueryKey>>({
     queryFn: async ({ queryKey, signal }) => {
@@ -1342,7 +1344,7 @@ export const getGraphMutation = (options?: Partial<Options<GetGraphData>>): UseM
 /**
  * Saves a board: the nodes' positions, and its connections as the prerequisite links between
  * its points, in one transaction (admins and superadmins). A connection that would close a
- * cycle refuses the save and is named.
+ * cycle refuses the save and is named; the same connection twice refuses it too.
  */
 export const saveGraphMutation = (options?: Partial<Options<SaveGraphData>>): UseMutationOptions<SaveGraphResponse, SaveGraphError, Options<SaveGraphData>> => {
     const mutationOptions: UseMutationOptions<SaveGraphResponse, SaveGraphError, Options<SaveGraphData>> = {
@@ -2194,6 +2196,11 @@ export const recalculateResultMutation = (options?: Partial<Options<RecalculateR
 
 export const getSiteConfigQueryKey = (options?: Options<GetSiteConfigData>) => createQueryKey('getSiteConfig', options);
 
+/**
+ * What any client needs to know about this deployment: the footer's filing number and
+ * contact details, which sign-in flows are on, and the user agreement and privacy policy a
+ * member accepts at registration (`termsVersion`, sent back as `agreedTermsVersion`).
+ */
 export const getSiteConfigOptions = (options?: Options<GetSiteConfigData>) => queryOptions<GetSiteConfigResponse, DefaultError, GetSiteConfigResponse, ReturnType<typeof getSiteConfigQueryKey>>({
     queryFn: async ({ queryKey, signal }) => {
         const { data } = await getSiteConfig({
@@ -2754,6 +2761,9 @@ export const unlikeMemberMutation = (options?: Partial<Options<UnlikeMemberData>
 
 /**
  * Whose profiles the caller viewed, latest first, with the visit counts.
+ *
+ * A look less than 30 minutes after the caller's previous look at that profile is the same
+ * visit (a reload): it moves `lastVisitedAt` on but does not add to `times`.
  */
 export const listVisitedMutation = (options?: Partial<Options<ListVisitedData>>): UseMutationOptions<ListVisitedResponse, ListVisitedError, Options<ListVisitedData>> => {
     const mutationOptions: UseMutationOptions<ListVisitedResponse, ListVisitedError, Options<ListVisitedData>> = {
@@ -2772,6 +2782,9 @@ export const listVisitedMutation = (options?: Partial<Options<ListVisitedData>>)
 /**
  * Who viewed the caller's profile, latest first, with their visit counts; visits made while
  * browsing invisibly are not listed.
+ *
+ * A look less than 30 minutes after the same visitor's previous one is the same visit (a
+ * reload): it moves `lastVisitedAt` on but does not add to `times`.
  */
 export const listVisitedMeMutation = (options?: Partial<Options<ListVisitedMeData>>): UseMutationOptions<ListVisitedMeResponse, ListVisitedMeError, Options<ListVisitedMeData>> => {
     const mutationOptions: UseMutationOptions<ListVisitedMeResponse, ListVisitedMeError, Options<ListVisitedMeData>> = {
