@@ -122,9 +122,10 @@ describe('LoginPage', () => {
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('服务繁忙，请稍后再试');
     expect(alert).toHaveTextContent('2 秒后自动重试');
-    expect(await screen.findByText('1 秒后自动重试', undefined, { timeout: 2000 })).toBeInTheDocument();
+    // Generous waits: a loaded CI machine runs the page's one-second ticks late.
+    expect(await screen.findByText('1 秒后自动重试', undefined, { timeout: 6000 })).toBeInTheDocument();
     expect(screen.getByLabelText('验证码')).toHaveValue('ab12');
-    await screen.findByText('landed', undefined, { timeout: 3000 });
+    await screen.findByText('landed', undefined, { timeout: 8000 });
 
     const logins = calls.filter((call) => call.path === '/api/v1/user/login');
     expect(logins).toHaveLength(2);
